@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Id, Sha256Hex } from './common';
+
+/**
+ * Text fields of `POST /api/v1/assets` (multipart/form-data, local-extensions.md). Multipart text
+ * arrives as strings, so booleans and years are parsed from their text form here, once.
+ */
+export const UploadFields = z.strictObject({
+  title: z.string().trim().min(1).max(1000).optional(),
+  url: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .max(4000)
+    .optional(),
+  publication_year: z
+    .string()
+    .regex(/^\d{4}$/, 'expected a four-digit year')
+    .transform(Number)
+    .pipe(z.number().int().min(1000).max(9999))
+    .optional(),
+  source_type: z.string().trim().min(1).max(100).optional(),
+  is_primary_source: z
+    .enum(['true', 'false'], { error: 'expected "true" or "false"' })
+    .transform((v) => v === 'true')
+    .optional(),
+  retain: z
+    .enum(['true', 'false'], { error: 'expected "true" or "false"' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type UploadFields = z.output<typeof UploadFields>;
+export type UploadFieldsInput = z.input<typeof UploadFields>;
+
+/** 201 of `POST /api/v1/assets`. */
+export const UploadResponse = z.strictObject({
+  asset_id: Id,
+  filename: z.string(),
+  media_type: z.string(),
+  byte_length: z.number().int().positive(),
+  sha256: Sha256Hex,
+  source_version_id: Id.optional(),
+});
+export type UploadResponse = z.infer<typeof UploadResponse>;

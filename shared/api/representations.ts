@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Id } from './common';
+import {
+  CellRef,
+  checkExtractionState,
+  checkUnitKind,
+  extractionResultShape,
+  extractionUnitShape,
+} from './extract';
+import { Figure } from './numeric';
+
+// Representations (local-extensions.md): an immutable extraction of a retained source version, with
+// its units and the figures found in each. `POST /api/v2/sources/{id}/representations` answers 201 with
+// it, `GET /api/v2/representations/{id}` with the same body.
+
+export const FIGURE_POSITION_KINDS = ['box', 'cell'] as const;
+
+/** Where a figure sits on a page: a box in PDF user space, origin top-left. */
+export const BoxPosition = z.object({
+  kind: z.literal('box'),
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
+export type BoxPosition = z.infer<typeof BoxPosition>;
+
+/** Where a figure sits in a sheet: its cell. */
+export const CellPosition = z.object({
+  kind: z.literal('cell'),
+  ref: CellRef,
+});
+export type CellPosition = z.infer<typeof CellPosition>;
+
+export const FigurePosition = z.discriminatedUnion('kind', [BoxPosition, CellPosition]);
+export type FigurePosition = z.infer<typeof FigurePosition>;
+
+/**
+ * A figure of a unit with where it sits. `ambiguous`: its reading is not unique ("1,5"), so a numeric
+ * request that selects it is refused (400 `ambiguous_source_number`).
+ */
+export const FigureWithPosition = Figure.extend({
+  ambiguous: z.boolean(),
+  position: FigurePosition,
+});
+export type FigureWithPosition = z.infer<typeof FigureWithPosition>;
+
+/** One page or sheet of a representation; `figures[].index` is what `figure_index` selects. */
+export const Unit = z
+  .object({
+    source_unit_id: Id,
+    ...extractionUnitShape,
+    figures: z.array(FigureWithPosition),
+  })
+  .superRefine((unit, ctx) => {
+    checkUnitKind(unit, ctx);
+    const expected = unit.kind === 'page' ? 'box' : 'cell';
+    unit.figures.forEach((figure, i) => {
+      if (figure.position.kind !== expected)
+        ctx.addIssue({
+          code: 'custom',
+          message: `a figure of a ${unit.kind} unit has a ${expected} position`,
+          path: ['figures', i, 'position', 'kind'],
+        });
+    });
+  });
+export type Unit = z.infer<typeof Unit>;
+
+/** 201 of `POST /api/v2/sources/{source_version_id}/representations`, 200 of `GET /api/v2/representations/{id}`. */
+export const Representation = z
+  .object({
+    representation_id: Id,
+    source_version_id: Id,
+    format: extractionResultShape.format,
+    state: extractionResultShape.state,
+    code: extractionResultShape.code,
+    reason: extractionResultShape.reason,
+    extraction_method: extractionResultShape.extraction_method,
+    complete: extractionResultShape.complete,
+    lost: extractionResultShape.lost,
+    units: z.array(Unit),
+  })
+  .superRefine(checkExtractionState);
+export type Representation = z.infer<typeof Representation>;

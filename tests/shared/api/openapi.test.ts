@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiJson, type OpenApiOperation } from '../../../shared/api';
+
+const committedPath = new URL('../../../shared/api/openapi.json', import.meta.url);
+
+describe('shared/api/openapi.json', () => {
+  it('is current (regenerate with `npm run openapi`)', () => {
+    const committed = readFileSync(committedPath, 'utf8');
+    const fresh = openApiJson();
+    if (committed !== fresh) {
+      expect.fail('shared/api/openapi.json is stale: run `npm run openapi` and commit the result');
+    }
+    expect(committed.endsWith('}\n')).toBe(true);
+    expect(committed).toContain('\n  "openapi": "3.1.0",\n');
+  });
+
+  it('is generated the same way every time', () => {
+    expect(openApiJson()).toBe(openApiJson());
+  });
+});
+
+const doc = buildOpenApiDocument();
+
+const expected: [string, 'get' | 'post', string, string | null][] = [
+  ['/api/v2/verify/numeric', 'post', '201', 'NumericResponse'],
+  ['/api/v2/sources', 'post', '201', 'SourceVersion'],
+  ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
+  ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
+  ['/api/v1/assets', 'post', '201', 'UploadResponse'],
+  ['/api/v2/sources/{source_version_id}', 'get', '200', 'SourceVersion'],
+  ['/api/v2/sources/{source_version_id}/content', 'get', '200', null],
+  ['/api/v2/sources/{source_version_id}/representations', 'post', '201', 'Representation'],
+  ['/api/v2/representations/{representation_id}', 'get', '200', 'Representation'],
+];
+
+function operation(path: string, method: 'get' | 'post'): OpenApiOperation {
+  const op = doc.paths[path]?.[method];
+  if (!op) throw new Error(`${method.toUpperCase()} ${path} is missing`);
+  return op;
+}
+
+/** Every `$ref` anywhere under `value`. */
+function refs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) refs(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refs(v, out);
+    }
+  return out;
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1.0 with the 2020-12 dialect', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+  });
+
+  it('lists exactly the nine operations', () => {
+    const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m} ${path}`),
+    );
+    expect(listed.sort()).toEqual(expected.map(([path, method]) => `${method} ${path}`).sort());
+  });
+
+  it.each(expected)('%s %s answers %s with its schema', (path, method, status, schema) => {
+    const op = operation(path, method);
+    const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+    expect(success).toEqual([status]);
+    const response = op.responses[status];
+    if (schema) {
+      expect(response?.content?.['application/json']?.schema).toEqual({
+        $ref: `#/components/schemas/${schema}`,
+      });
+    } else {
+      expect(Object.keys(response?.content ?? {})).toEqual(['*/*']);
+    }
+  });
+
+  it('documents the error statuses of each specified operation', () => {
+    const statuses = (path: string, method: 'get' | 'post') =>
+      Object.keys(operation(path, method).responses).sort();
+    expect(statuses('/api/v1/extract', 'post')).toEqual(
+      ['200', '400', '401', '404', '413', '429', '500', '502', '503', '504'].sort(),
+    );
+    expect(statuses('/api/v1/sources/search', 'post')).toEqual(['200', '400', '401', '429']);
+    expect(statuses('/api/v2/sources', 'post')).toEqual(['201', '400', '401', '404', '409', '413', '429']);
+    expect(statuses('/api/v2/verify/numeric', 'post')).toEqual(expect.arrayContaining(['400', '401']));
+  });
+
+  it('gives errors the ErrorBody, 413 the TooLargeBody, and 429 a Retry-After header', () => {
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const op of Object.values(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (status.startsWith('2')) continue;
+          const want = status === '413' ? 'TooLargeBody' : 'ErrorBody';
+          expect(response.content?.['application/json']?.schema, `${path} ${status}`).toEqual({
+            $ref: `#/components/schemas/${want}`,
+          });
+        }
+        expect(op.responses['429']?.headers?.['Retry-After'], path).toMatchObject({
+          schema: { type: 'integer', minimum: 0 },
+        });
+      }
+  });
+
+  it('takes JSON and multipart request bodies as the spec says', () => {
+    const body = (path: string) => operation(path, 'post').requestBody?.content;
+    expect(body('/api/v2/verify/numeric')).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/NumericRequest' } },
+    });
+    expect(body('/api/v1/extract')?.['application/json']).toBeDefined();
+    expect(body('/api/v1/sources/search')?.['application/json']).toBeDefined();
+    expect(body('/api/v2/sources')?.['multipart/form-data']).toBeDefined();
+    expect(body('/api/v1/assets')?.['multipart/form-data']).toBeDefined();
+    const register = doc.components.schemas.RegisterForm;
+    expect(register?.required).toEqual(['assetId', 'file']);
+    const upload = doc.components.schemas.UploadForm as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
+    expect(upload.required).toEqual(['file']);
+    expect(Object.keys(upload.properties).sort()).toEqual(
+      ['file', 'is_primary_source', 'publication_year', 'retain', 'source_type', 'title', 'url'].sort(),
+    );
+  });
+
+  it('accepts an API key in x-api-key or as a bearer token', () => {
+    expect(doc.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('resolves every $ref to a component', () => {
+    const all = refs(doc);
+    expect(all.length).toBeGreaterThan(20);
+    for (const ref of all) {
+      const id = ref.replace('#/components/schemas/', '');
+      expect(doc.components.schemas, ref).toHaveProperty(id);
+    }
+  });
+
+  it('describes requests as accepted and responses as produced', () => {
+    const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+    // Requests are closed, take their defaults, and say what is required.
+    expect(schemas.NumericRequest).toMatchObject({
+      additionalProperties: false,
+      required: ['claim', 'operands'],
+    });
+    expect(schemas.OperandReference).toMatchObject({ additionalProperties: false });
+    expect(schemas.SearchRequest).toMatchObject({
+      additionalProperties: false,
+      required: ['query'],
+      properties: { limit: { default: 10, type: 'integer', minimum: 1, maximum: 20 } },
+    });
+    // Responses leave room for members a newer service adds.
+    expect(schemas.NumericResponse).not.toHaveProperty('additionalProperties');
+    expect(schemas.NumericResponse?.required).toEqual([
+      'outcome',
+      'arithmetic',
+      'comparability',
+      'reason',
+      'scope',
+      'limitation',
+      'operands',
+    ]);
+    expect(schemas.SearchResponse).not.toHaveProperty('required');
+    expect(schemas.ExtractionResponse?.required).toEqual([
+      'format',
+      'markdown',
+      'extraction_method',
+      'state',
+      'reason',
+      'code',
+    ]);
+    // No schema carries its own dialect or id: the document's dialect applies.
+    for (const schema of Object.values(schemas)) {
+      expect(schema).not.toHaveProperty('$schema');
+      expect(schema).not.toHaveProperty('$id');
+    }
+  });
+
+  it('lists the components in sorted order', () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names).toEqual([...names].sort());
+  });
+});
