@@ -1,0 +1,121 @@
+/**
+ * Versioned schema migrations. Append only: a migration that has shipped is never edited, a change is a
+ * new entry. Each runs in its own transaction together with its row in `schema_migrations`.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const immutable = (table: string) => `
+CREATE TRIGGER ${table}_no_update BEFORE UPDATE ON ${table}
+BEGIN SELECT RAISE(ABORT, '${table} are immutable'); END;
+CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table}
+BEGIN SELECT RAISE(ABORT, '${table} are immutable'); END;`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, assets, source versions, representations, units, figures',
+    sql: `
+CREATE TABLE accounts (
+  id          TEXT PRIMARY KEY,
+  created_at  TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE api_keys (
+  id          TEXT PRIMARY KEY,
+  account_id  TEXT NOT NULL REFERENCES accounts(id),
+  label       TEXT NOT NULL,
+  key_hash    TEXT NOT NULL UNIQUE,
+  created_at  TEXT NOT NULL,
+  revoked_at  TEXT
+) STRICT;
+
+CREATE TABLE assets (
+  id                TEXT PRIMARY KEY,
+  account_id        TEXT NOT NULL REFERENCES accounts(id),
+  sha256            TEXT NOT NULL CHECK (length(sha256) = 64),
+  byte_length       INTEGER NOT NULL CHECK (byte_length > 0),
+  filename          TEXT NOT NULL,
+  media_type        TEXT NOT NULL,
+  title             TEXT,
+  url               TEXT,
+  domain            TEXT,
+  publication_year  INTEGER CHECK (publication_year BETWEEN 1000 AND 9999),
+  source_type       TEXT,
+  is_primary_source INTEGER CHECK (is_primary_source IN (0, 1)),
+  created_at        TEXT NOT NULL
+) STRICT;
+CREATE INDEX assets_account ON assets(account_id);
+CREATE INDEX assets_sha256 ON assets(sha256);
+
+-- Retained original bytes: one row per (asset, bytes), never changed or removed.
+CREATE TABLE source_versions (
+  id                TEXT PRIMARY KEY,
+  account_id        TEXT NOT NULL REFERENCES accounts(id),
+  asset_id          TEXT NOT NULL REFERENCES assets(id),
+  sha256            TEXT NOT NULL CHECK (length(sha256) = 64),
+  byte_length       INTEGER NOT NULL CHECK (byte_length > 0),
+  filename          TEXT NOT NULL,
+  media_type        TEXT NOT NULL,
+  title             TEXT,
+  url               TEXT,
+  domain            TEXT,
+  publication_year  INTEGER CHECK (publication_year BETWEEN 1000 AND 9999),
+  source_type       TEXT,
+  is_primary_source INTEGER CHECK (is_primary_source IN (0, 1)),
+  registered_at     TEXT NOT NULL,
+  UNIQUE (asset_id, sha256)
+) STRICT;
+CREATE INDEX source_versions_account ON source_versions(account_id);
+${immutable('source_versions')}
+
+CREATE TABLE representations (
+  id                 TEXT PRIMARY KEY,
+  source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
+  extractor_version  TEXT NOT NULL,
+  format             TEXT NOT NULL,
+  state              TEXT NOT NULL CHECK (state IN ('complete', 'partial', 'unsupported', 'error')),
+  code               TEXT,
+  reason             TEXT,
+  extraction_method  TEXT NOT NULL CHECK (extraction_method IN ('text_layer', 'ocr', 'spreadsheet_cells', 'none')),
+  lost_json          TEXT,
+  created_at         TEXT NOT NULL,
+  UNIQUE (source_version_id, extractor_version)
+) STRICT;
+${immutable('representations')}
+
+CREATE TABLE units (
+  id                 TEXT PRIMARY KEY,
+  representation_id  TEXT NOT NULL REFERENCES representations(id),
+  unit_index         INTEGER NOT NULL CHECK (unit_index >= 1),
+  kind               TEXT NOT NULL CHECK (kind IN ('page', 'sheet')),
+  extraction_method  TEXT NOT NULL CHECK (extraction_method IN ('text_layer', 'ocr', 'spreadsheet_cells', 'none')),
+  markdown           TEXT NOT NULL,
+  page_json          TEXT,
+  sheet_json         TEXT,
+  UNIQUE (representation_id, unit_index)
+) STRICT;
+${immutable('units')}
+
+CREATE TABLE figures (
+  unit_id       TEXT NOT NULL REFERENCES units(id),
+  figure_index  INTEGER NOT NULL CHECK (figure_index >= 0),
+  raw           TEXT NOT NULL,
+  value         REAL NOT NULL,
+  magnitude     REAL NOT NULL,
+  sign          INTEGER NOT NULL CHECK (sign IN (-1, 1)),
+  scale         REAL NOT NULL,
+  unit          TEXT,
+  unit_class    TEXT NOT NULL CHECK (unit_class IN ('percent', 'percentage_point', 'basis_point', 'currency', 'none')),
+  accounting    INTEGER NOT NULL CHECK (accounting IN (0, 1)),
+  ambiguous     INTEGER NOT NULL CHECK (ambiguous IN (0, 1)),
+  position_json TEXT NOT NULL,
+  PRIMARY KEY (unit_id, figure_index)
+) STRICT, WITHOUT ROWID;
+${immutable('figures')}
+`,
+  },
+];
