@@ -1,0 +1,101 @@
+/**
+ * `npm run bench`: speed of the local service, as ratios against a reference run in the same process
+ * (so the numbers mean the same on a slow or a fast machine). Prints a table; asserts nothing.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../service/http/server';
+import { Store } from '../service/store/store';
+
+const SIZES_MB = [1, 10, 45];
+const ROUNDS = 3;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Reference: hash the bytes and write them to a file with fsync, the least an upload must do. */
+async function reference(dir: string, bytes: Buffer): Promise<number> {
+  const t = performance.now();
+  createHash('sha256').update(bytes).digest('hex');
+  const handle = await open(join(dir, `ref-${randomBytes(4).toString('hex')}`), 'w');
+  await handle.write(bytes);
+  await handle.sync();
+  await handle.close();
+  return performance.now() - t;
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'ew-bench-'));
+  const store = await Store.open(join(dir, 'data'));
+  const app = await buildServer({ store });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { key } = store.createKey('bench');
+  const rows: string[] = [];
+  try {
+    for (const mb of SIZES_MB) {
+      const ref: number[] = [];
+      const up: number[] = [];
+      const reg: number[] = [];
+      const read: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const bytes = randomBytes(mb * 1_000_000);
+        ref.push(await reference(dir, bytes));
+
+        const form = new FormData();
+        form.set('file', new Blob([bytes]), `bench-${mb}.bin`);
+        let t = performance.now();
+        const res = await fetch(`${base}/api/v1/assets`, {
+          method: 'POST',
+          headers: { 'x-api-key': key },
+          body: form,
+        });
+        up.push(performance.now() - t);
+        const asset = (await res.json()) as { asset_id: string };
+
+        const regForm = new FormData();
+        regForm.set('assetId', asset.asset_id);
+        regForm.set('file', new Blob([bytes]), 'x');
+        t = performance.now();
+        const r2 = await fetch(`${base}/api/v2/sources`, {
+          method: 'POST',
+          headers: { 'x-api-key': key },
+          body: regForm,
+        });
+        reg.push(performance.now() - t);
+        const sv = (await r2.json()) as { sourceVersionId: string };
+
+        t = performance.now();
+        const r3 = await fetch(`${base}/api/v2/sources/${sv.sourceVersionId}/content`, {
+          headers: { 'x-api-key': key },
+        });
+        await r3.arrayBuffer();
+        read.push(performance.now() - t);
+      }
+      const r = median(ref);
+      rows.push(
+        `| ${mb} MB | ${r.toFixed(1)} | ${median(up).toFixed(1)} (${(median(up) / r).toFixed(2)}×) | ` +
+          `${median(reg).toFixed(1)} (${(median(reg) / r).toFixed(2)}×) | ${median(read).toFixed(1)} (${(median(read) / r).toFixed(2)}×) |`,
+      );
+    }
+  } finally {
+    await app.close();
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log('## Retained-bytes path (median of %d rounds, ms; ratio to the reference)', ROUNDS);
+  console.log('reference = sha256 + write + fsync of the same bytes in this process\n');
+  console.log('| size | reference | upload (HTTP multipart) | register | read back (verified) |');
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+/**
+ * The media type of retained bytes, from their first bytes (magic numbers) and, only where the bytes
+ * alone cannot tell (a zip container, plain text), the file name's extension. The extraction readers
+ * sniff again, more deeply, before parsing.
+ */
+export function sniffMediaType(head: Uint8Array, filename: string): string {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  const ascii = new TextDecoder('latin1').decode(head.subarray(0, 16));
+  const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+
+  if (ascii.startsWith('%PDF-')) return 'application/pdf';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'image/gif';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'application/x-cfb';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) {
+    if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    if (ext === 'docx') return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    return 'application/zip';
+  }
+  if (looksLikeText(head)) {
+    const text = new TextDecoder('utf-8').decode(head).trimStart().toLowerCase();
+    if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'text/html';
+    if (ext === 'csv') return 'text/csv';
+    if (ext === 'tsv') return 'text/tab-separated-values';
+    if (ext === 'md' || ext === 'markdown') return 'text/markdown';
+    if (ext === 'html' || ext === 'htm') return 'text/html';
+    return 'text/plain';
+  }
+  return 'application/octet-stream';
+}
+
+function looksLikeText(head: Uint8Array): boolean {
+  if (head.length === 0) return false;
+  // UTF-16 with a byte-order mark is text even though it is full of NULs.
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  for (const byte of head) {
+    if (byte === 0) return false;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return false;
+  }
+  return true;
+}
+
+/** A stored file name: the last path segment, no control characters, at most 255 characters. */
+export function cleanFilename(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...last]
+    .filter((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code >= 0x20 && code !== 0x7f;
+    })
+    .join('')
+    .trim()
+    .slice(0, 255);
+  return clean === '' || clean === '.' || clean === '..' ? 'upload' : clean;
+}

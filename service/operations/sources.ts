@@ -1,0 +1,96 @@
+import { MAX_ASSET_BYTES, RegisterFields, SourceVersion } from '../../shared/api';
+import { BlobTooLargeError, hashStream } from '../store/blobs';
+import type { SourceVersionRow, Store } from '../store/store';
+import { notFound, parseRequest, ServiceError, tooLarge } from './errors';
+
+/** The registration body of a source version row (spec: sourceVersionId, assetId, bytesHash, metadata). */
+export function sourceVersionBody(row: SourceVersionRow): SourceVersion {
+  return SourceVersion.parse({
+    sourceVersionId: row.id,
+    assetId: row.asset_id,
+    bytesHash: `sha256:${row.sha256}`,
+    sourceMetadata: {
+      title: row.title,
+      filename: row.filename,
+      media_type: row.media_type,
+      byte_length: row.byte_length,
+      url: row.url,
+      domain: row.domain,
+      publication_year: row.publication_year,
+      source_type: row.source_type,
+      is_primary_source: row.is_primary_source === null ? null : row.is_primary_source === 1,
+      registered_at: row.registered_at,
+    },
+  });
+}
+
+/** What the `file` part of a registration turned out to be: only its hash and length are kept. */
+export interface PresentedBytes {
+  sha256: string;
+  byteLength: number;
+}
+
+/** Hashes the presented `file` part without storing it: registration retains the asset's own bytes. */
+export async function hashPresentedFile(stream: AsyncIterable<Uint8Array>): Promise<PresentedBytes> {
+  try {
+    const { sha256, byteLength } = await hashStream(stream, MAX_ASSET_BYTES);
+    return { sha256, byteLength };
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) throw tooLarge(null, MAX_ASSET_BYTES);
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/v2/sources`: registers the immutable bytes of the caller's asset. The presented file must
+ * be the asset's bytes (409 otherwise); the same bytes of the same asset always give the same id.
+ */
+export async function registerSource(
+  store: Store,
+  accountId: string,
+  rawFields: Record<string, string>,
+  presented: PresentedBytes | null,
+): Promise<SourceVersion> {
+  const fields = parseRequest(RegisterFields, rawFields);
+  if (!presented) {
+    throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
+      { path: 'file', message: 'required' },
+    ]);
+  }
+  if (presented.byteLength === 0) {
+    throw new ServiceError(400, 'empty_file', 'the file part holds no bytes', [
+      { path: 'file', message: 'empty' },
+    ]);
+  }
+  const asset = store.findAsset(accountId, fields.assetId);
+  if (!asset) throw notFound(`asset ${fields.assetId}`);
+  if (presented.sha256 !== asset.sha256 || presented.byteLength !== asset.byte_length) {
+    throw new ServiceError(
+      409,
+      'bytes_mismatch',
+      `the file is not the asset's bytes (asset sha256 ${asset.sha256}, ${asset.byte_length} bytes; file sha256 ${presented.sha256}, ${presented.byteLength} bytes)`,
+    );
+  }
+  if (!(await store.blobs.has(asset.sha256))) {
+    throw new ServiceError(404, 'not_found', `the store has no bytes for asset ${asset.id}`);
+  }
+  return sourceVersionBody(store.registerSourceVersion(asset));
+}
+
+export function getSource(store: Store, accountId: string, sourceVersionId: string): SourceVersion {
+  const row = store.findSourceVersion(accountId, sourceVersionId);
+  if (!row) throw notFound(`source version ${sourceVersionId}`);
+  return sourceVersionBody(row);
+}
+
+/** The retained bytes, verified against their hash before a byte leaves the store. */
+export async function getSourceContent(
+  store: Store,
+  accountId: string,
+  sourceVersionId: string,
+): Promise<{ bytes: Buffer; mediaType: string; sha256: string; filename: string }> {
+  const row = store.findSourceVersion(accountId, sourceVersionId);
+  if (!row) throw notFound(`source version ${sourceVersionId}`);
+  const bytes = await store.blobs.read(row.sha256);
+  return { bytes, mediaType: row.media_type, sha256: row.sha256, filename: row.filename };
+}
