@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import rendererConfig from './renderer/vite.config';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      lib: { entry: resolve(root, 'electron/main/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload cannot require from node_modules: bundle everything, as one CommonJS file.
+      externalizeDeps: false,
+      lib: {
+        entry: resolve(root, 'electron/preload/index.ts'),
+        formats: ['cjs'],
+        fileName: () => 'index.cjs',
+      },
+    },
+  },
+  renderer: rendererConfig,
+});

@@ -1,0 +1,90 @@
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { BRIDGE_ERROR, BRIDGE_INVOKE_IPC, type BridgeResult } from '../../shared/bridge';
+import { createRouter, type BridgeRouter } from '../bridge/router';
+import { handlers } from '../handlers';
+import { denyAllPermissions, handleCommonWindowEvents } from './hardening';
+import { createRendererProtocolHandler } from './protocol';
+import { APP_SCHEME, isSafeExternalUrl, isTrustedIpcSender, RENDERER_ENTRY_URL } from './trust';
+import { getMainWindowOptions } from './window-options';
+
+// Built layout: out/main/index.js beside out/preload/index.cjs and out/renderer/.
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+
+// Must happen before `ready`: app:// behaves like https (standard origin, secure context, fetch).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+// A data folder chosen by the caller (end-to-end tests give each run its own).
+const dataDirOverride = process.env['WORKBENCH_DATA_DIR'];
+if (dataDirOverride) app.setPath('userData', dataDirOverride);
+
+const appWindows = new Set<BrowserWindow>();
+
+function openExternal(url: string): void {
+  if (isSafeExternalUrl(url)) void shell.openExternal(url);
+}
+
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const window = BrowserWindow.fromWebContents(event.sender);
+  const frame = event.senderFrame;
+  return isTrustedIpcSender({
+    fromAppWindow: window !== null && appWindows.has(window),
+    isTopFrame: frame !== null && frame.parent === null,
+    frameUrl: frame?.url,
+  });
+}
+
+function registerBridge(router: BridgeRouter): void {
+  ipcMain.handle(BRIDGE_INVOKE_IPC, async (event, channel: unknown, input: unknown) => {
+    if (!isTrustedSender(event)) {
+      const refused: BridgeResult<never> = {
+        ok: false,
+        error: { code: BRIDGE_ERROR.forbidden, message: 'This frame may not use the workbench bridge.' },
+      };
+      return refused;
+    }
+    return router.invoke(channel, input);
+  });
+}
+
+function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow(getMainWindowOptions(preloadPath));
+  appWindows.add(window);
+  window.on('closed', () => appWindows.delete(window));
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(RENDERER_ENTRY_URL);
+  return window;
+}
+
+function focusMainWindow(): void {
+  const [window] = appWindows;
+  if (!window) {
+    createMainWindow();
+    return;
+  }
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', focusMainWindow);
+  app.on('web-contents-created', (_event, contents) => handleCommonWindowEvents(contents, { openExternal }));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (appWindows.size === 0) createMainWindow();
+  });
+
+  void app.whenReady().then(() => {
+    denyAllPermissions(session.defaultSession);
+    protocol.handle(APP_SCHEME, createRendererProtocolHandler(rendererDir));
+    registerBridge(createRouter(handlers, { version: app.getVersion(), dataDir: app.getPath('userData') }));
+    createMainWindow();
+  });
+}

@@ -1,0 +1,246 @@
+import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BRIDGE_ERROR,
+  WEB_BRIDGE_PATH,
+  WEB_TOKEN_HEADER,
+  WebBridgeRequest,
+  type BridgeResult,
+} from '../../shared/bridge';
+import { createRouter, describeIssues, type RouterOptions } from '../bridge/router';
+import { handlers } from '../handlers';
+import { packageVersion, rendererOutDir } from '../project';
+import { RENDERER_SECURITY_HEADERS } from '../security/csp';
+import { mediaTypeFor, resolveRendererFile } from '../security/renderer-files';
+
+/** The loopback web host only ever listens here. */
+export const WEB_HOST_ADDRESS = '127.0.0.1';
+/** Ceiling on a bridge request body. */
+export const MAX_BRIDGE_BODY_BYTES = 1024 * 1024;
+
+export interface WebHostOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The app's data folder, handed to the handlers. */
+  dataDir: string;
+  /** The renderer build to serve (default: out/renderer of the checkout). */
+  rendererDir?: string;
+  /** The app version reported by `health` (default: package.json). */
+  version?: string;
+  /** Fixed token for tests; by default a fresh 32-byte secret per launch. */
+  token?: string;
+  onInternalError?: RouterOptions['onInternalError'];
+}
+
+export interface WebHost {
+  /** `http://127.0.0.1:PORT/#token=SECRET`: the token rides in the fragment, never sent to a server. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+/** A fresh per-launch secret: 32 random bytes, base64url. */
+export function createLaunchToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/** Constant-time comparison (equal-length digests, so the length of the secret does not leak either). */
+function tokenMatches(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string' || presented.length === 0) return false;
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...RENDERER_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+function sendRefusal(
+  res: ServerResponse,
+  refusal: HttpRefusal,
+  extraHeaders: Record<string, string> = {},
+): void {
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  const body: BridgeResult<never> = { ok: false, error: { code: refusal.code, message: refusal.message } };
+  sendJson(res, refusal.status, body);
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    throw new HttpRefusal(413, 'payload_too_large', `A bridge request may carry at most ${limit} bytes.`);
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    received += buffer.length;
+    if (received > limit) {
+      throw new HttpRefusal(413, 'payload_too_large', `A bridge request may carry at most ${limit} bytes.`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The loopback web host: the renderer build and the bridge over HTTP on 127.0.0.1, for browsers and for
+ * end-to-end tests where the Electron runtime is missing. Static files are public; the bridge needs the
+ * per-launch token. Host and Origin are checked on every request (DNS rebinding, cross-site calls);
+ * no CORS header is ever sent.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? createLaunchToken();
+  const rendererDir = options.rendererDir ?? rendererOutDir;
+  const router = createRouter(
+    handlers,
+    { version: options.version ?? packageVersion(), dataDir: options.dataDir },
+    options.onInternalError ? { onInternalError: options.onInternalError } : {},
+  );
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendRefusal(res, new HttpRefusal(405, 'method_not_allowed', 'Only GET and HEAD are served here.'), {
+        allow: 'GET, HEAD',
+      });
+      return;
+    }
+    const file = await resolveRendererFile(rendererDir, pathname);
+    if (file === null) {
+      sendRefusal(res, new HttpRefusal(404, 'not_found', 'No such file in the workbench.'));
+      return;
+    }
+    const bytes = await readFile(file);
+    res.writeHead(200, {
+      ...RENDERER_SECURITY_HEADERS,
+      'content-type': mediaTypeFor(file),
+      'content-length': bytes.length,
+      'cache-control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  }
+
+  async function serveBridge(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      throw new HttpRefusal(405, 'method_not_allowed', 'The bridge takes POST only.');
+    }
+    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token)) {
+      throw new HttpRefusal(
+        401,
+        BRIDGE_ERROR.unauthorized,
+        'This call lacks the workbench token of this launch.',
+      );
+    }
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      throw new HttpRefusal(415, 'unsupported_media_type', 'A bridge request is application/json.');
+    }
+    const body = await readBody(req, MAX_BRIDGE_BODY_BYTES);
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new HttpRefusal(400, BRIDGE_ERROR.invalidRequest, 'The body is not valid JSON.');
+    }
+    const request = WebBridgeRequest.safeParse(json);
+    if (!request.success) {
+      throw new HttpRefusal(
+        400,
+        BRIDGE_ERROR.invalidRequest,
+        `Not a bridge request: ${describeIssues(request.error)}`,
+      );
+    }
+    sendJson(res, 200, await router.invoke(request.data.channel, request.data.input));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts.has(host)) {
+      throw new HttpRefusal(
+        403,
+        BRIDGE_ERROR.forbidden,
+        'This workbench answers only on its loopback address.',
+      );
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+      throw new HttpRefusal(403, BRIDGE_ERROR.forbidden, 'Calls from another origin are refused.');
+    }
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (pathname === WEB_BRIDGE_PATH) {
+      await serveBridge(req, res);
+    } else {
+      await serveStatic(req, res, pathname);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpRefusal) {
+        // An unread body would keep the socket busy: close it after a refusal sent mid-request.
+        res.setHeader('connection', 'close');
+        sendRefusal(res, error);
+        return;
+      }
+      console.error('web host: request failed:', error);
+      sendRefusal(res, new HttpRefusal(500, BRIDGE_ERROR.internalError, 'The workbench could not answer.'));
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, WEB_HOST_ADDRESS, () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowedHosts = new Set([`${WEB_HOST_ADDRESS}:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([...allowedHosts].map((h) => `http://${h}`));
+  const origin = `http://${WEB_HOST_ADDRESS}:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolveClose, rejectClose) => {
+        server.close((error) => (error ? rejectClose(error) : resolveClose()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,53 @@
+import { LibraryPanel } from './components/LibraryPanel';
+import { ServiceStatus } from './components/ServiceStatus';
+import { useHealth } from './health';
+import { useWorkbenchUi } from './ui-store';
+
+type AppState = 'loading' | 'ready' | 'error';
+
+export function App() {
+  const health = useHealth();
+  const libraryOpen = useWorkbenchUi((state) => state.libraryOpen);
+  const toggleLibrary = useWorkbenchUi((state) => state.toggleLibrary);
+  const appState: AppState = health.isPending ? 'loading' : health.isError ? 'error' : 'ready';
+
+  return (
+    <div
+      data-testid="app-shell"
+      data-app-state={appState}
+      className="flex h-full flex-col bg-slate-100 font-sans text-slate-900 antialiased"
+    >
+      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-5 py-3">
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            onClick={toggleLibrary}
+            aria-expanded={libraryOpen}
+            aria-controls="library-panel"
+            data-testid="toggle-library"
+            className="rounded-md border border-slate-200 px-2.5 py-1 text-sm text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {libraryOpen ? 'Hide library' : 'Show library'}
+          </button>
+          <div>
+            <h1 className="text-base font-semibold text-slate-900">Evidence Workbench</h1>
+            <p className="text-xs text-slate-500">Every number traced to its source</p>
+          </div>
+        </div>
+        <ServiceStatus />
+      </header>
+      <div className="flex min-h-0 flex-1">
+        {libraryOpen && <LibraryPanel />}
+        <main
+          aria-label="Document viewer"
+          data-testid="viewer"
+          className="flex flex-1 items-center justify-center p-8"
+        >
+          <p className="max-w-sm text-center text-sm text-slate-500">
+            Open a document from the library to see its extracted text beside the original page.
+          </p>
+        </main>
+      </div>
+    </div>
+  );
+}

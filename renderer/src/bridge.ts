@@ -1,0 +1,141 @@
+import {
+  BRIDGE_ERROR,
+  bridgeChannels,
+  bridgeEvents,
+  bridgeResultSchema,
+  WEB_BRIDGE_PATH,
+  WEB_TOKEN_HEADER,
+  type BridgeChannel,
+  type BridgeError,
+  type BridgeEvent,
+  type BridgeEventPayload,
+  type BridgeInput,
+  type BridgeOutput,
+  type BridgeResult,
+} from '../../shared/bridge';
+
+/** What a host offers the page: the preload's `window.workbench`, or the web host's HTTP bridge. */
+export interface WorkbenchTransport {
+  invoke(channel: string, input: unknown): Promise<unknown>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a browser on the web host. */
+    workbench?: WorkbenchTransport;
+  }
+}
+
+export interface BridgeClient {
+  /** Which host the page runs in. */
+  readonly host: 'electron' | 'web';
+  /** A typed call; the reply is checked against the channel's output schema before it is returned. */
+  invoke<C extends BridgeChannel>(channel: C, input: BridgeInput<C>): Promise<BridgeResult<BridgeOutput<C>>>;
+  /** Payloads that fail the event's schema are dropped. */
+  on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}
+
+function fail(code: string, message: string): BridgeResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+/**
+ * Takes the web host's per-launch token from `#token=…` once and removes it from the address bar,
+ * so it lives only in this page's memory.
+ */
+export function takeLaunchToken(location: Location, history: History): string | null {
+  const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  if (token !== null) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  return token;
+}
+
+/** The web host's bridge: `POST /bridge/invoke` on the page's own origin, with the token header. */
+export function createWebTransport(token: string | null): WorkbenchTransport {
+  return {
+    async invoke(channel, input) {
+      let response: Response;
+      try {
+        response = await fetch(WEB_BRIDGE_PATH, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { [WEB_TOKEN_HEADER]: token } : {}) },
+          body: JSON.stringify({ channel, input }),
+          credentials: 'omit',
+          cache: 'no-store',
+        });
+      } catch {
+        return fail(
+          BRIDGE_ERROR.bridgeUnavailable,
+          'The workbench host cannot be reached. Is it still running?',
+        );
+      }
+      try {
+        return (await response.json()) as unknown;
+      } catch {
+        return fail(
+          BRIDGE_ERROR.invalidReply,
+          `The workbench host answered ${response.status} without a bridge reply.`,
+        );
+      }
+    },
+    // Pushed events over the web host arrive with the first long-running task.
+    on: () => () => {},
+  };
+}
+
+export function createBridgeClient(transport: WorkbenchTransport, host: BridgeClient['host']): BridgeClient {
+  return {
+    host,
+    async invoke(channel, input) {
+      let reply: unknown;
+      try {
+        reply = await transport.invoke(channel, input);
+      } catch {
+        return fail(BRIDGE_ERROR.bridgeUnavailable, 'The workbench bridge did not answer.');
+      }
+      const parsed = bridgeResultSchema(bridgeChannels[channel].output).safeParse(reply);
+      if (!parsed.success) {
+        return fail(
+          BRIDGE_ERROR.invalidReply,
+          `The reply to "${channel}" did not match the workbench contract.`,
+        );
+      }
+      return parsed.data as BridgeResult<BridgeOutput<typeof channel>>;
+    },
+    on(event, listener) {
+      const schema = bridgeEvents[event];
+      return transport.on(event, (payload) => {
+        const parsed = schema.safeParse(payload);
+        if (parsed.success) listener(parsed.data as BridgeEventPayload<typeof event>);
+      });
+    },
+  };
+}
+
+function connect(): BridgeClient {
+  if (window.workbench) return createBridgeClient(window.workbench, 'electron');
+  return createBridgeClient(createWebTransport(takeLaunchToken(window.location, window.history)), 'web');
+}
+
+/** The page's one bridge, chosen once at start-up. */
+export const bridge: BridgeClient = connect();
+
+/** A failed bridge call, thrown for React Query; keeps the bridge's code. */
+export class BridgeCallError extends Error {
+  readonly code: string;
+  constructor(error: BridgeError) {
+    super(error.message);
+    this.name = 'BridgeCallError';
+    this.code = error.code;
+  }
+}
+
+/** Calls a channel and returns its value, or throws a BridgeCallError carrying the typed error. */
+export async function callBridge<C extends BridgeChannel>(
+  channel: C,
+  input: BridgeInput<C>,
+): Promise<BridgeOutput<C>> {
+  const result = await bridge.invoke(channel, input);
+  if (!result.ok) throw new BridgeCallError(result.error);
+  return result.value;
+}

@@ -1,0 +1,51 @@
+import { BRIDGE_ERROR } from '../../../shared/bridge';
+import { BridgeCallError } from '../bridge';
+import { useHealth } from '../health';
+
+function errorText(error: Error): string {
+  if (error instanceof BridgeCallError && error.code === BRIDGE_ERROR.unauthorized) {
+    return `${error.message} Open the address printed by "npm run web" again.`;
+  }
+  return error.message;
+}
+
+/** The evidence service's state as the main process reports it; an error is shown, never hidden. */
+export function ServiceStatus() {
+  const health = useHealth();
+
+  let dot = 'bg-amber-400';
+  let text = 'Local evidence service: connecting…';
+  let detail: string | null = null;
+  if (health.isError) {
+    dot = 'bg-rose-500';
+    text = 'Local evidence service: unavailable';
+    detail = errorText(health.error);
+  } else if (health.isSuccess) {
+    dot = 'bg-emerald-500';
+    text = `${health.data.service === 'remote' ? 'Remote' : 'Local'} evidence service: ready`;
+    detail = `v${health.data.version}`;
+  }
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="service-status"
+      className="flex max-w-md items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm"
+    >
+      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dot}`} />
+      <span data-testid="service-status-text" className="font-medium text-slate-700">
+        {text}
+      </span>
+      {detail !== null && (
+        <span
+          data-testid="service-status-detail"
+          className={health.isError ? 'truncate text-rose-700' : 'text-slate-500'}
+          title={detail}
+        >
+          {detail}
+        </span>
+      )}
+    </div>
+  );
+}

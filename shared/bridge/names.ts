@@ -1,0 +1,51 @@
+/**
+ * The names that cross the bridge, without their schemas, so the sandboxed preload can refuse an
+ * unknown channel without bundling zod. `contract.ts` checks that its maps use exactly these names.
+ */
+export const BRIDGE_CHANNELS = ['health'] as const;
+export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
+
+export const BRIDGE_EVENTS = ['progress'] as const;
+export type BridgeEvent = (typeof BRIDGE_EVENTS)[number];
+
+/** The one IPC channel every bridge call travels on (Electron host). */
+export const BRIDGE_INVOKE_IPC = 'bridge:invoke';
+/** Events travel on `bridge:event:<event>` (Electron host). */
+export const bridgeEventIpc = (event: BridgeEvent): string => `bridge:event:${event}`;
+
+/** The path and header of a bridge call on the loopback web host. */
+export const WEB_BRIDGE_PATH = '/bridge/invoke';
+export const WEB_TOKEN_HEADER = 'x-workbench-token';
+
+// Set lookups, so `toString` or `__proto__` are never mistaken for a channel.
+const channelNames: ReadonlySet<string> = new Set(BRIDGE_CHANNELS);
+const eventNames: ReadonlySet<string> = new Set(BRIDGE_EVENTS);
+
+export function isBridgeChannel(value: unknown): value is BridgeChannel {
+  return typeof value === 'string' && channelNames.has(value);
+}
+
+export function isBridgeEvent(value: unknown): value is BridgeEvent {
+  return typeof value === 'string' && eventNames.has(value);
+}
+
+/** Stable codes of a bridge error; the message beside it is for people. */
+export const BRIDGE_ERROR = {
+  /** The channel is not in the contract. */
+  unknownChannel: 'unknown_channel',
+  /** The input failed the channel's input schema. */
+  invalidInput: 'invalid_input',
+  /** The handler failed or answered outside its output schema; details stay in the main process. */
+  internalError: 'internal_error',
+  /** Web host: the call lacked the per-launch token or carried a wrong one. */
+  unauthorized: 'unauthorized',
+  /** Web host: wrong Host or Origin. */
+  forbidden: 'forbidden',
+  /** Web host: the body was not a bridge request. */
+  invalidRequest: 'invalid_request',
+  /** Renderer: no bridge could be reached. */
+  bridgeUnavailable: 'bridge_unavailable',
+  /** Renderer: the reply failed the contract's schemas. */
+  invalidReply: 'invalid_reply',
+} as const;
+export type BridgeErrorCode = (typeof BRIDGE_ERROR)[keyof typeof BRIDGE_ERROR];
