@@ -13,7 +13,7 @@ import { Figure } from './numeric';
 // its units and the figures found in each. `POST /api/v2/sources/{id}/representations` answers 201 with
 // it, `GET /api/v2/representations/{id}` with the same body.
 
-export const FIGURE_POSITION_KINDS = ['box', 'cell'] as const;
+export const FIGURE_POSITION_KINDS = ['box', 'cell', 'text'] as const;
 
 /** Where a figure sits on a page: a box in PDF user space, origin top-left. */
 export const BoxPosition = z.object({
@@ -32,7 +32,14 @@ export const CellPosition = z.object({
 });
 export type CellPosition = z.infer<typeof CellPosition>;
 
-export const FigurePosition = z.discriminatedUnion('kind', [BoxPosition, CellPosition]);
+/**
+ * A figure of a page unit without page geometry (Word, HTML, plain text): located only by its `span` in
+ * the unit's markdown.
+ */
+export const TextPosition = z.object({ kind: z.literal('text') });
+export type TextPosition = z.infer<typeof TextPosition>;
+
+export const FigurePosition = z.discriminatedUnion('kind', [BoxPosition, CellPosition, TextPosition]);
 export type FigurePosition = z.infer<typeof FigurePosition>;
 
 /**
@@ -41,6 +48,10 @@ export type FigurePosition = z.infer<typeof FigurePosition>;
  */
 export const FigureWithPosition = Figure.extend({
   ambiguous: z.boolean(),
+  /** Character span [start, end) of `raw` in the unit's markdown. */
+  span: z
+    .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+    .refine((span) => span.end > span.start, { message: 'a span ends after it starts' }),
   position: FigurePosition,
 });
 export type FigureWithPosition = z.infer<typeof FigureWithPosition>;
@@ -54,12 +65,15 @@ export const Unit = z
   })
   .superRefine((unit, ctx) => {
     checkUnitKind(unit, ctx);
-    const expected = unit.kind === 'page' ? 'box' : 'cell';
+    // Sheets locate figures by cell; pages with geometry (PDF, images) by box, or by span alone when no
+    // text run lies under the figure; pages without geometry (Word, HTML, text) by span alone.
+    const allowed: readonly string[] =
+      unit.kind === 'sheet' ? ['cell'] : unit.page !== undefined ? ['box', 'text'] : ['text'];
     unit.figures.forEach((figure, i) => {
-      if (figure.position.kind !== expected)
+      if (!allowed.includes(figure.position.kind))
         ctx.addIssue({
           code: 'custom',
-          message: `a figure of a ${unit.kind} unit has a ${expected} position`,
+          message: `a figure of this ${unit.kind} unit has a ${allowed.join(' or ')} position`,
           path: ['figures', i, 'position', 'kind'],
         });
     });

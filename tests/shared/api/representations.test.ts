@@ -12,6 +12,7 @@ const figure = {
   unitClass: 'none',
   accounting: true,
   ambiguous: false,
+  span: { start: 5, end: 12 },
 };
 const pageFigure = { ...figure, position: { kind: 'box', x: 72, y: 100.5, width: 30, height: 10 } };
 const cellFigure = { ...figure, position: { kind: 'cell', ref: 'B7' } };
@@ -103,6 +104,16 @@ describe('Unit', () => {
     expect(Unit.safeParse({ ...sheetUnit, figures: [pageFigure] }).success).toBe(false);
   });
 
+  it('locates figures of a page without geometry by span alone', () => {
+    const textFigure = { ...figure, position: { kind: 'text' } };
+    const wordPage = { ...pageUnit, page: undefined, figures: [textFigure] };
+    expect(Unit.safeParse(wordPage).success).toBe(true);
+    expect(Unit.safeParse({ ...wordPage, figures: [pageFigure] }).success).toBe(false);
+    // On a page with geometry, a figure no text run lies under is located by span alone.
+    expect(Unit.safeParse({ ...pageUnit, figures: [textFigure] }).success).toBe(true);
+    expect(Unit.safeParse({ ...sheetUnit, figures: [textFigure] }).success).toBe(false);
+  });
+
   it('rejects index 0 and a sheet unit without its sheet', () => {
     expect(Unit.safeParse({ ...pageUnit, index: 0 }).success).toBe(false);
     expect(Unit.safeParse({ ...sheetUnit, sheet: undefined }).success).toBe(false);
@@ -115,6 +126,13 @@ describe('FigureWithPosition', () => {
     expect(FigureWithPosition.safeParse({ ...pageFigure, ambiguous: undefined }).success).toBe(false);
     expect(FigureWithPosition.safeParse({ ...pageFigure, position: undefined }).success).toBe(false);
     expect(FigureWithPosition.safeParse({ ...pageFigure, sign: 0 }).success).toBe(false);
+  });
+
+  it('carries a non-empty character span', () => {
+    expect(FigureWithPosition.safeParse({ ...pageFigure, span: undefined }).success).toBe(false);
+    expect(FigureWithPosition.safeParse({ ...pageFigure, span: { start: 5, end: 5 } }).success).toBe(false);
+    expect(FigureWithPosition.safeParse({ ...pageFigure, span: { start: -1, end: 2 } }).success).toBe(false);
+    expect(FigureWithPosition.safeParse({ ...pageFigure, span: { start: 0, end: 1 } }).success).toBe(true);
   });
 
   it('checks each kind of position', () => {
