@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { createDownloader } from './fetch';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer } from './http/server';
@@ -7,12 +8,13 @@ import { createKey } from './store/keys';
 import { Store } from './store/store';
 
 const USAGE = `usage:
-  npm run service -- [--port 8787] [--data DIR] [--rate-limit N]   serve the API on 127.0.0.1
+  npm run service -- [--port 8787] [--data DIR] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
   npm run service -- keys create --label NAME [--account ID] [--data DIR]   print a new API key
 
   --port N         port on 127.0.0.1 (0 picks a free one; default 8787)
   --data DIR       the service's data folder (default .data/service)
   --rate-limit N   requests per minute per key (default: no limit)
+  --ocr MODE       auto: OCR only pages without a text layer (default); off: never; force: every page
   --label NAME     what the key is for (required with keys create)
   --account ID     add the key to an existing account instead of a new one`;
 
@@ -41,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
       port: { type: 'string' },
       data: { type: 'string' },
       'rate-limit': { type: 'string' },
+      ocr: { type: 'string' },
       label: { type: 'string' },
       account: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -75,8 +78,15 @@ async function main(argv: string[]): Promise<void> {
     values['rate-limit'] === undefined
       ? null
       : wholeNumber(values['rate-limit'], 'rate-limit', 1, 1_000_000, 0);
+  const ocr = values.ocr ?? 'auto';
+  if (ocr !== 'auto' && ocr !== 'off' && ocr !== 'force')
+    throw new UsageError(`--ocr takes auto, off or force, not "${ocr}"`);
   const store = await Store.open(dataDir);
-  const app = await buildServer({ store, rateLimitPerMinute: rateLimit });
+  const app = await buildServer({
+    store,
+    rateLimitPerMinute: rateLimit,
+    extraction: { ocr, download: createDownloader() },
+  });
   const stop = async () => {
     await app.close();
     store.close();

@@ -1,7 +1,14 @@
 import multipart from '@fastify/multipart';
+import { createDownloader } from '../fetch';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ExtractRequest, MAX_ASSET_BYTES, NumericRequest, SearchRequest } from '../../shared/api';
+import { MAX_ASSET_BYTES, NumericRequest, SearchRequest } from '../../shared/api';
 import { stageFile, uploadAsset } from '../operations/assets';
+import {
+  extractAsset,
+  getRepresentation,
+  publishSourceRepresentation,
+  type ExtractionSettings,
+} from '../operations/extract';
 import { parseRequest, ServiceError } from '../operations/errors';
 import { getSource, getSourceContent, hashPresentedFile, registerSource } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
@@ -17,6 +24,8 @@ export interface ServerOptions {
   /** Largest JSON body accepted, in bytes. */
   jsonBodyLimit?: number;
   logger?: boolean;
+  /** OCR mode, downloads and ceilings of extraction; default: OCR `auto`, guarded downloads (service/fetch). */
+  extraction?: ExtractionSettings;
 }
 
 declare module 'fastify' {
@@ -37,6 +46,7 @@ function presentedKey(request: FastifyRequest): string | null {
 /** The local evidence service over HTTP: thin adapters from routes to the operations. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { store } = options;
+  const extraction: ExtractionSettings = options.extraction ?? { ocr: 'auto', download: createDownloader() };
   const limiter = options.rateLimitPerMinute ? new RateLimiter(options.rateLimitPerMinute) : null;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -141,8 +151,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       .send(content.bytes);
   });
 
-  // The spec's JSON operations: requests are validated to the letter now; the operations themselves
-  // arrive with their issues (extraction, numeric verification, search) and answer 501 until then.
+  // Numeric verification and search: requests are validated to the letter now; the operations
+  // themselves arrive with their issues and answer 501 until then.
   const pending = (name: string) => {
     throw new ServiceError(
       501,
@@ -154,10 +164,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     parseRequest(NumericRequest, request.body);
     return pending('numeric verification');
   });
-  app.post('/api/v1/extract', async (request) => {
-    parseRequest(ExtractRequest, request.body);
-    return pending('document extraction');
+  app.post('/api/v1/extract', async (request) =>
+    extractAsset(store, request.accountId, request.body, extraction),
+  );
+
+  // Local extension: representations.
+  app.post<{ Params: { id: string } }>('/api/v2/sources/:id/representations', async (request, reply) => {
+    const body = await publishSourceRepresentation(store, request.accountId, request.params.id, extraction);
+    return reply.status(201).send(body);
   });
+  app.get<{ Params: { id: string } }>('/api/v2/representations/:id', async (request) =>
+    getRepresentation(store, request.accountId, request.params.id),
+  );
   app.post('/api/v1/sources/search', async (request) => {
     parseRequest(SearchRequest, request.body);
     return pending('source search');

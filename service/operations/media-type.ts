@@ -32,7 +32,7 @@ export function sniffMediaType(head: Uint8Array, filename: string): string {
   return 'application/octet-stream';
 }
 
-function looksLikeText(head: Uint8Array): boolean {
+export function looksLikeText(head: Uint8Array): boolean {
   if (head.length === 0) return false;
   // UTF-16 with a byte-order mark is text even though it is full of NULs.
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;

@@ -82,6 +82,7 @@ CREATE TABLE representations (
   reason             TEXT,
   extraction_method  TEXT NOT NULL CHECK (extraction_method IN ('text_layer', 'ocr', 'spreadsheet_cells', 'none')),
   lost_json          TEXT,
+  sheets_json        TEXT,
   created_at         TEXT NOT NULL,
   UNIQUE (source_version_id, extractor_version)
 ) STRICT;
@@ -112,6 +113,8 @@ CREATE TABLE figures (
   unit_class    TEXT NOT NULL CHECK (unit_class IN ('percent', 'percentage_point', 'basis_point', 'currency', 'none')),
   accounting    INTEGER NOT NULL CHECK (accounting IN (0, 1)),
   ambiguous     INTEGER NOT NULL CHECK (ambiguous IN (0, 1)),
+  span_start    INTEGER NOT NULL CHECK (span_start >= 0),
+  span_end      INTEGER NOT NULL CHECK (span_end > span_start),
   position_json TEXT NOT NULL,
   PRIMARY KEY (unit_id, figure_index)
 ) STRICT, WITHOUT ROWID;

@@ -242,11 +242,18 @@ describe('fuzz: malformed requests never give a 5xx or change the store', () => 
         fc.oneof(
           fc.string({ maxLength: 80 }).map((id) => `/api/v2/sources/${encodeURIComponent(id)}`),
           fc.string({ maxLength: 80 }).map((id) => `/api/v2/sources/${encodeURIComponent(id)}/content`),
+          fc
+            .string({ maxLength: 80 })
+            .map((id) => `/api/v2/sources/${encodeURIComponent(id)}/representations`),
+          fc.string({ maxLength: 80 }).map((id) => `/api/v2/representations/${encodeURIComponent(id)}`),
           fc.constant(`/api/v2/sources/${assetId}`),
+          // Another account's source version: as if it did not exist.
+          fc.constant(`/api/v2/sources/${sourceVersionId}/representations`),
           fc.webPath().map((p) => `/api${p}`),
         ),
         authHeaders,
         async (method, url, auth) => {
+          // Only keys that cannot see `sourceVersionId`, so nothing is published.
           for (const headers of [auth, { 'x-api-key': svc.otherKey }]) {
             const res = await svc.app.inject({ method, url, headers });
             expectNoServerError(res, `${method} ${url}`);

@@ -1,0 +1,172 @@
+import type { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../../shared/api';
+import { locateFigures, type LocatedFigure } from './figures';
+import { readInWorker, DEFAULT_WORKER_LIMITS, type WorkerLimits } from './run-worker';
+import { sniffFormat, type SniffHint } from './sniff';
+import {
+  DEFAULT_LIMITS,
+  ReadFailure,
+  type Limits,
+  type OcrMode,
+  type ReadResult,
+  type ReadUnit,
+} from './types';
+
+// The orchestrator: sniff, check ceilings, read in a worker, find figures, apply the spec's state rules.
+// An error or partial read never comes out as an empty successful document.
+
+/** Part of every representation's identity: same bytes + same extractor version = same representation. */
+export const EXTRACTOR_VERSION = 'ew-extract-1';
+
+export interface ExtractedUnit extends ReadUnit {
+  figures: LocatedFigure[];
+}
+
+export interface Extraction {
+  format: string;
+  state: ExtractionState;
+  code: ExtractionCode | null;
+  reason: string | null;
+  extraction_method: ExtractionMethod;
+  complete?: false;
+  lost?: LostPart[];
+  units: ExtractedUnit[];
+  sheets?: string[];
+  markdown: string;
+}
+
+export interface ExtractOptions {
+  ocr?: OcrMode;
+  limits?: Partial<Limits>;
+  worker?: Partial<WorkerLimits>;
+  onUnit?: (progress: { kind: 'page' | 'sheet'; index: number; total: number | null }) => void;
+}
+
+/** Extracts `bytes`. Never throws for anything the bytes do: every failure is a state and a code. */
+export async function extract(
+  bytes: Uint8Array,
+  hint: SniffHint,
+  options: ExtractOptions = {},
+): Promise<Extraction> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  let format = 'unknown';
+  try {
+    if (bytes.length === 0) throw new ReadFailure('empty_source', 'the source is empty (0 bytes)');
+    if (bytes.length > limits.maxBytes)
+      throw new ReadFailure('source_too_large', `source bytes: ${bytes.length} (limit ${limits.maxBytes})`);
+    format = sniffFormat(bytes, hint, limits);
+    const read = await readInWorker(
+      bytes,
+      format,
+      { ocr: options.ocr ?? 'auto', limits, ...(options.onUnit ? { onUnit: options.onUnit } : {}) },
+      { ...DEFAULT_WORKER_LIMITS, ...options.worker },
+    );
+    return settle(read);
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    return failed(error.format ?? format, error.code, error.reason);
+  }
+}
+
+function failed(format: string, code: ExtractionCode, reason: string): Extraction {
+  return {
+    format,
+    state: code === 'unsupported_format' ? 'unsupported' : 'error',
+    code,
+    reason,
+    extraction_method: 'none',
+    units: [],
+    markdown: '',
+  };
+}
+
+/** A unit that holds something a person can read. */
+function readable(unit: ReadUnit): boolean {
+  return unit.markdown.trim() !== '';
+}
+
+/** The dominant path: the method of the most readable units; ties go to ocr; `none` when nothing was read. */
+export function dominantMethod(units: readonly ReadUnit[]): ExtractionMethod {
+  const counts = new Map<ExtractionMethod, number>();
+  for (const unit of units.filter(readable))
+    counts.set(unit.extraction_method, (counts.get(unit.extraction_method) ?? 0) + 1);
+  let best: ExtractionMethod = 'none';
+  let bestCount = 0;
+  for (const method of ['ocr', 'text_layer', 'spreadsheet_cells'] as const) {
+    const count = counts.get(method) ?? 0;
+    if (count > bestCount) {
+      best = method;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function unitLabel(part: { kind: string; index: number; sheet?: string | undefined }): string {
+  return part.sheet !== undefined ? `sheet ${part.index} "${part.sheet}"` : `${part.kind} ${part.index}`;
+}
+
+/** Applies the state rules to what the reader read. */
+export function settle(read: ReadResult): Extraction {
+  const units: ExtractedUnit[] = read.units.map((unit) => ({ ...unit, figures: locateFigures(unit) }));
+  const lost: LostPart[] = read.lost.map((part) => ({
+    kind: part.kind,
+    index: part.index,
+    ...(part.sheet !== undefined ? { sheet: part.sheet } : {}),
+    state: part.state,
+    reason: part.reason,
+    code: part.code,
+  }));
+  const base = {
+    format: read.format,
+    extraction_method: dominantMethod(units),
+    units,
+    ...(read.sheets ? { sheets: read.sheets } : {}),
+    markdown: documentMarkdown(units),
+  };
+  const anyReadable = units.some(readable);
+  const total = units.length + lost.length;
+  if (lost.length === 0) {
+    if (!anyReadable)
+      return {
+        ...base,
+        state: 'error',
+        code: 'empty_source',
+        reason: `the source was read and holds no text (${total} ${total === 1 ? 'unit' : 'units'}, all empty)`,
+      };
+    return { ...base, state: 'complete', code: null, reason: null };
+  }
+  const lostList = lost.map((part) => `${unitLabel(part)} (${part.code ?? part.state})`).join(', ');
+  if (!anyReadable) {
+    const codes = new Set(lost.map((part) => part.code));
+    const [only] = codes;
+    const code: ExtractionCode = codes.size === 1 && only ? only : 'extraction_error';
+    return {
+      ...base,
+      state: 'error',
+      code,
+      reason: `nothing readable came back; lost ${lostList}`,
+      complete: false,
+      lost,
+    };
+  }
+  return {
+    ...base,
+    state: 'partial',
+    code: 'partial_extraction',
+    reason: `${total - lost.length} of ${total} ${lost[0]?.kind ?? 'unit'}s read; lost ${lostList}`,
+    complete: false,
+    lost,
+  };
+}
+
+/** The whole document as markdown: pages one after another, each sheet under its name. */
+function documentMarkdown(units: readonly ReadUnit[]): string {
+  return units
+    .map((unit) =>
+      unit.kind === 'sheet'
+        ? `## ${unit.sheet?.name ?? `Sheet ${unit.index}`}\n\n${unit.markdown}`
+        : unit.markdown,
+    )
+    .filter((text) => text.trim() !== '')
+    .join('\n\n');
+}

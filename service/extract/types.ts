@@ -1,0 +1,109 @@
+import type { ExtractionCode, ExtractionMethod, LostPartState, Sheet } from '../../shared/api';
+
+// The one reader interface. A reader turns the bytes of one format into units (pages or sheets) and the
+// parts it lost; the orchestrator (extract.ts) sniffs the format, checks the ceilings, runs the reader in
+// a worker with memory and time limits, finds the figures and applies the spec's state rules. A reader
+// never decides the document's state: it reports what it read and what it could not read.
+
+/** OCR setting: `auto` reads only pages without a text layer with OCR; `force` every page; `off` none. */
+export type OcrMode = 'off' | 'auto' | 'force';
+
+/** Ceilings a reader must respect; going over one is `source_too_large` with observed value and limit. */
+export interface Limits {
+  maxBytes: number;
+  maxPages: number;
+  maxZipEntries: number;
+  maxUncompressedBytes: number;
+  maxCompressionRatio: number;
+  maxCells: number;
+  maxTextChars: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxPages: 2000,
+  maxZipEntries: 10_000,
+  maxUncompressedBytes: 500 * 1024 * 1024,
+  maxCompressionRatio: 200,
+  maxCells: 2_000_000,
+  maxTextChars: 50_000_000,
+};
+
+/** A piece of a page unit's text with its box in page coordinates (PDF user space, origin top-left). */
+export interface TextRun {
+  /** Character span [start, end) in the unit's markdown. */
+  start: number;
+  end: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A cell's displayed text inside a sheet unit's markdown (the flattened CSV). */
+export interface CellSpan {
+  ref: string;
+  /** Character span [start, end) of the cell's displayed text in the unit's markdown. */
+  start: number;
+  end: number;
+}
+
+export interface ReadUnit {
+  kind: 'page' | 'sheet';
+  /** 1-based page or sheet index, as the document declares it. */
+  index: number;
+  extraction_method: ExtractionMethod;
+  markdown: string;
+  /** Page size in PDF user space (points) for pages that have geometry (PDF, image); absent otherwise. */
+  page?: { width: number; height: number };
+  sheet?: Sheet;
+  /** Page units with geometry: the runs whose boxes locate a span of the markdown on the page. */
+  runs?: TextRun[];
+  /** Sheet units: where each cell's displayed text sits in the markdown. */
+  cells?: CellSpan[];
+}
+
+/** A page or sheet the reader could not (fully) read; its code may differ from the document's. */
+export interface LostUnit {
+  kind: 'page' | 'sheet';
+  index: number;
+  sheet?: string;
+  state: LostPartState;
+  reason: string | null;
+  code: ExtractionCode | null;
+}
+
+export interface ReadResult {
+  /** The format the bytes were read as: pdf, png, jpeg, tiff, xlsx, csv, tsv, docx, html, markdown, text. */
+  format: string;
+  units: ReadUnit[];
+  lost: LostUnit[];
+  /** Spreadsheets: the tab names, in workbook order. */
+  sheets?: string[];
+}
+
+/** The whole document could not be read: encrypted, corrupt, too large, a scan with OCR off, ... */
+export class ReadFailure extends Error {
+  constructor(
+    readonly code: ExtractionCode,
+    readonly reason: string,
+    /** The format, when it was recognised before the failure. */
+    readonly format?: string,
+  ) {
+    super(reason);
+    this.name = 'ReadFailure';
+  }
+}
+
+export interface ReadOptions {
+  ocr: OcrMode;
+  limits: Limits;
+  /** Called once per unit as it is read (progress events). */
+  onUnit?: (progress: { kind: 'page' | 'sheet'; index: number; total: number | null }) => void;
+}
+
+export interface Reader {
+  /** Formats this reader handles, as `sniff()` names them. */
+  formats: readonly string[];
+  read(bytes: Uint8Array, format: string, options: ReadOptions): Promise<ReadResult>;
+}

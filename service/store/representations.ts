@@ -1,0 +1,196 @@
+import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
+import type { Extraction } from '../extract/extract';
+import { transaction, type Database } from './database';
+import { newId } from './ids';
+
+// Representations, their units and figures: written once in one transaction, never changed.
+
+interface RepresentationRow {
+  id: string;
+  source_version_id: string;
+  format: string;
+  state: Representation['state'];
+  code: Representation['code'];
+  reason: string | null;
+  extraction_method: Representation['extraction_method'];
+  lost_json: string | null;
+  sheets_json: string | null;
+}
+
+interface UnitRow {
+  id: string;
+  unit_index: number;
+  kind: Unit['kind'];
+  extraction_method: Unit['extraction_method'];
+  markdown: string;
+  page_json: string | null;
+  sheet_json: string | null;
+}
+
+interface FigureRow {
+  unit_id: string;
+  figure_index: number;
+  raw: string;
+  value: number;
+  magnitude: number;
+  sign: -1 | 1;
+  scale: number;
+  unit: string | null;
+  unit_class: FigureWithPosition['unitClass'];
+  accounting: 0 | 1;
+  ambiguous: 0 | 1;
+  span_start: number;
+  span_end: number;
+  position_json: string;
+}
+
+/** The representation already published for these bytes by this extractor version, if any. */
+export function findPublished(
+  db: Database,
+  sourceVersionId: string,
+  extractorVersion: string,
+): string | null {
+  const row = db
+    .prepare('SELECT id FROM representations WHERE source_version_id = ? AND extractor_version = ?')
+    .get(sourceVersionId, extractorVersion) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+/** Stores an extraction as a representation (or returns the one already there); returns its id. */
+export function publishRepresentation(
+  db: Database,
+  sourceVersionId: string,
+  extractorVersion: string,
+  extraction: Extraction,
+): string {
+  return transaction(db, () => {
+    const existing = findPublished(db, sourceVersionId, extractorVersion);
+    if (existing) return existing;
+    const id = newId('rep');
+    db.prepare(
+      `INSERT INTO representations (id, source_version_id, extractor_version, format, state, code, reason,
+         extraction_method, lost_json, sheets_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      sourceVersionId,
+      extractorVersion,
+      extraction.format,
+      extraction.state,
+      extraction.code,
+      extraction.reason,
+      extraction.extraction_method,
+      extraction.lost ? JSON.stringify(extraction.lost) : null,
+      extraction.sheets ? JSON.stringify(extraction.sheets) : null,
+      new Date().toISOString(),
+    );
+    const insertUnit = db.prepare(
+      `INSERT INTO units (id, representation_id, unit_index, kind, extraction_method, markdown, page_json, sheet_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertFigure = db.prepare(
+      `INSERT INTO figures (unit_id, figure_index, raw, value, magnitude, sign, scale, unit, unit_class,
+         accounting, ambiguous, span_start, span_end, position_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const unit of extraction.units) {
+      const unitId = newId('unit');
+      insertUnit.run(
+        unitId,
+        id,
+        unit.index,
+        unit.kind,
+        unit.extraction_method,
+        unit.markdown,
+        unit.page ? JSON.stringify(unit.page) : null,
+        unit.sheet ? JSON.stringify(unit.sheet) : null,
+      );
+      for (const f of unit.figures)
+        insertFigure.run(
+          unitId,
+          f.index,
+          f.raw,
+          f.value,
+          f.magnitude,
+          f.sign,
+          f.scale,
+          f.unit,
+          f.unitClass,
+          f.accounting ? 1 : 0,
+          f.ambiguous ? 1 : 0,
+          f.span.start,
+          f.span.end,
+          JSON.stringify(f.position),
+        );
+    }
+    return id;
+  });
+}
+
+function figureOf(row: FigureRow): FigureWithPosition {
+  return {
+    index: row.figure_index,
+    raw: row.raw,
+    value: row.value,
+    magnitude: row.magnitude,
+    sign: row.sign,
+    scale: row.scale,
+    unit: row.unit,
+    unitClass: row.unit_class,
+    accounting: row.accounting === 1,
+    ambiguous: row.ambiguous === 1,
+    span: { start: row.span_start, end: row.span_end },
+    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
+  };
+}
+
+/** The representation as the API shows it, when it exists and its source belongs to the account. */
+export function loadRepresentation(
+  db: Database,
+  accountId: string,
+  representationId: string,
+): Representation | null {
+  const rep = db
+    .prepare(
+      `SELECT r.* FROM representations r JOIN source_versions s ON s.id = r.source_version_id
+       WHERE r.id = ? AND s.account_id = ?`,
+    )
+    .get(representationId, accountId) as RepresentationRow | undefined;
+  if (!rep) return null;
+  const units = db
+    .prepare('SELECT * FROM units WHERE representation_id = ? ORDER BY unit_index')
+    .all(rep.id) as unknown as UnitRow[];
+  const figures = db
+    .prepare(
+      `SELECT f.* FROM figures f JOIN units u ON u.id = f.unit_id
+       WHERE u.representation_id = ? ORDER BY u.unit_index, f.figure_index`,
+    )
+    .all(rep.id) as unknown as FigureRow[];
+  const byUnit = new Map<string, FigureWithPosition[]>();
+  for (const row of figures) {
+    const list = byUnit.get(row.unit_id) ?? [];
+    list.push(figureOf(row));
+    byUnit.set(row.unit_id, list);
+  }
+  const lost = rep.lost_json ? (JSON.parse(rep.lost_json) as LostPart[]) : null;
+  return {
+    representation_id: rep.id,
+    source_version_id: rep.source_version_id,
+    format: rep.format,
+    state: rep.state,
+    code: rep.code,
+    reason: rep.reason,
+    extraction_method: rep.extraction_method,
+    ...(lost ? { complete: false as const, lost } : {}),
+    units: units.map((u) => ({
+      source_unit_id: u.id,
+      kind: u.kind,
+      index: u.unit_index,
+      extraction_method: u.extraction_method,
+      markdown: u.markdown,
+      ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
+      ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
+      figures: byUnit.get(u.id) ?? [],
+    })),
+  };
+}

@@ -1,0 +1,160 @@
+import { crc32 } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { extract } from '../../../../service/extract/extract';
+import { imageInfo, reader } from '../../../../service/extract/readers/image';
+import {
+  DEFAULT_LIMITS,
+  ReadFailure,
+  type ReadOptions,
+  type ReadUnit,
+  type TextRun,
+} from '../../../../service/extract/types';
+import { greyTiff, textPicture } from '../fixtures/pdf-images';
+
+// The image reader: one OCR page per PNG, JPEG or TIFF, on pictures of text the tests draw themselves.
+
+const options = (overrides: Partial<ReadOptions> = {}): ReadOptions => ({
+  ocr: 'auto',
+  limits: DEFAULT_LIMITS,
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ReadFailure) return error;
+    throw error;
+  }
+  throw new Error('expected a ReadFailure');
+}
+
+function runOf(u: ReadUnit, text: string): TextRun {
+  const start = u.markdown.indexOf(text);
+  const run = (u.runs ?? []).find((r) => r.start <= start && r.end >= start + text.length);
+  if (start < 0 || !run) throw new Error(`no run holds "${text}" in ${JSON.stringify(u.markdown)}`);
+  return run;
+}
+
+const LINES = ['Revenue 1,234.5', 'Margin 12.5%'];
+
+describe('image reader', () => {
+  it('PNG: one ocr page; words in lines, one run per word where it was drawn, in points at 300 dpi', async () => {
+    const picture = textPicture(LINES);
+    const progress: unknown[] = [];
+    const result = await reader.read(
+      await picture.png(),
+      'png',
+      options({ onUnit: (p) => progress.push(p) }),
+    );
+    expect(result.format).toBe('png');
+    expect(result.lost).toEqual([]);
+    expect(result.units).toHaveLength(1);
+    const [page] = result.units;
+    if (!page) throw new Error('no unit');
+    expect(page).toMatchObject({ kind: 'page', index: 1, extraction_method: 'ocr' });
+    expect(page.markdown).toBe('Revenue 1,234.5\nMargin 12.5%');
+    // No pHYs chunk: read at 300 dpi, so a pixel is 0.24 pt.
+    expect(page.page?.width).toBeCloseTo(picture.width * 0.24, 6);
+    expect(page.page?.height).toBeCloseTo(picture.height * 0.24, 6);
+    expect(page.runs).toHaveLength(4);
+    const revenue = runOf(page, 'Revenue');
+    const drawn = picture.lines[0];
+    if (!drawn) throw new Error('no line');
+    expect(Math.abs(revenue.x - drawn.x * 0.24)).toBeLessThan(2);
+    expect(Math.abs(revenue.y - drawn.y * 0.24)).toBeLessThan(3);
+    const figure = runOf(page, '12.5%');
+    expect(figure.y).toBeGreaterThan(revenue.y + revenue.height);
+    expect(progress).toEqual([{ kind: 'page', index: 1, total: 1 }]);
+  });
+
+  it('JPEG and a transparent PNG are read too', async () => {
+    const jpeg = await reader.read(await textPicture(LINES).jpeg(), 'jpeg', options());
+    expect(jpeg.units[0]?.markdown).toContain('Revenue 1,234.5');
+    const clear = await textPicture(LINES, { transparent: true }).png();
+    expect(imageInfo(clear, 'png').alpha).toBe(true);
+    const png = await reader.read(clear, 'png', options());
+    expect(png.units[0]?.markdown).toContain('Margin 12.5%');
+  });
+
+  it('TIFF: read at its declared resolution; pages after the first are reported lost', async () => {
+    const picture = textPicture(LINES);
+    const tiff = greyTiff(picture.grey(), picture.width, picture.height, 150, 2);
+    const result = await reader.read(tiff, 'tiff', options());
+    const [page] = result.units;
+    expect(page?.markdown).toContain('Revenue 1,234.5');
+    expect(page?.page?.width).toBeCloseTo((picture.width * 72) / 150, 6);
+    expect(result.lost).toEqual([expect.objectContaining({ kind: 'page', index: 2, state: 'unreadable' })]);
+  });
+
+  it('OCR off: ocr_unavailable, for the reader and through the orchestrator', async () => {
+    const png = await textPicture(LINES).png();
+    const error = await failure(reader.read(png, 'png', options({ ocr: 'off' })));
+    expect(error).toMatchObject({
+      code: 'ocr_unavailable',
+      reason: 'an image needs OCR, which is off',
+      format: 'png',
+    });
+    const settled = await extract(png, { filename: 'scan.png' }, { ocr: 'off' });
+    expect(settled).toMatchObject({ state: 'error', code: 'ocr_unavailable', format: 'png' });
+  });
+
+  it('broken image bytes are source_corrupt', async () => {
+    const png = await textPicture(LINES).png();
+    const headerOnly = png.slice(0, 40);
+    expect(await failure(reader.read(headerOnly, 'png', options()))).toMatchObject({
+      code: 'source_corrupt',
+    });
+    const cut = png.slice(0, Math.floor(png.length / 2));
+    expect(await failure(reader.read(cut, 'png', options()))).toMatchObject({ code: 'source_corrupt' });
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]);
+    expect(await failure(reader.read(jpeg, 'jpeg', options()))).toMatchObject({ code: 'source_corrupt' });
+    const cutJpeg = await textPicture(LINES).jpeg();
+    expect(await failure(reader.read(cutJpeg.slice(0, 2000), 'jpeg', options()))).toMatchObject({
+      code: 'source_corrupt',
+    });
+    const tiff = new Uint8Array([0x49, 0x49, 42, 0, 0xff, 0xff, 0, 0]);
+    expect(await failure(reader.read(tiff, 'tiff', options()))).toMatchObject({ code: 'source_corrupt' });
+    const picture = textPicture(LINES);
+    const fullTiff = greyTiff(picture.grey(), picture.width, picture.height);
+    expect(await failure(reader.read(fullTiff.slice(0, 5000), 'tiff', options()))).toMatchObject({
+      code: 'source_corrupt',
+    });
+    // Damaged pixel data under valid headers: the chunk checksum gives it away.
+    const garbled = png.slice();
+    const idat = Buffer.from(garbled).indexOf('IDAT');
+    const idatLength = new DataView(garbled.buffer).getUint32(idat - 4);
+    garbled.fill(0x55, idat + 4, idat + 4 + idatLength);
+    expect(await failure(reader.read(garbled, 'png', options()))).toMatchObject({ code: 'source_corrupt' });
+  });
+
+  it('reads the declared resolution from PNG pHYs and JFIF headers', () => {
+    // A 10x20 PNG header with a pHYs of 5906 px/m (150 dpi), then an empty IDAT and IEND.
+    const u32 = (n: number) => [24, 16, 8, 0].map((s) => (n >>> s) & 0xff);
+    const chunk = (type: string, data: number[]) => {
+      const body = [...Buffer.from(type, 'latin1'), ...data];
+      return [...u32(data.length), ...body, ...u32(crc32(new Uint8Array(body)))];
+    };
+    const png = new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...chunk('IHDR', [...u32(10), ...u32(20), 8, 0, 0, 0, 0]),
+      ...chunk('pHYs', [...u32(5906), ...u32(5906), 1]),
+      ...chunk('IDAT', []),
+      ...chunk('IEND', []),
+    ]);
+    expect(imageInfo(png, 'png')).toMatchObject({ width: 10, height: 20, alpha: false });
+    expect(imageInfo(png, 'png').dpi).toBeCloseTo(150, 0);
+    const jfif = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 1, 0, 200, 0, 200, 0, 0, 0xff, 0xc0, 0,
+      11, 8, 0, 30, 0, 40, 1, 1, 0x11, 0, 0xff, 0xd9,
+    ]);
+    expect(imageInfo(jfif, 'jpeg')).toMatchObject({ width: 40, height: 30, dpi: 200 });
+  });
+});
