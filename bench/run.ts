@@ -7,6 +7,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
+import { benchExtraction } from './extract';
 import { Store } from '../service/store/store';
 
 const SIZES_MB = [1, 10, 45];
@@ -93,6 +94,8 @@ async function main() {
   console.log('| size | reference | upload (HTTP multipart) | register | read back (verified) |');
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  console.log('');
+  for (const line of await benchExtraction()) console.log(line);
 }
 
 main().catch((error: unknown) => {
