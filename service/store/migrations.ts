@@ -82,7 +82,6 @@ CREATE TABLE representations (
   reason             TEXT,
   extraction_method  TEXT NOT NULL CHECK (extraction_method IN ('text_layer', 'ocr', 'spreadsheet_cells', 'none')),
   lost_json          TEXT,
-  sheets_json        TEXT,
   created_at         TEXT NOT NULL,
   UNIQUE (source_version_id, extractor_version)
 ) STRICT;
@@ -101,6 +100,40 @@ CREATE TABLE units (
 ) STRICT;
 ${immutable('units')}
 
+CREATE TABLE figures (
+  unit_id       TEXT NOT NULL REFERENCES units(id),
+  figure_index  INTEGER NOT NULL CHECK (figure_index >= 0),
+  raw           TEXT NOT NULL,
+  value         REAL NOT NULL,
+  magnitude     REAL NOT NULL,
+  sign          INTEGER NOT NULL CHECK (sign IN (-1, 1)),
+  scale         REAL NOT NULL,
+  unit          TEXT,
+  unit_class    TEXT NOT NULL CHECK (unit_class IN ('percent', 'percentage_point', 'basis_point', 'currency', 'none')),
+  accounting    INTEGER NOT NULL CHECK (accounting IN (0, 1)),
+  ambiguous     INTEGER NOT NULL CHECK (ambiguous IN (0, 1)),
+  position_json TEXT NOT NULL,
+  PRIMARY KEY (unit_id, figure_index)
+) STRICT, WITHOUT ROWID;
+${immutable('figures')}
+`,
+  },
+  {
+    version: 2,
+    name: 'representation tab names; figure spans',
+    // Schema 1 shipped with the foundation, which published no representation, so its figures table is
+    // empty. A figure has no span to carry over: the guard makes this migration fail (and roll back,
+    // keeping every row) rather than drop one, should a schema-1 store ever hold figures.
+    sql: `
+ALTER TABLE representations ADD COLUMN sheets_json TEXT;
+
+CREATE TEMP TABLE migration_2_guard (figures INTEGER NOT NULL CHECK (figures = 0));
+INSERT INTO migration_2_guard SELECT count(*) FROM figures;
+DROP TABLE migration_2_guard;
+
+DROP TRIGGER figures_no_update;
+DROP TRIGGER figures_no_delete;
+DROP TABLE figures;
 CREATE TABLE figures (
   unit_id       TEXT NOT NULL REFERENCES units(id),
   figure_index  INTEGER NOT NULL CHECK (figure_index >= 0),

@@ -73,12 +73,52 @@ describe('database', () => {
     store.close();
     const broken = [
       ...MIGRATIONS,
-      { version: 2, name: 'broken', sql: 'CREATE TABLE t2 (a); SELECT nonsense FROM nowhere;' },
+      {
+        version: MIGRATIONS.length + 1,
+        name: 'broken',
+        sql: 'CREATE TABLE t2 (a); SELECT nonsense FROM nowhere;',
+      },
     ];
     expect(() => openDatabase(join(dir, 'service.db'), broken)).toThrow();
     const db = openDatabase(join(dir, 'service.db'));
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 't2'").get()).toBeUndefined();
     db.close();
+  });
+
+  it('upgrades a schema-1 data folder in place, keeping its rows', () => {
+    store.close();
+    const file = join(dir, 'upgrade.db');
+    const v1 = openDatabase(file, MIGRATIONS.slice(0, 1));
+    v1.prepare("INSERT INTO accounts VALUES ('acct_1', 'then')").run();
+    v1.close();
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT id FROM accounts').all()).toEqual([{ id: 'acct_1' }]);
+    const columns = (table: string) =>
+      (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map(
+        (c) => c.name,
+      );
+    expect(columns('representations')).toContain('sheets_json');
+    expect(columns('figures')).toEqual(expect.arrayContaining(['span_start', 'span_end']));
+    const triggers = db.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'figures'",
+    );
+    expect(triggers.all()).toEqual(
+      expect.arrayContaining([{ name: 'figures_no_update' }, { name: 'figures_no_delete' }]),
+    );
+    db.close();
+  });
+
+  it('refuses to upgrade a schema-1 store holding figures it could not carry, and loses nothing', () => {
+    store.close();
+    const file = join(dir, 'upgrade.db');
+    const v1 = openDatabase(file, MIGRATIONS.slice(0, 1));
+    v1.exec(`PRAGMA foreign_keys = OFF;
+      INSERT INTO figures VALUES ('u', 0, '1', 1, 1, 1, 1, NULL, 'none', 0, 0, '{}');`);
+    v1.close();
+    expect(() => openDatabase(file)).toThrow(/CHECK/);
+    const again = openDatabase(file, MIGRATIONS.slice(0, 1));
+    expect(again.prepare('SELECT count(*) AS n FROM figures').get()).toEqual({ n: 1 });
+    again.close();
   });
 
   it('enforces foreign keys', () => {
