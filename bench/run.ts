@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
+import { benchNumeric } from './numeric';
 import { Store } from '../service/store/store';
 
 const SIZES_MB = [1, 10, 45];
@@ -96,6 +97,8 @@ async function main() {
   for (const row of rows) console.log(row);
   console.log('');
   for (const line of await benchExtraction()) console.log(line);
+  console.log('');
+  for (const line of await benchNumeric()) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { createDownloader } from '../fetch';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { MAX_ASSET_BYTES, NumericRequest, SearchRequest } from '../../shared/api';
+import { MAX_ASSET_BYTES, SearchRequest } from '../../shared/api';
 import { stageFile, uploadAsset } from '../operations/assets';
 import {
   extractAsset,
@@ -10,6 +10,7 @@ import {
   type ExtractionSettings,
 } from '../operations/extract';
 import { parseRequest, ServiceError } from '../operations/errors';
+import { verifyNumeric } from '../operations/numeric';
 import { getSource, getSourceContent, hashPresentedFile, registerSource } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
@@ -151,8 +152,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       .send(content.bytes);
   });
 
-  // Numeric verification and search: requests are validated to the letter now; the operations
-  // themselves arrive with their issues and answer 501 until then.
+  // Spec: numeric verification.
+  app.post('/api/v2/verify/numeric', async (request, reply) =>
+    reply.status(201).send(verifyNumeric(store, request.accountId, request.body)),
+  );
+
+  // Search: requests are validated to the letter now; the operation itself arrives with its issue and
+  // answers 501 until then.
   const pending = (name: string) => {
     throw new ServiceError(
       501,
@@ -160,10 +166,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       `${name} is not available in this build of the local service`,
     );
   };
-  app.post('/api/v2/verify/numeric', async (request) => {
-    parseRequest(NumericRequest, request.body);
-    return pending('numeric verification');
-  });
   app.post('/api/v1/extract', async (request) =>
     extractAsset(store, request.accountId, request.body, extraction),
   );

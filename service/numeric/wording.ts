@@ -1,0 +1,354 @@
+import type { Basis } from './types';
+
+// The wording table of the numeric check: every word or phrase the claim reader acts on, kept as data so
+// that service/numeric/RULES.md and the code cannot drift. Patterns run on the claim lower-cased (same
+// length, so figure offsets from shared/figures stay valid). Numbers themselves are read only by
+// shared/figures; the words here are relation cues, hedges and the few quantities written as words
+// ("doubled", "a quarter", "three times").
+
+const words = (list: readonly string[]): string =>
+  [...list]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]+'))
+    .join('|');
+
+/** Verbs and adverbs of a rise: the relation's value is read as positive. */
+export const UP_WORDS = [
+  'rose',
+  'rise',
+  'rises',
+  'rising',
+  'risen',
+  'up',
+  'increased',
+  'increase',
+  'increases',
+  'increasing',
+  'grew',
+  'grow',
+  'grows',
+  'growing',
+  'grown',
+  'gained',
+  'gain',
+  'gains',
+  'climbed',
+  'climb',
+  'climbs',
+  'jumped',
+  'jump',
+  'jumps',
+  'surged',
+  'surge',
+  'surges',
+  'soared',
+  'soar',
+  'soars',
+  'advanced',
+  'expanded',
+  'rebounded',
+  'widened',
+  'widen',
+  'widens',
+  'went up',
+  'higher',
+  'growth',
+] as const;
+
+/** Verbs and adverbs of a fall: the relation's value is read as negative. */
+export const DOWN_WORDS = [
+  'fell',
+  'fall',
+  'falls',
+  'falling',
+  'fallen',
+  'down',
+  'decreased',
+  'decrease',
+  'decreases',
+  'decreasing',
+  'declined',
+  'decline',
+  'declines',
+  'declining',
+  'dropped',
+  'drop',
+  'drops',
+  'slipped',
+  'slip',
+  'slips',
+  'plunged',
+  'plunge',
+  'plunges',
+  'plummeted',
+  'tumbled',
+  'slumped',
+  'slump',
+  'sank',
+  'shrank',
+  'shrunk',
+  'shrink',
+  'shrinks',
+  'lost',
+  'lose',
+  'loses',
+  'narrowed',
+  'narrow',
+  'narrows',
+  'contracted',
+  'contraction',
+  'eased',
+  'dipped',
+  'dip',
+  'slid',
+  'cut',
+  'reduced',
+  'reduction',
+  'went down',
+  'lower',
+] as const;
+
+/** Direction words that speak of a magnitude (a loss "widened"): computed on absolute values. */
+export const MAGNITUDE_WORDS = ['widened', 'widen', 'widens', 'narrowed', 'narrow', 'narrows'] as const;
+
+/** Change without a direction: the value keeps the sign it is written with ("changed by -3%"). */
+export const NEUTRAL_CHANGE_WORDS = [
+  'changed',
+  'change',
+  'changes',
+  'year-on-year',
+  'year on year',
+  'yoy',
+  'y/y',
+];
+
+const UP = words(UP_WORDS);
+const DOWN = words(DOWN_WORDS);
+const NEUTRAL = words(NEUTRAL_CHANGE_WORDS);
+
+/** A direction or change word, then optionally "by", ending just before the quantity ("rose by"). */
+export const DIRECTION_BEFORE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(${UP})|(${DOWN})|(${NEUTRAL}))` +
+    '(?:\\s+(?:of|by|was|were|is|are|at|stood\\s+at|came\\s+in\\s+at|reached|amounted\\s+to))*\\s*$',
+  'u',
+);
+/** Nouns and adverbs of a rise or fall read after the quantity ("a 12% increase", "12% higher"). */
+export const UP_AFTER_WORDS = [
+  'increase',
+  'increases',
+  'rise',
+  'rises',
+  'gain',
+  'gains',
+  'jump',
+  'jumps',
+  'growth',
+  'climb',
+  'surge',
+  'higher',
+  'up',
+  'improvement',
+] as const;
+export const DOWN_AFTER_WORDS = [
+  'decline',
+  'declines',
+  'decrease',
+  'decreases',
+  'drop',
+  'drops',
+  'fall',
+  'falls',
+  'slump',
+  'reduction',
+  'cut',
+  'contraction',
+  'dip',
+  'lower',
+  'down',
+] as const;
+
+/** A direction noun or adverb right after the quantity ("a 12% increase", "12% higher", "12% y/y"). */
+export const DIRECTION_AFTER = new RegExp(
+  `^\\s*(?:(?:year[\\s-]+on[\\s-]+year|yoy|y/y)\\s+)?(?:(${words(UP_AFTER_WORDS)})|(${words(DOWN_AFTER_WORDS)})|(year[\\s-]+on[\\s-]+year|yoy|y/y))(?![\\p{L}\\p{N}])`,
+  'u',
+);
+/** A direction word anywhere in the claim (for a change stated only by its end points). */
+export const DIRECTION_ANYWHERE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(${UP})|(${DOWN}))(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+/** Comparatives after a quantity that make it a difference ("$5m more than B"): sign of A - B. */
+export const DIFFERENCE_AFTER =
+  /^\s*(?:(more|higher|greater|bigger|larger|above)|(less|lower|fewer|smaller|below))(?:\s+than)?(?![\p{L}\p{N}])/u;
+
+/** Comparison cues with no number: "A exceeds B", "A is lower than B". Group 1: A > B; group 2: A < B. */
+export const COMPARISON = new RegExp(
+  '(?<![\\p{L}\\p{N}])(?:(exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outpac(?:e|es|ed|ing)|outstrip(?:s|ped|ping)?|' +
+    'outperform(?:s|ed|ing)?|beat|(?:higher|greater|larger|bigger|more)\\s+than|above)|' +
+    '((?:lower|less|smaller|fewer)\\s+than|below|trail(?:s|ed|ing)?|lag(?:s|ged|ging)?|fell\\s+short\\s+of))' +
+    '(?![\\p{L}\\p{N}])',
+  'u',
+);
+
+/** Sum cues: the quantity is A + B. */
+export const SUM = new RegExp(
+  '(?<![\\p{L}\\p{N}])(?:together|combined|in\\s+total|a\\s+total\\s+of|total(?:l?ed|l?ing)|altogether|' +
+    'sum\\s+of|add(?:s|ed)?\\s+up\\s+to|between\\s+them|in\\s+all)(?![\\p{L}\\p{N}])',
+  'u',
+);
+
+/** Share cues before a percentage or fraction ("accounts for 40% of"). */
+export const SHARE_BEFORE =
+  /(?<![\p{L}\p{N}])(?:accounts?\s+for|accounted\s+for|accounting\s+for|makes?\s+up|made\s+up|making\s+up|represents?|represented|representing|comprises?|comprised|share\s+of)\s*$/u;
+/** "of" right after a percentage or fraction makes it a share ("25% of", "a quarter of"). */
+export const SHARE_AFTER = /^\s+of(?![\p{L}\p{N}])/u;
+
+/** "N times", "Nx", "N-fold" right after a number. */
+export const MULTIPLE_AFTER = /^\s*(?:x|×|times|-?fold)(?![\p{L}\p{N}])/u;
+/** "N times more than": reads as ×N or ×(N+1); left to a person. */
+export const TIMES_MORE_AFTER =
+  /^\s*(?:x|×|times|-?fold)\s+(?:more|higher|greater|bigger|larger|less|lower|smaller|fewer)\s+than(?![\p{L}\p{N}])/u;
+
+/** Hedges: the tolerance is doubled; `side` also bounds the true value to one side of the stated one. */
+export interface Hedge {
+  words: readonly string[];
+  side: 'below' | 'above' | null;
+}
+export const HEDGES: readonly Hedge[] = [
+  {
+    words: ['nearly', 'almost', 'just under', 'just below', 'just shy of', 'just short of', 'not quite'],
+    side: 'below',
+  },
+  {
+    words: [
+      'just over',
+      'just above',
+      'just more than',
+      'slightly more than',
+      'slightly over',
+      'a little over',
+      'a little more than',
+    ],
+    side: 'above',
+  },
+  {
+    words: [
+      'about',
+      'around',
+      'roughly',
+      'approximately',
+      'approx.',
+      'approx',
+      'some',
+      'circa',
+      'c.',
+      'close to',
+      'near',
+      'an estimated',
+      'estimated',
+      'more or less',
+      'of the order of',
+      'on the order of',
+      'in the region of',
+      '~',
+      '≈',
+    ],
+    side: null,
+  },
+];
+/** The factor a hedge applies to the precision tolerance. */
+export const HEDGE_FACTOR = 2;
+
+/** Bounds: the relation's result must lie on one side of the stated value (strictly or not). */
+export type BoundKind = 'gt' | 'ge' | 'lt' | 'le';
+export const BOUNDS: readonly { words: readonly string[]; kind: BoundKind }[] = [
+  {
+    words: ['at least', 'no less than', 'not less than', 'no fewer than', 'a minimum of', 'minimum of'],
+    kind: 'ge',
+  },
+  {
+    words: ['at most', 'no more than', 'not more than', 'up to', 'a maximum of', 'maximum of', 'as much as'],
+    kind: 'le',
+  },
+  {
+    words: [
+      'more than',
+      'over',
+      'above',
+      'greater than',
+      'higher than',
+      'in excess of',
+      'upwards of',
+      'exceeding',
+      'beyond',
+    ],
+    kind: 'gt',
+  },
+  { words: ['less than', 'under', 'below', 'fewer than', 'lower than', 'short of'], kind: 'lt' },
+];
+
+/** Phrases that read as a negation of the relation ("did not rise"); a negated claim is escalated. */
+export const NEGATION =
+  /(?<![\p{L}\p{N}])(?:not|never|no\s+longer|neither|nor|without|failed\s+to|fail\s+to)(?![\p{L}\p{N}])|n't(?![\p{L}\p{N}])/u;
+
+/** Quantities written as words. `as`: how the value is compared (a percentage or a multiple). */
+export interface WordQuantity {
+  words: readonly string[];
+  value: number;
+  as: 'percent' | 'multiple';
+  /** A verb that already says "changed by this multiple" ("doubled"): ratio B / A. */
+  change?: boolean;
+}
+export const WORD_QUANTITIES: readonly WordQuantity[] = [
+  { words: ['doubled', 'doubling'], value: 2, as: 'multiple', change: true },
+  { words: ['tripled', 'trebled', 'tripling'], value: 3, as: 'multiple', change: true },
+  { words: ['quadrupled'], value: 4, as: 'multiple', change: true },
+  { words: ['halved', 'halving'], value: 0.5, as: 'multiple', change: true },
+  { words: ['twice', 'double', 'two times', 'twofold', 'two-fold'], value: 2, as: 'multiple' },
+  { words: ['one and a half times'], value: 1.5, as: 'multiple' },
+  { words: ['three times', 'threefold', 'three-fold', 'triple'], value: 3, as: 'multiple' },
+  { words: ['four times', 'fourfold', 'four-fold'], value: 4, as: 'multiple' },
+  { words: ['five times', 'fivefold', 'five-fold'], value: 5, as: 'multiple' },
+  { words: ['six times', 'sixfold'], value: 6, as: 'multiple' },
+  { words: ['seven times'], value: 7, as: 'multiple' },
+  { words: ['eight times'], value: 8, as: 'multiple' },
+  { words: ['nine times'], value: 9, as: 'multiple' },
+  { words: ['ten times', 'tenfold', 'ten-fold'], value: 10, as: 'multiple' },
+  { words: ['a tenth', 'one tenth', 'one-tenth'], value: 10, as: 'percent' },
+  { words: ['a fifth', 'one fifth', 'one-fifth'], value: 20, as: 'percent' },
+  { words: ['a quarter', 'one quarter', 'one-quarter'], value: 25, as: 'percent' },
+  { words: ['a third', 'one third', 'one-third'], value: 100 / 3, as: 'percent' },
+  { words: ['half', 'a half', 'one half', 'one-half'], value: 50, as: 'percent' },
+  { words: ['two thirds', 'two-thirds'], value: 200 / 3, as: 'percent' },
+  { words: ['three quarters', 'three-quarters'], value: 75, as: 'percent' },
+];
+/** Relative tolerance of a quantity written as a word ("doubled" = 2 ± 5%, "a quarter" = 25% ± 1.25). */
+export const WORD_TOLERANCE = 0.05;
+
+/** Words naming a loss or deficit: a positive claim figure may restate a negative source figure. */
+export const LOSS =
+  /(?<![\p{L}\p{N}])(?:loss(?:es)?|deficits?|shortfalls?|outflows?|negative)(?![\p{L}\p{N}])/u;
+
+/** Basis qualifiers in a claim (compared with OperandContext.basis). */
+export const BASIS_WORDS: readonly { pattern: RegExp; basis: Basis }[] = [
+  {
+    pattern:
+      /(?<![\p{L}\p{N}])(?:adjusted|underlying|non[\s-]?gaap|non[\s-]?ifrs|pro[\s-]forma|normali[sz]ed|like[\s-]for[\s-]like)(?![\p{L}\p{N}])/u,
+    basis: 'adjusted',
+  },
+  {
+    pattern: /(?<![\p{L}\p{N}-])(?:reported|statutory|gaap|ifrs)(?![\p{L}\p{N}])/u,
+    basis: 'reported',
+  },
+];
+
+/** Build a pattern that matches one of `list` ending exactly at the end of the text before a quantity. */
+export function endingWith(list: readonly string[]): RegExp {
+  return new RegExp(`(?:^|(?<=[^\\p{L}\\p{N}]))(?:${words(list)})\\s*$`, 'u');
+}
+
+/** Build a pattern that matches any of `list` as whole words. */
+export function anyOf(list: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words(list)})(?![\\p{L}\\p{N}])`, 'gu');
+}

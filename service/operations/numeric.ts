@@ -1,0 +1,149 @@
+import {
+  NumericRequest,
+  NumericResponse,
+  type Unit,
+  type AssessedOperand,
+  type FigureWithPosition,
+  type OperandReference,
+} from '../../shared/api';
+import { assess } from '../numeric/assess';
+import { operandContext } from '../numeric/context';
+import type { EngineOperand } from '../numeric/types';
+import type { Store } from '../store/store';
+import { notFound, parseRequest, ServiceError } from './errors';
+
+// `POST /api/v2/verify/numeric` (service-api.md; meaning in numeric-semantics.md): loads each operand's
+// figure from the caller's retained evidence, reads what the source structure shows around it
+// (numeric/context.ts), and hands both to the engine (numeric/assess.ts). Ownership is checked before
+// anything is read: another account's ids, like unknown ids, are 404 and never hint that they exist.
+
+interface UnitRow {
+  id: string;
+  unit_index: number;
+  kind: Unit['kind'];
+  extraction_method: Unit['extraction_method'];
+  markdown: string;
+  page_json: string | null;
+  sheet_json: string | null;
+}
+
+interface FigureRow {
+  figure_index: number;
+  raw: string;
+  value: number;
+  magnitude: number;
+  sign: -1 | 1;
+  scale: number;
+  unit: string | null;
+  unit_class: FigureWithPosition['unitClass'];
+  accounting: 0 | 1;
+  ambiguous: 0 | 1;
+  span_start: number;
+  span_end: number;
+  position_json: string;
+}
+
+function figureOf(row: FigureRow): FigureWithPosition {
+  return {
+    index: row.figure_index,
+    raw: row.raw,
+    value: row.value,
+    magnitude: row.magnitude,
+    sign: row.sign,
+    scale: row.scale,
+    unit: row.unit,
+    unitClass: row.unit_class,
+    accounting: row.accounting === 1,
+    ambiguous: row.ambiguous === 1,
+    span: { start: row.span_start, end: row.span_end },
+    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
+  };
+}
+
+/** The unit with its figures, when it belongs to that representation of that source version of the account. */
+function loadOperandUnit(store: Store, accountId: string, ref: OperandReference, at: string): Unit {
+  const sv = store.findSourceVersion(accountId, ref.source_version_id);
+  if (!sv) {
+    if (store.findAsset(accountId, ref.source_version_id))
+      throw new ServiceError(
+        400,
+        'asset_id_not_source_version',
+        'an upload asset id was given where a source version id belongs; register the asset (or upload ' +
+          'with retain=true) and use the source_version_id it returns',
+        [{ path: `${at}.source_version_id`, message: 'an asset id, not a source version id' }],
+      );
+    throw notFound(`source version ${ref.source_version_id}`);
+  }
+  const rep = store.db
+    .prepare('SELECT source_version_id FROM representations WHERE id = ?')
+    .get(ref.representation_id) as { source_version_id: string } | undefined;
+  // The source version is the caller's, so a representation of it is too; any other is not there.
+  if (!rep || rep.source_version_id !== sv.id)
+    throw notFound(`representation ${ref.representation_id} of source version ${sv.id}`);
+  const unit = store.db
+    .prepare('SELECT * FROM units WHERE id = ? AND representation_id = ?')
+    .get(ref.source_unit_id, ref.representation_id) as UnitRow | undefined;
+  if (!unit) throw notFound(`source unit ${ref.source_unit_id} of representation ${ref.representation_id}`);
+  const figures = store.db
+    .prepare('SELECT * FROM figures WHERE unit_id = ? ORDER BY figure_index')
+    .all(unit.id) as unknown as FigureRow[];
+  return {
+    source_unit_id: unit.id,
+    kind: unit.kind,
+    index: unit.unit_index,
+    extraction_method: unit.extraction_method,
+    markdown: unit.markdown,
+    ...(unit.page_json ? { page: JSON.parse(unit.page_json) as Unit['page'] } : {}),
+    ...(unit.sheet_json ? { sheet: JSON.parse(unit.sheet_json) as Unit['sheet'] } : {}),
+    figures: figures.map(figureOf),
+  };
+}
+
+/** `POST /api/v2/verify/numeric`: the engine's assessment of the claim over the caller's own figures. */
+export function verifyNumeric(store: Store, accountId: string, body: unknown): NumericResponse {
+  const request = parseRequest(NumericRequest, body);
+  const units = new Map<string, Unit>();
+  const engine: EngineOperand[] = [];
+  const echoed: AssessedOperand[] = [];
+  request.operands.forEach((ref, i) => {
+    const at = `operands.${i}`;
+    const key = `${ref.source_version_id}\u0000${ref.representation_id}\u0000${ref.source_unit_id}`;
+    const unit = units.get(key) ?? loadOperandUnit(store, accountId, ref, at);
+    units.set(key, unit);
+    const figure = unit.figures.find((f) => f.index === ref.figure_index);
+    if (!figure)
+      throw new ServiceError(
+        400,
+        'figure_index_unavailable',
+        `source unit ${unit.source_unit_id} has ${unit.figures.length} figure(s); figure_index ${ref.figure_index} is not one of them`,
+        [
+          {
+            path: `${at}.figure_index`,
+            message:
+              unit.figures.length === 0
+                ? 'the unit has no figures'
+                : `expected 0 to ${unit.figures.length - 1}`,
+          },
+        ],
+      );
+    if (figure.ambiguous)
+      throw new ServiceError(
+        400,
+        'ambiguous_source_number',
+        `"${figure.raw}" has more than one reading in the source; it cannot be checked as one number`,
+        [{ path: `${at}.figure_index`, message: `"${figure.raw}" is ambiguous` }],
+      );
+    const { ambiguous: _ambiguous, span: _span, position: _position, ...read } = figure;
+    engine.push({ figure: read, context: operandContext(unit, figure, unit.source_unit_id) });
+    echoed.push({
+      binding: 'retained_source_slice',
+      source: {
+        representation_id: ref.representation_id,
+        source_unit_id: ref.source_unit_id,
+        source_version_id: ref.source_version_id,
+      },
+      figure: read,
+    });
+  });
+  return NumericResponse.parse({ ...assess(request.claim, engine), operands: echoed });
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { assess, LIMITATION } from '../../../service/numeric/assess';
+import { AssessmentSchema, operand, pair } from './helpers';
+
+// Basic behaviour of assess(): the outcome table, the response shape and the fixed members.
+
+describe('assess', () => {
+  it('supports a correct percent change and shows the computation', () => {
+    const r = assess('Revenue rose 12% from $1.0bn to $1.12bn', pair('$1,000m', '$1,120m'));
+    expect(AssessmentSchema.parse(r)).toEqual(r);
+    expect(r.outcome).toBe('supported');
+    expect(r.arithmetic?.verdict).toBe('holds');
+    expect(r.arithmetic?.computed).toBeCloseTo(12, 12);
+    expect(r.arithmetic?.tolerance).toBe(0.5);
+    expect(r.arithmetic?.reason).toContain('($1.12bn − $1bn) / $1bn × 100 = 12.00%');
+    expect(r.comparability?.verdict).toBe('comparable');
+    expect(r.comparability?.facets.map((f) => f.facet)).toEqual([
+      'unit',
+      'scale',
+      'entity',
+      'period',
+      'basis',
+    ]);
+    expect(r.scope).toBe('arithmetic_only');
+    expect(r.limitation).toBe(LIMITATION);
+  });
+
+  it('contradicts a wrong percent change', () => {
+    const r = assess('Revenue rose 15%', pair('1,000', '1,120'));
+    expect(r.outcome).toBe('contradicted');
+    expect(r.arithmetic?.verdict).toBe('fails');
+  });
+
+  it('escalates when a facet is left to a judge', () => {
+    const r = assess('Revenue rose 12%', pair('1,000', '1,120', { period: null }, { period: null }));
+    expect(r.outcome).toBe('escalate');
+    expect(r.comparability?.verdict).toBe('unknown');
+    const period = r.comparability?.facets.find((f) => f.facet === 'period');
+    expect(period).toEqual({ facet: 'period', decidedBy: 'judge', passed: null, p: null });
+  });
+
+  it('is not applicable without a relation', () => {
+    const r = assess('The company is based in Ohio', [operand('1,000')]);
+    expect(r).toMatchObject({ outcome: 'not_applicable', arithmetic: null, comparability: null });
+    expect(AssessmentSchema.parse(r)).toEqual(r);
+  });
+
+  it('escalates a relation that needs two operands when one is given', () => {
+    const r = assess('Revenue rose $120m', [operand('$1,000m')]);
+    expect(r.outcome).toBe('escalate');
+    expect(r.arithmetic).toMatchObject({ verdict: 'not_computable', computed: null });
+  });
+
+  it('flags a claim that holds only by rounding', () => {
+    const r = assess('Revenue was $4.2bn in 2022', [operand('$4,213m')]);
+    expect(r.outcome).toBe('supported');
+    expect(r.arithmetic?.holds_only_by_rounding).toBe(true);
+    expect(r.arithmetic?.reason).toContain('only within rounding');
+  });
+
+  it('is deterministic', () => {
+    const ops = pair('1,000', '1,120');
+    expect(assess('Revenue rose about 12%', ops)).toEqual(assess('Revenue rose about 12%', ops));
+  });
+});

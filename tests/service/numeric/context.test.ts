@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { Unit, type FigureWithPosition } from '../../../shared/api';
+import { extract } from '../../../service/extract/extract';
+import { basisOf, operandContext, periodOf } from '../../../service/numeric/context';
+import { buildXlsx, cell, row } from '../extract/fixtures/xlsx';
+
+// What the source structure shows around a figure, read from units the real readers build (csv, xlsx,
+// text) and from hand-built units.
+
+async function unitOf(bytes: Uint8Array | string, filename: string, index = 0): Promise<Unit> {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const read = await extract(data, { filename }, { ocr: 'off' });
+  const unit = read.units[index];
+  if (!unit) throw new Error(`no unit ${index} in ${filename}: ${read.state} ${read.reason}`);
+  const { runs: _runs, cells: _cells, ...rest } = unit;
+  return Unit.parse({ ...rest, source_unit_id: 'unit_test' });
+}
+
+function at(unit: Unit, ref: string): FigureWithPosition {
+  const figure = unit.figures.find((f) => f.position.kind === 'cell' && f.position.ref === ref);
+  if (!figure) throw new Error(`no figure in ${ref}`);
+  return figure;
+}
+
+function byRaw(unit: Unit, raw: string, nth = 0): FigureWithPosition {
+  const figure = unit.figures.filter((f) => f.raw === raw)[nth];
+  if (!figure) throw new Error(`no figure ${raw}`);
+  return figure;
+}
+
+describe('periodOf: one normalised period label, or none', () => {
+  it.each([
+    ['2023', '2023'],
+    ['Year ended December 31, 2019', '2019'],
+    ['FY2023', 'FY2023'],
+    ['FY 23', 'FY2023'],
+    ['Fiscal year 2022', 'FY2022'],
+    ['Q3 2024', 'Q3 2024'],
+    ['3Q24', 'Q3 2024'],
+    ['Q3 FY2024', 'Q3 2024'],
+    ['Third quarter of 2024', 'Q3 2024'],
+    ['H1 2024', 'H1 2024'],
+    ['1H 2024', 'H1 2024'],
+    ['First half 2024', 'H1 2024'],
+    ['2023/24', '2023/24'],
+  ])('%s → %s', (text, period) => {
+    expect(periodOf(text)).toBe(period);
+  });
+
+  it.each(['Revenue', '2019 vs 2018', '% change 2019-2018', 'Total $2019', '12,2023', 'Q5 2024x', ''])(
+    '%s → null',
+    (text) => {
+      expect(periodOf(text)).toBeNull();
+    },
+  );
+});
+
+describe('basisOf', () => {
+  it.each([
+    ['Adjusted EBITDA', 'adjusted'],
+    ['Underlying profit', 'adjusted'],
+    ['Non-GAAP operating income', 'adjusted'],
+    ['Pro forma revenue', 'adjusted'],
+    ['Organic growth', 'adjusted'],
+    ['Reported revenue', 'reported'],
+    ['GAAP net income', 'reported'],
+    ['Statutory profit before tax', 'reported'],
+    ['Revenue', null],
+    ['Unadjusted revenue', null],
+  ])('%s → %s', (text, basis) => {
+    expect(basisOf(text)).toBe(basis);
+  });
+});
+
+describe('operandContext: sheets', () => {
+  it('reads row label, column header, period and keys from a csv', async () => {
+    const unit = await unitOf(
+      'Item,2022,2023\nRevenue,"1,000","1,120"\nAdjusted EBITDA,200,250\n',
+      'table.csv',
+    );
+    expect(operandContext(unit, at(unit, 'C2'), unit.source_unit_id)).toEqual({
+      unitKind: 'sheet',
+      rowLabel: 'Revenue',
+      columnLabel: '2023',
+      period: '2023',
+      basis: null,
+      rowKey: 'Sheet1!2',
+      columnKey: 'Sheet1!C',
+    });
+    const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
+    expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
+    expect(b3.rowKey).toBe('Sheet1!3');
+    expect(b3.columnKey).toBe('Sheet1!B');
+  });
+
+  it('skips a scale note and a second header row; takes the nearest header above', async () => {
+    const unit = await unitOf(
+      '(in millions)\n,Year ended December 31,\n,2019,2018\nNet sales,"$1,234","$1,100"\nCost of sales,(800),(700)\n',
+      'table.csv',
+    );
+    const c = operandContext(unit, at(unit, 'C5'), 'u');
+    expect(c).toMatchObject({ rowLabel: 'Cost of sales', columnLabel: '2018', period: '2018' });
+    expect(at(unit, 'C5')).toMatchObject({ value: -700e6, accounting: true });
+  });
+
+  it('footnote markers read as figures do not turn a label into a value or a header row into data', async () => {
+    const unit = await unitOf(
+      '(in millions),2019,2018 (4)\nNet income (1),"$11,083","$3,587"\n',
+      'table.csv',
+    );
+    expect(operandContext(unit, at(unit, 'C2'), 'u')).toMatchObject({
+      rowLabel: 'Net income (1)',
+      columnLabel: '2018 (4)',
+      period: '2018',
+    });
+  });
+
+  it('takes the period from the row label when the column header has none', async () => {
+    const unit = await unitOf('Period,Revenue,Margin\nFY2023,500,12%\nFY2024,560,13%\n', 'table.csv');
+    expect(operandContext(unit, at(unit, 'B3'), 'u')).toMatchObject({
+      rowLabel: 'FY2024',
+      columnLabel: 'Revenue',
+      period: 'FY2024',
+    });
+  });
+
+  it('a column header that shows two years gives no period', async () => {
+    const unit = await unitOf('Item,2023,2022,Change 2023 vs 2022\nRevenue,110,100,10%\n', 'table.csv');
+    expect(operandContext(unit, at(unit, 'D2'), 'u')).toMatchObject({
+      columnLabel: 'Change 2023 vs 2022',
+      period: null,
+    });
+  });
+
+  it('a row with no text cell at its left has no row label', async () => {
+    const unit = await unitOf(',2023\n,45\n', 'table.csv');
+    expect(operandContext(unit, at(unit, 'B2'), 'u')).toMatchObject({ rowLabel: null, period: '2023' });
+  });
+
+  it('a merged xlsx header counts for every column it spans; a quarter under it takes its year', async () => {
+    const bytes = buildXlsx({
+      strings: ['Item', 'FY2024', 'Q1', 'Q2', 'Reported revenue', 'Adjusted', 'Revenue', 'Group results'],
+      sheets: [
+        {
+          name: 'Results',
+          merges: ['B1:C1', 'D1:E1'],
+          rows: [
+            row(1, cell.s('A1', 7), cell.s('B1', 1), cell.s('D1', 5)),
+            row(2, cell.s('A2', 0), cell.s('B2', 2), cell.s('C2', 3), cell.s('D2', 2), cell.s('E2', 3)),
+            row(3, cell.s('A3', 4), cell.n('B3', 100), cell.n('C3', 110), cell.n('D3', 90), cell.n('E3', 95)),
+          ].join(''),
+        },
+      ],
+    });
+    const unit = await unitOf(bytes, 'book.xlsx');
+    expect(unit.sheet?.merges).toEqual(['B1:C1', 'D1:E1']);
+    expect(operandContext(unit, at(unit, 'C3'), 'u')).toEqual({
+      unitKind: 'sheet',
+      rowLabel: 'Reported revenue',
+      columnLabel: 'Q2',
+      period: 'Q2 2024',
+      basis: 'reported',
+      rowKey: 'Results!3',
+      columnKey: 'Results!C',
+    });
+    // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
+    expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
+  });
+
+  it('hand-built: a merged range read from sheet.merges even when covered cells are absent', () => {
+    const unit = Unit.parse({
+      source_unit_id: 'unit_h',
+      kind: 'sheet',
+      index: 1,
+      extraction_method: 'spreadsheet_cells',
+      markdown: 'Item,Q3 2024,\nSales,5,6',
+      sheet: {
+        name: 'S',
+        merges: ['B1:C1'],
+        cells: [
+          { ref: 'A1', value: 'Item', text: 'Item' },
+          { ref: 'B1', value: 'Q3 2024', text: 'Q3 2024', merged_range: 'B1:C1' },
+          { ref: 'A2', value: 'Sales', text: 'Sales' },
+          { ref: 'B2', value: 5, text: '5' },
+          { ref: 'C2', value: 6, text: '6' },
+        ],
+      },
+      figures: [
+        figure(0, '5', 5, 21, { kind: 'cell', ref: 'B2' }),
+        figure(1, '6', 6, 23, { kind: 'cell', ref: 'C2' }),
+      ],
+    });
+    expect(operandContext(unit, unit.figures[1]!, 'unit_h')).toMatchObject({
+      rowLabel: 'Sales',
+      columnLabel: 'Q3 2024',
+      period: 'Q3 2024',
+      rowKey: 'S!2',
+      columnKey: 'S!C',
+    });
+  });
+});
+
+function figure(
+  index: number,
+  raw: string,
+  value: number,
+  start: number,
+  position: FigureWithPosition['position'],
+): FigureWithPosition {
+  return {
+    index,
+    raw,
+    value,
+    magnitude: Math.abs(value),
+    sign: value < 0 ? -1 : 1,
+    scale: 1,
+    unit: null,
+    unitClass: 'none',
+    accounting: false,
+    ambiguous: false,
+    span: { start, end: start + raw.length },
+    position,
+  };
+}
+
+describe('operandContext: pages', () => {
+  it('the text starting the line is the row label; the nearest period label on the line is the period', async () => {
+    const unit = await unitOf(
+      'Annual report\n\nRevenue: $1.2bn in FY2023, up from $1.0bn in FY2022.\n- Adjusted EBITDA — 250 (Q3 2024)\n',
+      'note.txt',
+    );
+    const first = operandContext(unit, byRaw(unit, '$1.2bn'), 'unit_p');
+    expect(first).toEqual({
+      unitKind: 'page',
+      rowLabel: 'Revenue',
+      columnLabel: null,
+      period: 'FY2023',
+      basis: null,
+      rowKey: 'unit_p:3',
+      columnKey: null,
+    });
+    const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
+    expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });
+    expect(operandContext(unit, byRaw(unit, '250'), 'unit_p')).toMatchObject({
+      rowLabel: 'Adjusted EBITDA',
+      basis: 'adjusted',
+      period: 'Q3 2024',
+      rowKey: 'unit_p:4',
+    });
+  });
+
+  it('a line that starts with its figure has no row label; a line with no period label has no period', async () => {
+    const unit = await unitOf('Results\n45% of staff were hired this year\n', 'note.txt');
+    expect(operandContext(unit, byRaw(unit, '45%'), 'u')).toMatchObject({
+      rowLabel: null,
+      period: null,
+      rowKey: 'u:2',
+    });
+  });
+
+  it('a markdown table row: the label cell, without its pipes', () => {
+    const markdown = '| Item | 2023 |\n|---|---|\n| Net income | 1,200 |';
+    const start = markdown.indexOf('1,200');
+    const unit = Unit.parse({
+      source_unit_id: 'unit_t',
+      kind: 'page',
+      index: 1,
+      extraction_method: 'text_layer',
+      markdown,
+      figures: [figure(0, '1,200', 1200, start, { kind: 'text' })],
+    });
+    expect(operandContext(unit, unit.figures[0]!, 'unit_t')).toMatchObject({
+      rowLabel: 'Net income',
+      rowKey: 'unit_t:3',
+      period: null,
+    });
+  });
+});
