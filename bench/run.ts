@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
 import { benchNumeric } from './numeric';
+import { benchSearch } from './search';
 import { Store } from '../service/store/store';
 
 const SIZES_MB = [1, 10, 45];
@@ -99,6 +100,8 @@ async function main() {
   for (const line of await benchExtraction()) console.log(line);
   console.log('');
   for (const line of await benchNumeric()) console.log(line);
+  console.log('');
+  for (const line of await benchSearch()) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { createDownloader } from '../fetch';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { MAX_ASSET_BYTES, SearchRequest } from '../../shared/api';
+import { MAX_ASSET_BYTES } from '../../shared/api';
 import { stageFile, uploadAsset } from '../operations/assets';
 import {
   extractAsset,
@@ -9,8 +9,9 @@ import {
   publishSourceRepresentation,
   type ExtractionSettings,
 } from '../operations/extract';
-import { parseRequest, ServiceError } from '../operations/errors';
+import { ServiceError } from '../operations/errors';
 import { verifyNumeric } from '../operations/numeric';
+import { searchSources } from '../search/search';
 import { getSource, getSourceContent, hashPresentedFile, registerSource } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
@@ -157,15 +158,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.status(201).send(verifyNumeric(store, request.accountId, request.body)),
   );
 
-  // Search: requests are validated to the letter now; the operation itself arrives with its issue and
-  // answers 501 until then.
-  const pending = (name: string) => {
-    throw new ServiceError(
-      501,
-      'not_implemented',
-      `${name} is not available in this build of the local service`,
-    );
-  };
   app.post('/api/v1/extract', async (request) =>
     extractAsset(store, request.accountId, request.body, extraction),
   );
@@ -178,10 +170,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get<{ Params: { id: string } }>('/api/v2/representations/:id', async (request) =>
     getRepresentation(store, request.accountId, request.params.id),
   );
-  app.post('/api/v1/sources/search', async (request) => {
-    parseRequest(SearchRequest, request.body);
-    return pending('source search');
-  });
+  // Spec: source search.
+  app.post('/api/v1/sources/search', async (request) =>
+    searchSources(store, request.accountId, request.body),
+  );
 
   return app;
 }

@@ -154,4 +154,30 @@ CREATE TABLE figures (
 ${immutable('figures')}
 `,
   },
+  {
+    version: 3,
+    name: 'full-text index of published units',
+    // One row per unit of the newest representation of each source version, written in the same
+    // transaction as the representation (service/store/representations.ts). Its rowid names the unit:
+    // (source version rowid << 20) | unit index, so a search counts and filters sources from the index
+    // alone. It keeps no copy of the text (contentless). Representations published under schema 2 are
+    // indexed here.
+    sql: `
+CREATE VIRTUAL TABLE unit_search USING fts5(
+  title,
+  body,
+  content = '',
+  contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+INSERT INTO unit_search (rowid, title, body)
+  SELECT (s.rowid << 20) | u.unit_index, coalesce(s.title, s.filename), u.markdown
+  FROM units u
+  JOIN representations r ON r.id = u.representation_id
+  JOIN source_versions s ON s.id = r.source_version_id
+  WHERE r.id = (SELECT id FROM representations WHERE source_version_id = s.id
+                ORDER BY created_at DESC, rowid DESC LIMIT 1)
+  ORDER BY 1;
+`,
+  },
 ];

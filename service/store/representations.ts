@@ -44,6 +44,14 @@ interface FigureRow {
   position_json: string;
 }
 
+/** Units a source version can hold in the search index: a row's rowid keeps the unit index in 20 bits. */
+export const UNITS_PER_SOURCE = 1 << 20;
+
+/** The search index rowid of a unit: (source version rowid << 20) | unit index (see migration 3). */
+export function searchRowid(sourceVersionRowid: number, unitIndex: number): number {
+  return sourceVersionRowid * UNITS_PER_SOURCE + unitIndex;
+}
+
 /** The representation already published for these bytes by this extractor version, if any. */
 export function findPublished(
   db: Database,
@@ -93,6 +101,21 @@ export function publishRepresentation(
          accounting, ambiguous, span_start, span_end, position_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // The search index holds the newest representation of each source version (same transaction); an
+    // index row's rowid is searchRowid(source version rowid, unit index).
+    const source = db
+      .prepare('SELECT rowid, coalesce(title, filename) AS title FROM source_versions WHERE id = ?')
+      .get(sourceVersionId) as { rowid: number; title: string } | undefined;
+    if (!source) throw new Error(`source version ${sourceVersionId} does not exist`);
+    const earlier = db
+      .prepare('SELECT count(*) AS n FROM representations WHERE source_version_id = ? AND id != ?')
+      .get(sourceVersionId, id) as { n: number };
+    if (earlier.n > 0)
+      db.prepare('DELETE FROM unit_search WHERE rowid >= ? AND rowid < ?').run(
+        searchRowid(source.rowid, 0),
+        searchRowid(source.rowid + 1, 0),
+      );
+    const indexUnit = db.prepare('INSERT INTO unit_search (rowid, title, body) VALUES (?, ?, ?)');
     for (const unit of extraction.units) {
       const unitId = newId('unit');
       insertUnit.run(
@@ -105,6 +128,9 @@ export function publishRepresentation(
         unit.page ? JSON.stringify(unit.page) : null,
         unit.sheet ? JSON.stringify(unit.sheet) : null,
       );
+      if (unit.index >= UNITS_PER_SOURCE)
+        throw new Error(`unit ${unit.index} is beyond the ${UNITS_PER_SOURCE - 1} units a source can index`);
+      indexUnit.run(searchRowid(source.rowid, unit.index), source.title, unit.markdown);
       for (const f of unit.figures)
         insertFigure.run(
           unitId,

@@ -83,6 +83,7 @@ export async function snapshot(store: Store): Promise<Record<string, number | st
     representations: count('representations'),
     units: count('units'),
     figures: count('figures'),
+    unit_search: count('unit_search'),
     accounts: count('accounts'),
     api_keys: count('api_keys'),
     blobs: await store.blobs.list(),

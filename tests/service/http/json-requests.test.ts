@@ -74,12 +74,6 @@ describe('JSON endpoints refuse bad bodies with a 4xx and the error body', () =>
     expect(paths).toEqual(expect.arrayContaining(['claim', 'operands.0.figure_index']));
   });
 
-  it('an operation that is not built yet answers 501, never a fake success', async () => {
-    const res = await post('/api/v1/sources/search', JSON.stringify({ query: 'gdp' }));
-    expect(res.statusCode).toBe(501);
-    expect(ErrorBody.parse(res.json()).error.code).toBe('not_implemented');
-  });
-
   it('bad bodies store nothing', async () => {
     const before = await snapshot(svc.store);
     await post('/api/v2/verify/numeric', '{');
