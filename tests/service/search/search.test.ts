@@ -9,7 +9,7 @@ import { ServiceError } from '../../../service/operations/errors';
 import { normaliseDomainFilter } from '../../../service/search/domains';
 import { parseQuery } from '../../../service/search/query';
 import { recencyOf, searchSources } from '../../../service/search/search';
-import { publishRepresentation } from '../../../service/store/representations';
+import { publishRepresentation, UNITS_PER_SOURCE } from '../../../service/store/representations';
 import { Store } from '../../../service/store/store';
 
 let dir: string;
@@ -299,6 +299,52 @@ describe('search: results', () => {
     })();
     expect(search({ query: 'old' }).claim_groups![0]!.citation_count).toBe(0);
     expect(search({ query: 'new' }).claim_groups![0]!.citations[0]!.representation_id).toBe(representationId);
+  });
+});
+
+describe('search: the index and the store never disagree', () => {
+  it('a publish that fails part-way leaves neither the representation nor any index row', () => {
+    const { sourceVersion } = store.insertAsset(
+      {
+        account_id: account,
+        sha256: createHash('sha256').update('crash').digest('hex'),
+        byte_length: 5,
+        filename: 'x.txt',
+        media_type: 'text/plain',
+        title: null,
+        url: null,
+        domain: null,
+        publication_year: null,
+        source_type: null,
+        is_primary_source: null,
+      },
+      true,
+    );
+    const count = (table: string) =>
+      (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const before = { reps: count('representations'), units: count('units'), index: count('unit_search') };
+    const page = (index: number, markdown: string) => ({
+      kind: 'page' as const,
+      index,
+      extraction_method: 'text_layer' as const,
+      markdown,
+      figures: [],
+    });
+    const extraction: Extraction = {
+      format: 'text',
+      state: 'complete',
+      code: null,
+      reason: null,
+      extraction_method: 'text_layer',
+      // The second unit cannot be indexed (its index is beyond what a source can hold): the whole publish fails.
+      units: [page(1, 'indexed first'), page(UNITS_PER_SOURCE, 'never stored')],
+      markdown: '',
+    };
+    expect(() => publishRepresentation(store.db, sourceVersion!.id, 'v1', extraction)).toThrow();
+    expect({ reps: count('representations'), units: count('units'), index: count('unit_search') }).toEqual(
+      before,
+    );
+    expect(search({ query: 'indexed' }).claim_groups![0]!.citation_count).toBe(0);
   });
 });
 
