@@ -124,19 +124,28 @@ function hits(
   const candidates = limit * CANDIDATES_PER_RESULT;
   // The index's own top-k by bm25 (title weighted); a row's rowid names its source and unit (migration 3).
   // Other accounts' sources and those the filters refuse drop out when the sources are looked up.
+  // With filters, the index rows of sources the filters refuse are dropped in the scan itself (the
+  // passing sources are listed once per query), so the window is not spent on them.
   const top = statement(
     store,
     `SELECT rowid >> 20 AS source, rowid & ${UNITS_PER_SOURCE - 1} AS unit_index,
             bm25(unit_search, ${TITLE_WEIGHT}, 1.0) AS score
-     FROM unit_search WHERE unit_search MATCH ? ORDER BY score LIMIT ?`,
+     FROM unit_search WHERE unit_search MATCH ?${
+       filter.sql === ''
+         ? ''
+         : ` AND (rowid >> 20) IN (SELECT s.rowid FROM source_versions s WHERE s.account_id = ?${filter.sql})`
+     }
+     ORDER BY score LIMIT ?`,
   );
+  const topParams = (window: number) =>
+    filter.sql === '' ? [match, window] : [match, accountId, ...filter.params, window];
   const passing = statement(
     store,
     `SELECT s.rowid AS source, s.domain, s.publication_year FROM source_versions s
      WHERE s.rowid IN (SELECT value FROM json_each(?)) AND s.account_id = ?${filter.sql}`,
   );
   for (let window = limit * WINDOW_PER_RESULT; ; window *= 8) {
-    const units = top.all(match, window) as unknown as Hit[];
+    const units = top.all(...topParams(window)) as unknown as Hit[];
     const best = new Map<number, Hit>();
     for (const unit of units) if (!best.has(unit.source)) best.set(unit.source, unit);
     const meta = new Map(
