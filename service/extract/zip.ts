@@ -6,8 +6,14 @@ import { ReadFailure, type Limits } from './types';
 
 export interface ZipEntry {
   name: string;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags: number;
+  /** Compression method (0 stored, 8 deflate). */
+  method: number;
   compressedSize: number;
   uncompressedSize: number;
+  /** Where the entry's local header starts. */
+  localOffset: number;
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -24,10 +30,14 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** Reads the central directory; a missing or inconsistent one is `source_corrupt`. */
-export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
+/**
+ * Reads the central directory; a missing or inconsistent one is `source_corrupt`. `format` is the one
+ * failures name (`zip` while sniffing, `xlsx`/`docx` when a reader opens its parts).
+ */
+export function readZipDirectory(bytes: Uint8Array, format = 'zip'): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const corrupt = (why: string) => new ReadFailure('source_corrupt', `zip archive: ${why}`, 'zip');
+  const corrupt = (why: string) => new ReadFailure('source_corrupt', `zip archive: ${why}`, format);
+  if (bytes.length < 22) throw corrupt('too short to be a zip archive');
   // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -38,7 +48,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
   }
   if (eocd < 0) throw corrupt('no end of central directory record (truncated?)');
   if (eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_EOCD_LOCATOR)
-    throw new ReadFailure('unsupported_format', 'zip64 archives are not read', 'zip');
+    throw new ReadFailure('unsupported_format', 'zip64 archives are not read', format);
   const count = view.getUint16(eocd + 10, true);
   const size = view.getUint32(eocd + 12, true);
   const offset = view.getUint32(eocd + 16, true);
@@ -56,7 +66,14 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
     const commentLength = view.getUint16(p + 32, true);
     if (p + 46 + nameLength > eocd) throw corrupt(`entry ${i + 1} name runs past the directory`);
     const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    entries.push({ name, compressedSize, uncompressedSize });
+    entries.push({
+      name,
+      flags: view.getUint16(p + 8, true),
+      method: view.getUint16(p + 10, true),
+      compressedSize,
+      uncompressedSize,
+      localOffset: view.getUint32(p + 42, true),
+    });
     p += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -3,12 +3,12 @@ import {
   NumericResponse,
   type Unit,
   type AssessedOperand,
-  type FigureWithPosition,
   type OperandReference,
 } from '../../shared/api';
 import { assess } from '../numeric/assess';
 import { operandContext } from '../numeric/context';
 import type { EngineOperand } from '../numeric/types';
+import { loadUnit } from '../store/representations';
 import type { Store } from '../store/store';
 import { notFound, parseRequest, ServiceError } from './errors';
 
@@ -16,49 +16,6 @@ import { notFound, parseRequest, ServiceError } from './errors';
 // figure from the caller's retained evidence, reads what the source structure shows around it
 // (numeric/context.ts), and hands both to the engine (numeric/assess.ts). Ownership is checked before
 // anything is read: another account's ids, like unknown ids, are 404 and never hint that they exist.
-
-interface UnitRow {
-  id: string;
-  unit_index: number;
-  kind: Unit['kind'];
-  extraction_method: Unit['extraction_method'];
-  markdown: string;
-  page_json: string | null;
-  sheet_json: string | null;
-}
-
-interface FigureRow {
-  figure_index: number;
-  raw: string;
-  value: number;
-  magnitude: number;
-  sign: -1 | 1;
-  scale: number;
-  unit: string | null;
-  unit_class: FigureWithPosition['unitClass'];
-  accounting: 0 | 1;
-  ambiguous: 0 | 1;
-  span_start: number;
-  span_end: number;
-  position_json: string;
-}
-
-function figureOf(row: FigureRow): FigureWithPosition {
-  return {
-    index: row.figure_index,
-    raw: row.raw,
-    value: row.value,
-    magnitude: row.magnitude,
-    sign: row.sign,
-    scale: row.scale,
-    unit: row.unit,
-    unitClass: row.unit_class,
-    accounting: row.accounting === 1,
-    ambiguous: row.ambiguous === 1,
-    span: { start: row.span_start, end: row.span_end },
-    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
-  };
-}
 
 /** The unit with its figures, when it belongs to that representation of that source version of the account. */
 function loadOperandUnit(store: Store, accountId: string, ref: OperandReference, at: string): Unit {
@@ -80,23 +37,9 @@ function loadOperandUnit(store: Store, accountId: string, ref: OperandReference,
   // The source version is the caller's, so a representation of it is too; any other is not there.
   if (!rep || rep.source_version_id !== sv.id)
     throw notFound(`representation ${ref.representation_id} of source version ${sv.id}`);
-  const unit = store.db
-    .prepare('SELECT * FROM units WHERE id = ? AND representation_id = ?')
-    .get(ref.source_unit_id, ref.representation_id) as UnitRow | undefined;
+  const unit = loadUnit(store.db, ref.representation_id, ref.source_unit_id);
   if (!unit) throw notFound(`source unit ${ref.source_unit_id} of representation ${ref.representation_id}`);
-  const figures = store.db
-    .prepare('SELECT * FROM figures WHERE unit_id = ? ORDER BY figure_index')
-    .all(unit.id) as unknown as FigureRow[];
-  return {
-    source_unit_id: unit.id,
-    kind: unit.kind,
-    index: unit.unit_index,
-    extraction_method: unit.extraction_method,
-    markdown: unit.markdown,
-    ...(unit.page_json ? { page: JSON.parse(unit.page_json) as Unit['page'] } : {}),
-    ...(unit.sheet_json ? { sheet: JSON.parse(unit.sheet_json) as Unit['sheet'] } : {}),
-    figures: figures.map(figureOf),
-  };
+  return unit;
 }
 
 /** `POST /api/v2/verify/numeric`: the engine's assessment of the claim over the caller's own figures. */

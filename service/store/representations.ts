@@ -170,6 +170,34 @@ function figureOf(row: FigureRow): FigureWithPosition {
   };
 }
 
+function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
+  return {
+    source_unit_id: u.id,
+    kind: u.kind,
+    index: u.unit_index,
+    extraction_method: u.extraction_method,
+    markdown: u.markdown,
+    ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
+    ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
+    figures,
+  };
+}
+
+/**
+ * One unit of a representation with its figures, or null when the representation has no such unit.
+ * The caller has checked that the representation is the account's.
+ */
+export function loadUnit(db: Database, representationId: string, unitId: string): Unit | null {
+  const unit = db
+    .prepare('SELECT * FROM units WHERE id = ? AND representation_id = ?')
+    .get(unitId, representationId) as UnitRow | undefined;
+  if (!unit) return null;
+  const figures = db
+    .prepare('SELECT * FROM figures WHERE unit_id = ? ORDER BY figure_index')
+    .all(unit.id) as unknown as FigureRow[];
+  return unitOf(unit, figures.map(figureOf));
+}
+
 /** The representation as the API shows it, when it exists and its source belongs to the account. */
 export function loadRepresentation(
   db: Database,
@@ -208,15 +236,6 @@ export function loadRepresentation(
     reason: rep.reason,
     extraction_method: rep.extraction_method,
     ...(lost ? { complete: false as const, lost } : {}),
-    units: units.map((u) => ({
-      source_unit_id: u.id,
-      kind: u.kind,
-      index: u.unit_index,
-      extraction_method: u.extraction_method,
-      markdown: u.markdown,
-      ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
-      ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
-      figures: byUnit.get(u.id) ?? [],
-    })),
+    units: units.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
   };
 }

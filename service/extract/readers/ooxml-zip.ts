@@ -1,5 +1,6 @@
 import { Inflate } from 'fflate';
 import { ReadFailure } from '../types';
+import { readZipDirectory, type ZipEntry } from '../zip';
 
 // The parts of an OOXML archive (xlsx, docx), read one at a time and only when asked. Nothing the
 // archive declares about sizes is trusted: every part is inflated in small steps and the running total
@@ -7,19 +8,11 @@ import { ReadFailure } from '../types';
 // about its uncompressed sizes stops at the ceiling instead of filling the memory (sniff.ts has already
 // checked the sizes the directory declares; this is the check on what the bytes really hold).
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Compressed bytes pushed per inflate step; deflate expands at most ~1032:1, so a step yields ≤ ~8 MB. */
 const STEP = 8 * 1024;
 
-interface Item {
-  name: string;
-  method: number;
-  flags: number;
-  compressedSize: number;
-  localOffset: number;
-}
+type Item = ZipEntry;
 
 /** A part that is missing or cannot be inflated: the caller decides whether that loses a sheet or all. */
 export class PartError extends ReadFailure {
@@ -38,7 +31,7 @@ export class OoxmlArchive {
     /** The format named in failures: `xlsx`, `docx`. */
     private readonly format: string,
   ) {
-    for (const item of readDirectory(bytes, format)) {
+    for (const item of readZipDirectory(bytes, format)) {
       // OPC part names compare case-insensitively; the first of two equal names wins.
       const key = normalise(item.name);
       if (!this.items.has(key)) this.items.set(key, item);
@@ -127,42 +120,4 @@ export class OoxmlArchive {
 
 function normalise(name: string): string {
   return name.replace(/^\/+/, '').toLowerCase();
-}
-
-function readDirectory(bytes: Uint8Array, format: string): Item[] {
-  const corrupt = (why: string) => new ReadFailure('source_corrupt', `zip archive: ${why}`, format);
-  if (bytes.length < 22) throw corrupt('too short to be a zip archive');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw corrupt('no end of central directory record (truncated?)');
-  const count = view.getUint16(eocd + 10, true);
-  const size = view.getUint32(eocd + 12, true);
-  const offset = view.getUint32(eocd + 16, true);
-  if (offset + size > eocd) throw corrupt('central directory lies outside the file');
-  const decoder = new TextDecoder('utf-8');
-  const items: Item[] = [];
-  let p = offset;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > eocd || view.getUint32(p, true) !== CENTRAL_SIGNATURE)
-      throw corrupt(`central directory entry ${i + 1} of ${count} is damaged`);
-    const nameLength = view.getUint16(p + 28, true);
-    const extraLength = view.getUint16(p + 30, true);
-    const commentLength = view.getUint16(p + 32, true);
-    if (p + 46 + nameLength > eocd) throw corrupt(`entry ${i + 1} name runs past the directory`);
-    items.push({
-      name: decoder.decode(bytes.subarray(p + 46, p + 46 + nameLength)),
-      flags: view.getUint16(p + 8, true),
-      method: view.getUint16(p + 10, true),
-      compressedSize: view.getUint32(p + 20, true),
-      localOffset: view.getUint32(p + 42, true),
-    });
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return items;
 }
