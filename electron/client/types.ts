@@ -1,0 +1,81 @@
+import type {
+  ExtractRequest,
+  ExtractionResponse,
+  NumericRequest,
+  NumericResponse,
+  Representation,
+  SearchRequestInput,
+  SearchResponse,
+  SourceVersion,
+  UploadResponse,
+} from '../../shared/api';
+
+// One service client, two implementations (issue 6): embedded (the local service's operations called in
+// process with the local account) and remote (HTTP with x-api-key, every response parsed by the shared
+// schemas). The main process makes every service call through it; nothing in it invents an id or an operand.
+
+export type ClientMode = 'embedded' | 'remote';
+
+/** A file to upload, with the registration metadata of local-extensions.md. */
+export interface UploadInput {
+  bytes: Uint8Array;
+  filename: string;
+  mediaType?: string;
+  title?: string;
+  url?: string;
+  publication_year?: number;
+  source_type?: string;
+  is_primary_source?: boolean;
+  /** Also register the source version at once (default true in the app). */
+  retain?: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface EvidenceClient {
+  readonly mode: ClientMode;
+  uploadAsset(input: UploadInput, options?: CallOptions): Promise<UploadResponse>;
+  getSource(sourceVersionId: string, options?: CallOptions): Promise<SourceVersion>;
+  publishRepresentation(sourceVersionId: string, options?: CallOptions): Promise<Representation>;
+  getRepresentation(representationId: string, options?: CallOptions): Promise<Representation>;
+  extract(request: ExtractRequest, options?: CallOptions): Promise<ExtractionResponse>;
+  verifyNumeric(request: NumericRequest, options?: CallOptions): Promise<NumericResponse>;
+  search(request: SearchRequestInput, options?: CallOptions): Promise<SearchResponse>;
+  close(): Promise<void>;
+}
+
+/** Codes a UI can explain. */
+export type ClientErrorCode =
+  | 'key_rejected' // 401
+  | 'not_found' // 404
+  | 'invalid_request' // 400 (the service's own code is in `serviceCode`)
+  | 'conflict' // 409
+  | 'too_large' // 413, with bytes and maxBytes
+  | 'rate_limited' // 429 after the retry it allowed
+  | 'upstream_failed' // 502 after bounded retries
+  | 'upstream_timeout' // 504 after bounded retries
+  | 'unavailable' // 503
+  | 'timeout' // no answer in time
+  | 'cancelled' // the caller aborted
+  | 'unreachable' // connection refused, DNS, TLS
+  | 'bad_response' // a response that does not match the shared schema
+  | 'service_error'; // any other status
+
+export class ClientError extends Error {
+  constructor(
+    readonly code: ClientErrorCode,
+    message: string,
+    readonly details: {
+      status?: number;
+      serviceCode?: string;
+      retryAfterS?: number;
+      bytes?: number | null;
+      maxBytes?: number;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ClientError';
+  }
+}

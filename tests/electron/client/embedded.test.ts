@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEmbeddedClient } from '../../../electron/client/embedded';
+import { ClientError } from '../../../electron/client/types';
+
+// The embedded client: the local service's operations in process, with the data folder's local account.
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ew-embedded-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const CSV = 'Item,2022,2023\nRevenue,"1,000","1,120"\n';
+
+describe('embedded client', () => {
+  it('uploads and retains, publishes, checks a claim, finds it again; the data outlives the client', async () => {
+    const client = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    const up = await client.uploadAsset({
+      bytes: new TextEncoder().encode(CSV),
+      filename: 'revenue.csv',
+      title: 'Revenue table',
+    });
+    expect(up.source_version_id).toMatch(/^sv_/);
+    const rep = await client.publishRepresentation(up.source_version_id!);
+    const unit = rep.units[0]!;
+    const index = (ref: string) =>
+      unit.figures.find((f) => f.position.kind === 'cell' && f.position.ref === ref)!.index;
+    const operand = (ref: string) => ({
+      source_version_id: up.source_version_id!,
+      representation_id: rep.representation_id,
+      source_unit_id: unit.source_unit_id,
+      figure_index: index(ref),
+    });
+    const check = await client.verifyNumeric({
+      claim: 'Revenue rose 12% from 2022 to 2023',
+      operands: [operand('B2'), operand('C2')],
+    });
+    expect(check.outcome).toBe('supported');
+    await client.close();
+
+    const again = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    const found = await again.search({ query: 'revenue' });
+    expect(found.claim_groups?.[0]?.citations[0]?.source_version_id).toBe(up.source_version_id);
+    expect((await again.getRepresentation(rep.representation_id)).units).toHaveLength(1);
+    await again.close();
+  });
+
+  it('service refusals become ClientErrors with the same codes as over HTTP', async () => {
+    const client = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    const missing = await client.getSource('sv_nothing').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(ClientError);
+    expect(missing).toMatchObject({ code: 'not_found', details: { status: 404, serviceCode: 'not_found' } });
+    const bad = await client.search({ query: '   ' }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 'invalid_request', details: { status: 400 } });
+    await client.close();
+  });
+});

@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRemoteClient } from '../../../electron/client/remote';
+import { ClientError } from '../../../electron/client/types';
+import { snapshot, startTestService, type TestService } from '../../service/helpers';
+
+// The remote client against the real service on loopback (good key, bad key, no key), and against a
+// scripted server for what the real one does not do on demand (429, 502, a reply that breaks the schema).
+
+let svc: TestService;
+let baseUrl: string;
+beforeAll(async () => {
+  svc = await startTestService();
+  await svc.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = svc.app.server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await svc.close();
+});
+
+const noSleep = () => Promise.resolve();
+
+describe('remote client against the service', () => {
+  it('with a good key: upload, publish, check, search — every answer parsed by the shared schemas', async () => {
+    const client = createRemoteClient({ baseUrl: `${baseUrl}/`, apiKey: () => Promise.resolve(svc.key) });
+    const up = await client.uploadAsset({
+      bytes: new TextEncoder().encode('Item,2022,2023\nRevenue,"1,000","1,120"\n'),
+      filename: 'revenue.csv',
+      title: 'Revenue',
+    });
+    const rep = await client.publishRepresentation(up.source_version_id!);
+    const unit = rep.units[0]!;
+    const at = (ref: string) =>
+      unit.figures.find((f) => f.position.kind === 'cell' && f.position.ref === ref)!.index;
+    const operand = (ref: string) => ({
+      source_version_id: up.source_version_id!,
+      representation_id: rep.representation_id,
+      source_unit_id: unit.source_unit_id,
+      figure_index: at(ref),
+    });
+    expect(
+      (await client.verifyNumeric({ claim: 'Revenue rose 20%', operands: [operand('B2'), operand('C2')] }))
+        .outcome,
+    ).toBe('contradicted');
+    expect((await client.search({ query: 'revenue' })).claim_groups?.[0]?.citation_count).toBe(1);
+    expect((await client.getSource(up.source_version_id!)).sourceMetadata.title).toBe('Revenue');
+  });
+
+  it('a bad key is key_rejected and the message never holds it; no key makes no request', async () => {
+    const wrong = 'sk-wrong-0123456789abcdef';
+    const error = await createRemoteClient({ baseUrl, apiKey: () => Promise.resolve(wrong) })
+      .search({ query: 'x' })
+      .catch((e: unknown) => e as ClientError);
+    expect(error).toMatchObject({ code: 'key_rejected', details: { status: 401 } });
+    expect(
+      JSON.stringify({ message: (error as Error).message, details: (error as ClientError).details }),
+    ).not.toContain(wrong);
+    const before = await snapshot(svc.store);
+    let fetched = false;
+    const none = createRemoteClient({
+      baseUrl,
+      apiKey: () => Promise.resolve(null),
+      fetch: (() => {
+        fetched = true;
+        return Promise.reject(new Error('no'));
+      }) as typeof fetch,
+    });
+    await expect(none.search({ query: 'x' })).rejects.toMatchObject({ code: 'key_rejected' });
+    expect(fetched).toBe(false);
+    expect(await snapshot(svc.store)).toEqual(before);
+  });
+
+  it('404 and 400 keep the service code', async () => {
+    const client = createRemoteClient({ baseUrl, apiKey: () => Promise.resolve(svc.key) });
+    await expect(client.getRepresentation('rep_missing')).rejects.toMatchObject({
+      code: 'not_found',
+      details: { status: 404 },
+    });
+    await expect(client.search({ query: '*** ^' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { serviceCode: 'query_without_words' },
+    });
+  });
+});
+
+/** A server answering each request with the next scripted reply. */
+async function scripted(replies: { status: number; headers?: Record<string, string>; body: unknown }[]) {
+  const seen: string[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    seen.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
+    const reply = replies.shift() ?? { status: 500, body: {} };
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const SEARCH_OK = { claim_groups: [], usage: { credits: 0 } };
+const error = (code: string, extra: Record<string, unknown> = {}) => ({
+  error: { code, message: code, ...extra },
+});
+
+describe('remote client retries and refusals', () => {
+  it('429: waits Retry-After, then retries once; a second 429 is rate_limited with the wait', async () => {
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    let server = await scripted([
+      { status: 429, headers: { 'retry-after': '3' }, body: error('rate_limited') },
+      { status: 200, body: SEARCH_OK },
+    ]);
+    const client = () =>
+      createRemoteClient({ baseUrl: server.url, apiKey: () => Promise.resolve('sk-test-key-1'), sleep });
+    await expect(client().search({ query: 'x' })).resolves.toMatchObject({ usage: { credits: 0 } });
+    expect(waits).toEqual([3000]);
+    expect(server.seen).toHaveLength(2);
+    await server.close();
+
+    server = await scripted([
+      { status: 429, headers: { 'retry-after': '2' }, body: error('rate_limited') },
+      { status: 429, headers: { 'retry-after': '7' }, body: error('rate_limited') },
+    ]);
+    await expect(client().search({ query: 'x' })).rejects.toMatchObject({
+      code: 'rate_limited',
+      details: { retryAfterS: 7 },
+    });
+    expect(server.seen).toHaveLength(2);
+    await server.close();
+  });
+
+  it('502 and 504 are retried with bounded backoff; then reported', async () => {
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    let server = await scripted([
+      { status: 502, body: error('upstream_status') },
+      { status: 200, body: SEARCH_OK },
+    ]);
+    await createRemoteClient({
+      baseUrl: server.url,
+      apiKey: () => Promise.resolve('sk-test-key-1'),
+      sleep,
+    }).search({ query: 'x' });
+    expect(waits).toEqual([500]);
+    await server.close();
+    server = await scripted([
+      { status: 504, body: error('upstream_timeout') },
+      { status: 504, body: error('upstream_timeout') },
+      { status: 504, body: error('upstream_timeout') },
+      { status: 200, body: SEARCH_OK },
+    ]);
+    await expect(
+      createRemoteClient({
+        baseUrl: server.url,
+        apiKey: () => Promise.resolve('sk-test-key-1'),
+        sleep: noSleep,
+      }).search({ query: 'x' }),
+    ).rejects.toMatchObject({ code: 'upstream_timeout' });
+    expect(server.seen).toHaveLength(3);
+    await server.close();
+  });
+
+  it('an answer outside the contract is bad_response, never data; 413 and 503 are explained', async () => {
+    const server = await scripted([
+      { status: 201, body: { outcome: 'maybe' } },
+      { status: 200, body: 'not json' },
+      { status: 413, body: { ...error('source_too_large'), bytes: null, max_bytes: 50000000 } },
+      { status: 503, body: error('private_storage_unavailable') },
+    ]);
+    const client = createRemoteClient({
+      baseUrl: server.url,
+      apiKey: () => Promise.resolve('sk-test-key-1'),
+      sleep: noSleep,
+    });
+    const request = {
+      claim: 'x',
+      operands: [
+        { source_version_id: 'sv_1', representation_id: 'rep_1', source_unit_id: 'u', figure_index: 0 },
+      ],
+    };
+    await expect(client.verifyNumeric(request)).rejects.toMatchObject({ code: 'bad_response' });
+    await expect(client.verifyNumeric(request)).rejects.toMatchObject({ code: 'bad_response' });
+    await expect(client.extract({ asset_url: 'https://x.example/a.pdf' })).rejects.toMatchObject({
+      code: 'too_large',
+      details: { bytes: null, maxBytes: 50000000 },
+    });
+    await expect(client.extract({ asset_url: 'evidence://ast_1' })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    expect(server.seen.every((line) => line.endsWith('key=sk-test-key-1'))).toBe(true);
+    await server.close();
+  });
+
+  it('timeouts, cancellation and an unreachable service', async () => {
+    const silent = createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const key = () => Promise.resolve('sk-test-key-1');
+    await expect(
+      createRemoteClient({ baseUrl: url, apiKey: key, timeoutMs: 200 }).search({ query: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    const controller = new AbortController();
+    const pending = createRemoteClient({ baseUrl: url, apiKey: key }).search(
+      { query: 'x' },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    silent.closeAllConnections();
+    await new Promise<void>((r) => silent.close(() => r()));
+    await expect(
+      createRemoteClient({ baseUrl: url, apiKey: key }).search({ query: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'unreachable',
+    });
+    expect(() => createRemoteClient({ baseUrl: 'file:///etc', apiKey: key })).toThrow(ClientError);
+  });
+});
