@@ -8,7 +8,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      lib: { entry: resolve(root, 'electron/main/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+      // The extraction worker is an entry of its own: service/extract/run-worker.ts starts `./worker.js`
+      // beside the bundle.
+      lib: {
+        entry: {
+          index: resolve(root, 'electron/main/index.ts'),
+          worker: resolve(root, 'service/extract/worker.ts'),
+        },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
     },
   },
   preload: {

@@ -28,6 +28,20 @@ export interface RouterOptions {
   onInternalError?: (channel: BridgeChannel, error: unknown) => void;
 }
 
+/**
+ * A failure a handler reports to the person (the service refused the key, a source does not exist…):
+ * its code and message cross the bridge as they are. Anything else a handler throws is internal.
+ */
+export class BridgeFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BridgeFailure';
+  }
+}
+
 const INTERNAL_MESSAGE = 'The workbench could not complete this request. Details are in the app log.';
 
 function fail(code: string, message: string): BridgeResult<never> {
@@ -80,6 +94,7 @@ export function createRouter(
       try {
         output = await handler(parsedInput.data, context);
       } catch (error) {
+        if (error instanceof BridgeFailure) return fail(error.code, error.message);
         onInternalError(channel, error);
         return fail(BRIDGE_ERROR.internalError, INTERNAL_MESSAGE);
       }

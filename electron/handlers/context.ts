@@ -1,10 +1,35 @@
+import type { EvidenceClient } from '../client/types';
+import type { KeyStatus } from '../keychain/types';
+
+/** The settings the main process keeps (electron/settings), as handlers use them. */
+export interface AppSettings {
+  mode: 'embedded' | 'remote';
+  baseUrl: string | null;
+  ocr: 'auto' | 'off' | 'force';
+  /** Why the stored settings could not be used as they were; null when they could. */
+  problem: string | null;
+}
+
 /**
  * What every bridge handler is given by the host that runs it (Electron or the web host).
- * The one place this type lives: the embedded evidence service joins it here later.
+ * Main-process only: no bridge reply may carry the data folder or the API key.
  */
 export interface HandlerContext {
   /** The app's version (package.json). */
   readonly version: string;
-  /** The app's data folder. Main-process only: no bridge reply may carry it. */
+  /** The app's data folder. */
   readonly dataDir: string;
+  /** The evidence service, per the current settings (embedded or remote). */
+  client(): Promise<EvidenceClient>;
+  settings: {
+    get(): Promise<AppSettings>;
+    /** Validates and stores a change; the service client follows it. */
+    set(patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr'>>): Promise<AppSettings>;
+  };
+  keys: {
+    /** The key status for the configured remote service (null URL in embedded mode). */
+    status(): Promise<KeyStatus & { serviceUrl: string | null }>;
+    set(key: string): Promise<KeyStatus & { serviceUrl: string | null }>;
+    remove(): Promise<KeyStatus & { serviceUrl: string | null }>;
+  };
 }

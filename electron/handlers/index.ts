@@ -1,9 +1,19 @@
 import type { BridgeHandlers } from '../bridge/router';
 import { appHandlers } from './app';
+import { checkHandlers } from './checks';
+import { documentHandlers } from './documents';
+import { libraryHandlers } from './library';
+import { searchHandlers } from './search';
+import { settingsHandlers } from './settings';
 
 /** Every channel's handler, one module per domain; a channel of the contract without one fails to compile. */
 export const handlers = {
   ...appHandlers,
+  ...settingsHandlers,
+  ...libraryHandlers,
+  ...documentHandlers,
+  ...checkHandlers,
+  ...searchHandlers,
 } satisfies BridgeHandlers;
 
 export type { HandlerContext } from './context';

@@ -2,6 +2,7 @@ import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvo
 import { fileURLToPath } from 'node:url';
 import { BRIDGE_ERROR, BRIDGE_INVOKE_IPC, type BridgeResult } from '../../shared/bridge';
 import { createRouter, type BridgeRouter } from '../bridge/router';
+import { createMainServices } from '../handlers/services';
 import { handlers } from '../handlers';
 import { denyAllPermissions, handleCommonWindowEvents } from './hardening';
 import { createRendererProtocolHandler } from './protocol';
@@ -81,10 +82,15 @@ if (!app.requestSingleInstanceLock()) {
     if (appWindows.size === 0) createMainWindow();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createRendererProtocolHandler(rendererDir));
-    registerBridge(createRouter(handlers, { version: app.getVersion(), dataDir: app.getPath('userData') }));
+    const services = await createMainServices({
+      version: app.getVersion(),
+      dataDir: app.getPath('userData'),
+    });
+    app.on('will-quit', () => void services.close());
+    registerBridge(createRouter(handlers, services));
     createMainWindow();
   });
 }

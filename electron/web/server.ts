@@ -9,16 +9,19 @@ import {
   WebBridgeRequest,
   type BridgeResult,
 } from '../../shared/bridge';
+import { MAX_ASSET_BYTES } from '../../shared/api/common';
 import { createRouter, describeIssues, type RouterOptions } from '../bridge/router';
 import { handlers } from '../handlers';
+import { createMainServices } from '../handlers/services';
+import type { KeyStore } from '../keychain/types';
 import { packageVersion, rendererOutDir } from '../project';
 import { RENDERER_SECURITY_HEADERS } from '../security/csp';
 import { mediaTypeFor, resolveRendererFile } from '../security/renderer-files';
 
 /** The loopback web host only ever listens here. */
 export const WEB_HOST_ADDRESS = '127.0.0.1';
-/** Ceiling on a bridge request body. */
-export const MAX_BRIDGE_BODY_BYTES = 1024 * 1024;
+/** Ceiling on a bridge request body: a 50 MB file in base64 (library.upload) and its envelope. */
+export const MAX_BRIDGE_BODY_BYTES = Math.ceil(MAX_ASSET_BYTES / 3) * 4 + 64 * 1024;
 
 export interface WebHostOptions {
   /** 0 (default) picks a free port. */
@@ -32,6 +35,8 @@ export interface WebHostOptions {
   /** Fixed token for tests; by default a fresh 32-byte secret per launch. */
   token?: string;
   onInternalError?: RouterOptions['onInternalError'];
+  /** The API key store (default: the OS keychain, with a session-only fallback). */
+  keyStore?: KeyStore;
 }
 
 export interface WebHost {
@@ -117,9 +122,14 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createLaunchToken();
   const rendererDir = options.rendererDir ?? rendererOutDir;
+  const services = await createMainServices({
+    version: options.version ?? packageVersion(),
+    dataDir: options.dataDir,
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+  });
   const router = createRouter(
     handlers,
-    { version: options.version ?? packageVersion(), dataDir: options.dataDir },
+    services,
     options.onInternalError ? { onInternalError: options.onInternalError } : {},
   );
   let allowedHosts = new Set<string>();
@@ -237,10 +247,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     origin,
     port,
     token,
-    close: () =>
-      new Promise<void>((resolveClose, rejectClose) => {
+    close: async () => {
+      await new Promise<void>((resolveClose, rejectClose) => {
         server.close((error) => (error ? rejectClose(error) : resolveClose()));
         server.closeAllConnections();
-      }),
+      });
+      await services.close();
+    },
   };
 }

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  NumericRequest,
+  NumericResponse,
+  Representation,
+  SearchRequest,
+  SearchResponse,
+  SourceVersion,
+  UploadResponse,
+} from '../api';
+import { Id, MAX_ASSET_BYTES } from '../api/common';
 import type { BridgeChannel, BridgeEvent } from './names';
 
 /** A bridge error crosses as a value: a stable snake_case code and a message for people. */
@@ -35,6 +45,64 @@ export const HealthOutput = z.strictObject({
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;
 
+/** The app's settings as the renderer sees them (the data folder's path stays in the main process). */
+export const SettingsView = z.strictObject({
+  mode: z.enum(['embedded', 'remote']),
+  baseUrl: z.string().nullable(),
+  ocr: z.enum(['auto', 'off', 'force']),
+  /** Why the stored settings could not be used as they were (kept aside, defaults in force), or null. */
+  problem: z.string().nullable(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+/** A change to the settings; `baseUrl` must be an http(s) URL, and is required for remote mode. */
+export const SettingsPatch = z.strictObject({
+  mode: z.enum(['embedded', 'remote']).optional(),
+  baseUrl: z
+    .string()
+    .url()
+    .max(2000)
+    .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL')
+    .nullable()
+    .optional(),
+  ocr: z.enum(['auto', 'off', 'force']).optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/** What the renderer may know about the API key: never the key itself. */
+export const KeyStatusView = z.strictObject({
+  hasKey: z.boolean(),
+  storage: z.enum(['os-keychain', 'session-only']),
+  backend: z.string(),
+  reason: z.string().nullable(),
+  /** The service URL the key is for; null in embedded mode (no key is needed). */
+  serviceUrl: z.string().nullable(),
+});
+export type KeyStatusView = z.infer<typeof KeyStatusView>;
+
+/** The key travels renderer → main once, in this input; it never travels back. */
+export const KeySetInput = z.strictObject({ key: z.string().trim().min(8).max(4096) });
+
+/** Base64 of at most MAX_ASSET_BYTES bytes. */
+const MAX_BASE64 = Math.ceil(MAX_ASSET_BYTES / 3) * 4;
+
+/** A file the fact-checker dropped in, with what they know about it. */
+export const UploadInput = z.strictObject({
+  filename: z.string().min(1).max(255),
+  mediaType: z.string().min(1).max(255).optional(),
+  dataBase64: z
+    .string()
+    .min(1)
+    .max(MAX_BASE64, 'the file is over the 50 MB ceiling')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+  title: z.string().min(1).max(1000).optional(),
+  url: z.string().url().max(2000).optional(),
+  publication_year: z.number().int().min(1000).max(9999).optional(),
+  source_type: z.string().min(1).max(100).optional(),
+  is_primary_source: z.boolean().optional(),
+});
+export type UploadInput = z.infer<typeof UploadInput>;
+
 interface ChannelSchemas {
   input: z.ZodType;
   output: z.ZodType;
@@ -43,6 +111,17 @@ interface ChannelSchemas {
 /** Every channel of the bridge: its input schema and its output schema. */
 export const bridgeChannels = {
   health: { input: HealthInput, output: HealthOutput },
+  'settings.get': { input: z.strictObject({}), output: SettingsView },
+  'settings.set': { input: SettingsPatch, output: SettingsView },
+  'key.status': { input: z.strictObject({}), output: KeyStatusView },
+  'key.set': { input: KeySetInput, output: KeyStatusView },
+  'key.remove': { input: z.strictObject({}), output: KeyStatusView },
+  'library.upload': { input: UploadInput, output: UploadResponse },
+  'library.source': { input: z.strictObject({ sourceVersionId: Id }), output: SourceVersion },
+  'documents.publish': { input: z.strictObject({ sourceVersionId: Id }), output: Representation },
+  'documents.get': { input: z.strictObject({ representationId: Id }), output: Representation },
+  'checks.verify': { input: NumericRequest, output: NumericResponse },
+  'search.query': { input: SearchRequest, output: SearchResponse },
 } as const satisfies { [C in BridgeChannel]: ChannelSchemas };
 
 export type BridgeInput<C extends BridgeChannel> = z.input<(typeof bridgeChannels)[C]['input']>;

@@ -2,7 +2,20 @@
  * The names that cross the bridge, without their schemas, so the sandboxed preload can refuse an
  * unknown channel without bundling zod. `contract.ts` checks that its maps use exactly these names.
  */
-export const BRIDGE_CHANNELS = ['health'] as const;
+export const BRIDGE_CHANNELS = [
+  'health',
+  'settings.get',
+  'settings.set',
+  'key.status',
+  'key.set',
+  'key.remove',
+  'library.upload',
+  'library.source',
+  'documents.publish',
+  'documents.get',
+  'checks.verify',
+  'search.query',
+] as const;
 export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
 
 export const BRIDGE_EVENTS = ['progress'] as const;
@@ -47,5 +60,7 @@ export const BRIDGE_ERROR = {
   bridgeUnavailable: 'bridge_unavailable',
   /** Renderer: the reply failed the contract's schemas. */
   invalidReply: 'invalid_reply',
+  /** The evidence service is remote and no API key is set for it. */
+  noKey: 'no_key',
 } as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR)[keyof typeof BRIDGE_ERROR];

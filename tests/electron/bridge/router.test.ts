@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRouter, type BridgeHandlers } from '../../../electron/bridge/router';
 import { handlers } from '../../../electron/handlers';
-import type { HandlerContext } from '../../../electron/handlers/context';
+import { fakeContext } from './fake-context';
 
-const context: HandlerContext = { version: '1.2.3', dataDir: '/home/checker/.config/workbench' };
+const { context } = fakeContext();
 
 function routerWith(health: BridgeHandlers['health']) {
   const onInternalError = vi.fn();
   const handler = vi.fn(health);
   return {
-    router: createRouter({ health: handler }, context, { onInternalError }),
+    router: createRouter({ ...handlers, health: handler }, context, { onInternalError }),
     handler,
     onInternalError,
   };

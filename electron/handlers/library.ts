@@ -1,0 +1,27 @@
+import type { BridgeHandlers } from '../bridge/router';
+import { serviceCall } from './failures';
+
+/** The evidence library: files in, retained source versions out. */
+export const libraryHandlers = {
+  'library.upload': async (input, context) => {
+    const client = await context.client();
+    const bytes = new Uint8Array(Buffer.from(input.dataBase64, 'base64'));
+    return serviceCall(() =>
+      client.uploadAsset({
+        bytes,
+        filename: input.filename,
+        ...(input.mediaType !== undefined ? { mediaType: input.mediaType } : {}),
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.publication_year !== undefined ? { publication_year: input.publication_year } : {}),
+        ...(input.source_type !== undefined ? { source_type: input.source_type } : {}),
+        ...(input.is_primary_source !== undefined ? { is_primary_source: input.is_primary_source } : {}),
+        retain: true,
+      }),
+    );
+  },
+  'library.source': async (input, context) => {
+    const client = await context.client();
+    return serviceCall(() => client.getSource(input.sourceVersionId));
+  },
+} satisfies Pick<BridgeHandlers, 'library.upload' | 'library.source'>;

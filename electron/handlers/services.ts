@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { createEmbeddedClient } from '../client/embedded';
+import { createRemoteClient } from '../client/remote';
+import type { EvidenceClient } from '../client/types';
+import { createKeyStore } from '../keychain';
+import type { KeyStatus, KeyStore } from '../keychain/types';
+import { loadSettings, saveSettings, type LoadedSettings } from '../settings';
+import type { AppSettings, HandlerContext } from './context';
+
+// The main process's services behind the bridge, the same for both hosts: settings from the data folder,
+// the API key in the OS keychain (or this session's memory), and one evidence service client that follows
+// the settings (embedded: the local service in the data folder's `service/`; remote: HTTP with the key).
+
+export interface MainServicesOptions {
+  version: string;
+  dataDir: string;
+  /** Tests pass their own (a fake keychain); the hosts use the OS keychain. */
+  keyStore?: KeyStore;
+}
+
+export interface MainServices extends HandlerContext {
+  close(): Promise<void>;
+}
+
+const NO_KEY_NEEDED: KeyStatus = {
+  hasKey: false,
+  storage: 'os-keychain',
+  backend: 'not-needed',
+  reason: null,
+};
+
+export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
+  const { dataDir } = options;
+  const keyStore = options.keyStore ?? createKeyStore();
+  let current: AppSettings = view(await loadSettings(dataDir));
+  let client: Promise<EvidenceClient> | null = null;
+
+  const open = (): Promise<EvidenceClient> => {
+    const settings = current;
+    if (settings.mode === 'remote' && settings.baseUrl !== null) {
+      const baseUrl = settings.baseUrl;
+      return Promise.resolve(createRemoteClient({ baseUrl, apiKey: () => keyStore.read(baseUrl) }));
+    }
+    return createEmbeddedClient({ dataDir: join(dataDir, 'service'), ocr: settings.ocr });
+  };
+  const reset = async () => {
+    const previous = client;
+    client = null;
+    if (previous) await (await previous.catch(() => null))?.close();
+  };
+  const remoteUrl = () => (current.mode === 'remote' ? current.baseUrl : null);
+  const withUrl = (status: KeyStatus, serviceUrl: string | null) => ({ ...status, serviceUrl });
+
+  return {
+    version: options.version,
+    dataDir,
+    client() {
+      client ??= open();
+      // A client that failed to open is not kept: the next call tries again.
+      client.catch(() => {
+        client = null;
+      });
+      return client;
+    },
+    settings: {
+      get: () => Promise.resolve(current),
+      async set(patch) {
+        const next = view(await saveSettings(dataDir, patch));
+        const changed =
+          next.mode !== current.mode || next.baseUrl !== current.baseUrl || next.ocr !== current.ocr;
+        current = next;
+        if (changed) await reset();
+        return current;
+      },
+    },
+    keys: {
+      async status() {
+        const url = remoteUrl();
+        return url === null ? withUrl(NO_KEY_NEEDED, null) : withUrl(await keyStore.status(url), url);
+      },
+      async set(key) {
+        const url = remoteUrl();
+        if (url === null) return withUrl(NO_KEY_NEEDED, null);
+        return withUrl(await keyStore.set(url, key), url);
+      },
+      async remove() {
+        const url = remoteUrl();
+        if (url === null) return withUrl(NO_KEY_NEEDED, null);
+        return withUrl(await keyStore.remove(url), url);
+      },
+    },
+    close: reset,
+  };
+}
+
+/** What the handlers see of the stored settings. */
+function view(settings: LoadedSettings): AppSettings {
+  return { mode: settings.mode, baseUrl: settings.baseUrl, ocr: settings.ocr, problem: settings.problem };
+}

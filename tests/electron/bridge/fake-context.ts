@@ -1,0 +1,62 @@
+import type { EvidenceClient } from '../../../electron/client/types';
+import type { AppSettings, HandlerContext } from '../../../electron/handlers/context';
+import type { KeyStatus } from '../../../electron/keychain/types';
+
+/**
+ * A HandlerContext with in-memory settings and keys and a service client whose calls the test decides.
+ * `storedKeys` is what a leak check looks for in every reply.
+ */
+export function fakeContext(client: Partial<EvidenceClient> = {}) {
+  let settings: AppSettings = { mode: 'embedded', baseUrl: null, ocr: 'auto', problem: null };
+  const storedKeys = new Map<string, string>();
+  const status = (): KeyStatus & { serviceUrl: string | null } => {
+    const url = settings.mode === 'remote' ? settings.baseUrl : null;
+    return {
+      hasKey: url !== null && storedKeys.has(url),
+      storage: 'os-keychain',
+      backend: 'fake',
+      reason: null,
+      serviceUrl: url,
+    };
+  };
+  const missing = (name: string) => () => Promise.reject(new Error(`the test gave the client no ${name}`));
+  const fullClient: EvidenceClient = {
+    mode: 'embedded',
+    uploadAsset: missing('uploadAsset'),
+    getSource: missing('getSource'),
+    publishRepresentation: missing('publishRepresentation'),
+    getRepresentation: missing('getRepresentation'),
+    extract: missing('extract'),
+    verifyNumeric: missing('verifyNumeric'),
+    search: missing('search'),
+    close: () => Promise.resolve(),
+    ...client,
+  };
+  const context: HandlerContext = {
+    version: '1.2.3',
+    dataDir: '/home/checker/.config/workbench',
+    client: () => Promise.resolve(fullClient),
+    settings: {
+      get: () => Promise.resolve(settings),
+      set: (patch) => {
+        const next = { ...settings, ...patch };
+        if (next.mode === 'remote' && !next.baseUrl)
+          return Promise.reject(new Error('baseUrl: a remote service needs its URL'));
+        settings = next;
+        return Promise.resolve(settings);
+      },
+    },
+    keys: {
+      status: () => Promise.resolve(status()),
+      set: (key) => {
+        if (settings.baseUrl) storedKeys.set(settings.baseUrl, key);
+        return Promise.resolve(status());
+      },
+      remove: () => {
+        if (settings.baseUrl) storedKeys.delete(settings.baseUrl);
+        return Promise.resolve(status());
+      },
+    },
+  };
+  return { context, storedKeys };
+}
