@@ -7,6 +7,7 @@ import {
   UploadResponse,
 } from '../../shared/api';
 import type { z } from 'zod';
+import type { ProgressEvent } from '../../shared/bridge';
 import { createDownloader } from '../../service/fetch';
 import { stageFile, uploadAsset } from '../../service/operations/assets';
 import { ServiceError } from '../../service/operations/errors';
@@ -30,6 +31,8 @@ export interface EmbeddedClientOptions {
   /** The service's data folder (the app keeps it in its user-data folder). */
   dataDir: string;
   ocr: ExtractionSettings['ocr'];
+  /** Told of each page or sheet read, for the progress events of the bridge. */
+  onProgress?: (progress: ProgressEvent) => void;
 }
 
 const CODES: Record<number, ClientErrorCode> = {
@@ -88,6 +91,16 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
   const store = await Store.open(options.dataDir);
   const account = store.localAccount();
   const extraction: ExtractionSettings = { ocr: options.ocr, download: createDownloader() };
+  /** The extraction settings of one task, reporting each unit read as progress of `taskId`. */
+  const reporting = (taskId: string): ExtractionSettings => {
+    const onProgress = options.onProgress;
+    if (!onProgress) return extraction;
+    return {
+      ...extraction,
+      onUnit: (unit) =>
+        onProgress({ taskId, stage: `extract:${unit.kind}`, done: unit.index, total: unit.total }),
+    };
+  };
   return {
     mode: 'embedded',
     uploadAsset: (input) =>
@@ -104,11 +117,21 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
     getSource: (id) => call(() => checked(SourceVersion, getSource(store, account, id))),
     publishRepresentation: (id) =>
       call(async () =>
-        checked(Representation, await publishSourceRepresentation(store, account, id, extraction)),
+        checked(Representation, await publishSourceRepresentation(store, account, id, reporting(id))),
       ),
     getRepresentation: (id) => call(() => checked(Representation, getRepresentation(store, account, id))),
     extract: (request) =>
-      call(async () => checked(ExtractionResponse, await extractAsset(store, account, request, extraction))),
+      call(async () =>
+        checked(
+          ExtractionResponse,
+          await extractAsset(
+            store,
+            account,
+            request,
+            reporting(request.asset_id ?? request.asset_url ?? 'extract'),
+          ),
+        ),
+      ),
     verifyNumeric: (request) => call(() => checked(NumericResponse, verifyNumeric(store, account, request))),
     search: (request) => call(() => checked(SearchResponse, searchSources(store, account, request))),
     close: () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createEmbeddedClient } from '../client/embedded';
 import { createRemoteClient } from '../client/remote';
+import type { BridgeEvent, BridgeEventPayload, ProgressEvent } from '../../shared/bridge';
 import type { EvidenceClient } from '../client/types';
 import { createKeyStore } from '../keychain';
 import type { KeyStatus, KeyStore } from '../keychain/types';
@@ -16,6 +17,8 @@ export interface MainServicesOptions {
   dataDir: string;
   /** Tests pass their own (a fake keychain); the hosts use the OS keychain. */
   keyStore?: KeyStore;
+  /** Pushes an event to the page(s) of the host. */
+  emit?: <E extends BridgeEvent>(event: E, payload: BridgeEventPayload<E>) => void;
 }
 
 export interface MainServices extends HandlerContext {
@@ -41,7 +44,12 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       const baseUrl = settings.baseUrl;
       return Promise.resolve(createRemoteClient({ baseUrl, apiKey: () => keyStore.read(baseUrl) }));
     }
-    return createEmbeddedClient({ dataDir: join(dataDir, 'service'), ocr: settings.ocr });
+    const emit = options.emit;
+    return createEmbeddedClient({
+      dataDir: join(dataDir, 'service'),
+      ocr: settings.ocr,
+      ...(emit ? { onProgress: (progress: ProgressEvent) => emit('progress', progress) } : {}),
+    });
   };
   const reset = async () => {
     const previous = client;

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { fileURLToPath } from 'node:url';
-import { BRIDGE_ERROR, BRIDGE_INVOKE_IPC, type BridgeResult } from '../../shared/bridge';
+import { BRIDGE_ERROR, BRIDGE_INVOKE_IPC, bridgeEventIpc, type BridgeResult } from '../../shared/bridge';
 import { createRouter, type BridgeRouter } from '../bridge/router';
 import { createMainServices } from '../handlers/services';
 import { handlers } from '../handlers';
@@ -88,6 +88,10 @@ if (!app.requestSingleInstanceLock()) {
     const services = await createMainServices({
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
+      // Events go to the app's own windows only.
+      emit: (event, payload) => {
+        for (const window of appWindows) window.webContents.send(bridgeEventIpc(event), payload);
+      },
     });
     app.on('will-quit', () => void services.close());
     registerBridge(createRouter(handlers, services));

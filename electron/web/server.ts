@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BRIDGE_ERROR,
   WEB_BRIDGE_PATH,
+  WEB_EVENTS_PATH,
   WEB_TOKEN_HEADER,
   WebBridgeRequest,
   type BridgeResult,
@@ -122,10 +123,16 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createLaunchToken();
   const rendererDir = options.rendererDir ?? rendererOutDir;
+  // Pages listening for pushed events: each gets one JSON line per event while its request is open.
+  const listeners = new Set<ServerResponse>();
   const services = await createMainServices({
     version: options.version ?? packageVersion(),
     dataDir: options.dataDir,
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    emit: (event, payload) => {
+      const line = `${JSON.stringify({ event, payload })}\n`;
+      for (const res of listeners) res.write(line);
+    },
   });
   const router = createRouter(
     handlers,
@@ -190,6 +197,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sendJson(res, 200, await router.invoke(request.data.channel, request.data.input));
   }
 
+  /** `GET /bridge/events` with the token: an open response that receives every pushed event. */
+  function serveEvents(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') throw new HttpRefusal(405, 'method_not_allowed', 'Events are read with GET.');
+    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token))
+      throw new HttpRefusal(
+        401,
+        BRIDGE_ERROR.unauthorized,
+        'This call lacks the workbench token of this launch.',
+      );
+    res.writeHead(200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.flushHeaders();
+    listeners.add(res);
+    res.on('close', () => listeners.delete(res));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = (req.headers.host ?? '').toLowerCase();
     if (!allowedHosts.has(host)) {
@@ -206,6 +232,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (pathname === WEB_BRIDGE_PATH) {
       await serveBridge(req, res);
+    } else if (pathname === WEB_EVENTS_PATH) {
+      serveEvents(req, res);
     } else {
       await serveStatic(req, res, pathname);
     }
@@ -248,6 +276,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     token,
     close: async () => {
+      for (const res of listeners) res.end();
       await new Promise<void>((resolveClose, rejectClose) => {
         server.close((error) => (error ? rejectClose(error) : resolveClose()));
         server.closeAllConnections();

@@ -4,6 +4,7 @@ import {
   bridgeEvents,
   bridgeResultSchema,
   WEB_BRIDGE_PATH,
+  WEB_EVENTS_PATH,
   WEB_TOKEN_HEADER,
   type BridgeChannel,
   type BridgeError,
@@ -52,6 +53,7 @@ export function takeLaunchToken(location: Location, history: History): string | 
 
 /** The web host's bridge: `POST /bridge/invoke` on the page's own origin, with the token header. */
 export function createWebTransport(token: string | null): WorkbenchTransport {
+  const events = webEvents(token);
   return {
     async invoke(channel, input) {
       let response: Response;
@@ -78,8 +80,66 @@ export function createWebTransport(token: string | null): WorkbenchTransport {
         );
       }
     },
-    // Pushed events over the web host arrive with the first long-running task.
-    on: () => () => {},
+    on: (event, listener) => events.on(event, listener),
+  };
+}
+
+/**
+ * The web host's pushed events: one `GET /bridge/events` (with the token header) read as JSON lines,
+ * opened with the first listener and closed with the last.
+ */
+function webEvents(token: string | null) {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let controller: AbortController | null = null;
+
+  async function read(signal: AbortSignal): Promise<void> {
+    const response = await fetch(WEB_EVENTS_PATH, {
+      headers: token ? { [WEB_TOKEN_HEADER]: token } : {},
+      credentials: 'omit',
+      cache: 'no-store',
+      signal,
+    });
+    if (!response.ok || !response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        let message: { event?: unknown; payload?: unknown };
+        try {
+          message = JSON.parse(line) as { event?: unknown; payload?: unknown };
+        } catch {
+          continue;
+        }
+        if (typeof message.event !== 'string') continue;
+        for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+      }
+    }
+  }
+
+  return {
+    on(event: string, listener: (payload: unknown) => void): () => void {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      if (controller === null) {
+        const current = new AbortController();
+        controller = current;
+        // A stream that ends or fails stops the events; the page's calls still work.
+        read(current.signal).catch(() => {});
+      }
+      return () => {
+        set.delete(listener);
+        if ([...listeners.values()].every((s) => s.size === 0)) {
+          controller?.abort();
+          controller = null;
+        }
+      };
+    },
   };
 }
 

@@ -29,6 +29,8 @@ export const bridgeEventIpc = (event: BridgeEvent): string => `bridge:event:${ev
 /** The path and header of a bridge call on the loopback web host. */
 export const WEB_BRIDGE_PATH = '/bridge/invoke';
 export const WEB_TOKEN_HEADER = 'x-workbench-token';
+/** Pushed events on the loopback web host: one JSON object `{ event, payload }` per line, while open. */
+export const WEB_EVENTS_PATH = '/bridge/events';
 
 // Set lookups, so `toString` or `__proto__` are never mistaken for a channel.
 const channelNames: ReadonlySet<string> = new Set(BRIDGE_CHANNELS);

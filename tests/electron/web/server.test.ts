@@ -260,3 +260,59 @@ describe('web host: renderer files', () => {
     expect((await send(host.port, { path: '/assets' })).status).toBe(404);
   });
 });
+
+describe('web host: pushed events', () => {
+  it('refuses the event stream without the token or from a foreign Host', async () => {
+    expect((await send(host.port, { path: '/bridge/events' })).status).toBe(401);
+    expect(
+      (
+        await send(host.port, {
+          path: '/bridge/events',
+          headers: { host: `evil.example:${host.port}`, 'x-workbench-token': host.token },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('streams the progress of a document being read, one JSON line per unit', async () => {
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const stream = await fetch(`${host.origin}/bridge/events`, {
+      headers: { 'x-workbench-token': host.token },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('access-control-allow-origin')).toBeNull();
+    const reading = (async () => {
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffered += value;
+        const parts = buffered.split('\n');
+        buffered = parts.pop() ?? '';
+        lines.push(...parts);
+      }
+    })();
+    const call = async (channel: string, input: unknown) =>
+      JSON.parse((await bridgeCall({ 'x-workbench-token': host.token }, { channel, input })).body) as {
+        ok: boolean;
+        value: { source_version_id: string };
+      };
+    const upload = await call('library.upload', {
+      filename: 'table.csv',
+      dataBase64: Buffer.from('Item,2023\nRevenue,"1,120"\n').toString('base64'),
+    });
+    expect(upload.ok).toBe(true);
+    const sourceVersionId = upload.value.source_version_id;
+    expect((await call('documents.publish', { sourceVersionId })).ok).toBe(true);
+    await expect.poll(() => lines.length, { timeout: 5000 }).toBeGreaterThan(0);
+    controller.abort();
+    await reading;
+    expect(JSON.parse(lines[0]!)).toEqual({
+      event: 'progress',
+      payload: { taskId: sourceVersionId, stage: 'extract:sheet', done: 1, total: 1 },
+    });
+  });
+});
