@@ -1,3 +1,4 @@
+import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
 
@@ -6,6 +7,8 @@ export interface AppSettings {
   mode: 'embedded' | 'remote';
   baseUrl: string | null;
   ocr: 'auto' | 'off' | 'force';
+  /** Where the embedded service keeps its data, when the person chose a folder; null: the app's own. */
+  dataDir: string | null;
   /** Why the stored settings could not be used as they were; null when they could. */
   problem: string | null;
 }
@@ -24,8 +27,10 @@ export interface HandlerContext {
   settings: {
     get(): Promise<AppSettings>;
     /** Validates and stores a change; the service client follows it. */
-    set(patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr'>>): Promise<AppSettings>;
+    set(patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr' | 'dataDir'>>): Promise<AppSettings>;
   };
+  /** The person's cases, in the data folder. */
+  cases: CaseStore;
   keys: {
     /** The key status for the configured remote service (null URL in embedded mode). */
     status(): Promise<KeyStatus & { serviceUrl: string | null }>;

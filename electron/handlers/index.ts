@@ -1,5 +1,6 @@
 import type { BridgeHandlers } from '../bridge/router';
 import { appHandlers } from './app';
+import { caseHandlers } from './cases';
 import { checkHandlers } from './checks';
 import { documentHandlers } from './documents';
 import { libraryHandlers } from './library';
@@ -14,6 +15,7 @@ export const handlers = {
   ...documentHandlers,
   ...checkHandlers,
   ...searchHandlers,
+  ...caseHandlers,
 } satisfies BridgeHandlers;
 
 export type { HandlerContext } from './context';

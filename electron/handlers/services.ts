@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { createCaseStore } from '../cases/store';
 import { createEmbeddedClient } from '../client/embedded';
 import { createRemoteClient } from '../client/remote';
 import type { BridgeEvent, BridgeEventPayload, ProgressEvent } from '../../shared/bridge';
@@ -46,7 +47,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     }
     const emit = options.emit;
     return createEmbeddedClient({
-      dataDir: join(dataDir, 'service'),
+      dataDir: settings.dataDir ?? join(dataDir, 'service'),
       ocr: settings.ocr,
       ...(emit ? { onProgress: (progress: ProgressEvent) => emit('progress', progress) } : {}),
     });
@@ -97,11 +98,18 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         return withUrl(await keyStore.remove(url), url);
       },
     },
+    cases: createCaseStore(dataDir),
     close: reset,
   };
 }
 
 /** What the handlers see of the stored settings. */
 function view(settings: LoadedSettings): AppSettings {
-  return { mode: settings.mode, baseUrl: settings.baseUrl, ocr: settings.ocr, problem: settings.problem };
+  return {
+    mode: settings.mode,
+    baseUrl: settings.baseUrl,
+    ocr: settings.ocr,
+    dataDir: settings.dataDir,
+    problem: settings.problem,
+  };
 }

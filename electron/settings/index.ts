@@ -8,7 +8,7 @@ import {
   renameSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 
 // The app's settings: `settings.json` in the data folder, validated on the way in and out, written
@@ -22,19 +22,29 @@ const HttpUrl = z
   .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL')
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** A folder the person chose for the local evidence service's data: an absolute path. */
+const Folder = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => isAbsolute(p), 'an absolute folder path')
+  .refine((p) => !p.includes('\0'), 'a folder path');
+
 export const Settings = z
   .strictObject({
     mode: z.enum(['embedded', 'remote']),
     baseUrl: HttpUrl.nullable(),
     ocr: z.enum(['auto', 'off', 'force']),
+    /** Where the embedded service keeps its data; null: the app's own data folder. */
+    dataDir: Folder.nullable().default(null),
   })
   .superRefine((s, ctx) => {
     if (s.mode === 'remote' && s.baseUrl === null)
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a remote service needs its URL' });
   });
-export type Settings = z.infer<typeof Settings>;
+export type Settings = z.output<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { mode: 'embedded', baseUrl: null, ocr: 'auto' };
+export const DEFAULT_SETTINGS: Settings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null };
 export const SETTINGS_FILE = 'settings.json';
 
 export interface LoadedSettings extends Settings {

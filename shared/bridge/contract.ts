@@ -9,6 +9,7 @@ import {
   UploadResponse,
 } from '../api';
 import { Id, MAX_ASSET_BYTES } from '../api/common';
+import { Case, CaseId, CaseJudgeInput, CaseSaveInput, CaseSummary } from './cases';
 import type { BridgeChannel, BridgeEvent } from './names';
 
 /** A bridge error crosses as a value: a stable snake_case code and a message for people. */
@@ -45,11 +46,15 @@ export const HealthOutput = z.strictObject({
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;
 
-/** The app's settings as the renderer sees them (the data folder's path stays in the main process). */
+/**
+ * The app's settings as the renderer sees them. `dataDir` is a folder the person chose for the local
+ * service's data, or null; the app's own data folder is never shown.
+ */
 export const SettingsView = z.strictObject({
   mode: z.enum(['embedded', 'remote']),
   baseUrl: z.string().nullable(),
   ocr: z.enum(['auto', 'off', 'force']),
+  dataDir: z.string().nullable(),
   /** Why the stored settings could not be used as they were (kept aside, defaults in force), or null. */
   problem: z.string().nullable(),
 });
@@ -66,6 +71,8 @@ export const SettingsPatch = z.strictObject({
     .nullable()
     .optional(),
   ocr: z.enum(['auto', 'off', 'force']).optional(),
+  /** An absolute folder for the local service's data; null returns to the app's own. */
+  dataDir: z.string().min(1).max(4096).nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -122,6 +129,12 @@ export const bridgeChannels = {
   'documents.get': { input: z.strictObject({ representationId: Id }), output: Representation },
   'checks.verify': { input: NumericRequest, output: NumericResponse },
   'search.query': { input: SearchRequest, output: SearchResponse },
+  'cases.list': { input: z.strictObject({}), output: z.array(CaseSummary) },
+  'cases.get': { input: z.strictObject({ id: CaseId }), output: Case },
+  'cases.save': { input: CaseSaveInput, output: Case },
+  'cases.check': { input: z.strictObject({ id: CaseId }), output: Case },
+  'cases.judge': { input: CaseJudgeInput, output: Case },
+  'cases.delete': { input: z.strictObject({ id: CaseId }), output: z.strictObject({ deleted: z.boolean() }) },
 } as const satisfies { [C in BridgeChannel]: ChannelSchemas };
 
 export type BridgeInput<C extends BridgeChannel> = z.input<(typeof bridgeChannels)[C]['input']>;

@@ -15,6 +15,12 @@ export const BRIDGE_CHANNELS = [
   'documents.get',
   'checks.verify',
   'search.query',
+  'cases.list',
+  'cases.get',
+  'cases.save',
+  'cases.check',
+  'cases.judge',
+  'cases.delete',
 ] as const;
 export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
 

@@ -100,7 +100,7 @@ describe('bridge domains', () => {
     const { router } = setup();
     expect(await router.invoke('settings.get', {})).toEqual({
       ok: true,
-      value: { mode: 'embedded', baseUrl: null, ocr: 'auto', problem: null },
+      value: { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, problem: null },
     });
     expect(await router.invoke('settings.set', { ocr: 'force' })).toMatchObject({
       ok: true,

@@ -1,3 +1,4 @@
+import type { Case } from '../../../shared/bridge';
 import type { EvidenceClient } from '../../../electron/client/types';
 import type { AppSettings, HandlerContext } from '../../../electron/handlers/context';
 import type { KeyStatus } from '../../../electron/keychain/types';
@@ -7,7 +8,7 @@ import type { KeyStatus } from '../../../electron/keychain/types';
  * `storedKeys` is what a leak check looks for in every reply.
  */
 export function fakeContext(client: Partial<EvidenceClient> = {}) {
-  let settings: AppSettings = { mode: 'embedded', baseUrl: null, ocr: 'auto', problem: null };
+  let settings: AppSettings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, problem: null };
   const storedKeys = new Map<string, string>();
   const status = (): KeyStatus & { serviceUrl: string | null } => {
     const url = settings.mode === 'remote' ? settings.baseUrl : null;
@@ -32,7 +33,19 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     close: () => Promise.resolve(),
     ...client,
   };
+  const cases = new Map<string, Case>();
+  let nextId = 0;
   const context: HandlerContext = {
+    cases: {
+      list: () => [...cases.values()],
+      get: (id) => cases.get(id) ?? null,
+      put: (value) => {
+        cases.set(value.id, value);
+        return value;
+      },
+      delete: (id) => cases.delete(id),
+      newId: () => `case_${String(++nextId).padStart(16, '0')}`,
+    },
     version: '1.2.3',
     dataDir: '/home/checker/.config/workbench',
     client: () => Promise.resolve(fullClient),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,25 @@ afterEach(async () => {
 });
 
 describe('main services', () => {
+  it('a chosen data folder moves the embedded service there; the old one is left as it was', async () => {
+    const router = createRouter(handlers, services);
+    const chosen = join(dir, 'chosen-evidence');
+    expect(await router.invoke('settings.set', { dataDir: chosen })).toMatchObject({
+      ok: true,
+      value: { dataDir: chosen },
+    });
+    expect(await router.invoke('settings.set', { dataDir: 'not/absolute' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_settings' },
+    });
+    await router.invoke('library.upload', {
+      filename: 'a.txt',
+      dataBase64: Buffer.from('GDP grew 2%').toString('base64'),
+    });
+    expect(existsSync(join(chosen, 'service.db'))).toBe(true);
+    expect(existsSync(join(dir, 'service', 'service.db'))).toBe(false);
+  });
+
   it('start embedded: no key needed, the local service in the data folder answers', async () => {
     const router = createRouter(handlers, services);
     expect(await router.invoke('key.status', {})).toMatchObject({

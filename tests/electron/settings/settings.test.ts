@@ -12,12 +12,19 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('settings', () => {
   it('defaults, then a change that survives a new launch', async () => {
-    expect(await loadSettings(dir)).toEqual({ mode: 'embedded', baseUrl: null, ocr: 'auto', problem: null });
+    expect(await loadSettings(dir)).toEqual({
+      mode: 'embedded',
+      baseUrl: null,
+      ocr: 'auto',
+      dataDir: null,
+      problem: null,
+    });
     await saveSettings(dir, { mode: 'remote', baseUrl: 'https://evidence.example/' });
     expect(await loadSettings(dir)).toEqual({
       mode: 'remote',
       baseUrl: 'https://evidence.example',
       ocr: 'auto',
+      dataDir: null,
       problem: null,
     });
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);
@@ -28,6 +35,11 @@ describe('settings', () => {
     await expect(saveSettings(dir, { mode: 'remote' })).rejects.toThrow(/baseUrl/);
     await expect(saveSettings(dir, { baseUrl: 'file:///etc/passwd' })).rejects.toThrow(/baseUrl/);
     await expect(saveSettings(dir, { ocr: 'sometimes' as 'auto' })).rejects.toThrow(/ocr/);
+    await expect(saveSettings(dir, { dataDir: 'relative/folder' })).rejects.toThrow(/dataDir/);
+    expect(await saveSettings(dir, { dataDir: join(dir, 'evidence') })).toMatchObject({
+      dataDir: join(dir, 'evidence'),
+    });
+    await saveSettings(dir, { dataDir: null });
     expect(await loadSettings(dir)).toMatchObject({ mode: 'embedded', ocr: 'force' });
   });
 

@@ -1,0 +1,96 @@
+import type { Case } from '../../shared/bridge';
+import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
+import { CaseUnreadableError } from '../cases/store';
+import type { HandlerContext } from './context';
+import { serviceCall } from './failures';
+
+// Cases: a claim, the figures the person selected, the service's check exactly as it answered, and the
+// person's own judgments of what the service left to a judge, stored beside the check and never in it.
+
+function load(context: HandlerContext, id: string): Case {
+  let value: Case | null;
+  try {
+    value = context.cases.get(id);
+  } catch (error) {
+    if (error instanceof CaseUnreadableError) throw new BridgeFailure('case_unreadable', error.message);
+    throw error;
+  }
+  if (!value) throw new BridgeFailure('not_found', `There is no case ${id}.`);
+  return value;
+}
+
+const now = () => new Date().toISOString();
+
+export const caseHandlers = {
+  'cases.list': (_input, context) =>
+    context.cases.list().map((c) => ({
+      id: c.id,
+      title: c.title,
+      updatedAt: c.updatedAt,
+      outcome: c.check?.outcome ?? null,
+    })),
+  'cases.get': (input, context) => load(context, input.id),
+  'cases.save': (input, context) => {
+    const at = now();
+    if (input.id === undefined)
+      return context.cases.put({
+        id: context.cases.newId(),
+        title: input.title,
+        claim: input.claim,
+        operands: input.operands,
+        check: null,
+        judgments: [],
+        createdAt: at,
+        updatedAt: at,
+      });
+    const current = load(context, input.id);
+    // A different claim or different figures make the old check, and the judgments of it, stale.
+    const same =
+      current.claim === input.claim && JSON.stringify(current.operands) === JSON.stringify(input.operands);
+    return context.cases.put({
+      ...current,
+      title: input.title,
+      claim: input.claim,
+      operands: input.operands,
+      check: same ? current.check : null,
+      judgments: same ? current.judgments : [],
+      updatedAt: at,
+    });
+  },
+  'cases.check': async (input, context) => {
+    const current = load(context, input.id);
+    if (current.operands.length === 0)
+      throw new BridgeFailure('no_operands', 'Select one or two figures from your sources before checking.');
+    const client = await context.client();
+    const check = await serviceCall(() =>
+      client.verifyNumeric({ claim: current.claim, operands: current.operands }),
+    );
+    return context.cases.put({ ...current, check, updatedAt: now() });
+  },
+  'cases.judge': (input, context) => {
+    const current = load(context, input.id);
+    if (current.check === null)
+      throw new BridgeFailure(
+        'not_checked',
+        'Check the claim first; a judgment answers what the check left open.',
+      );
+    if (input.facet !== 'meaning') {
+      const facet = current.check.comparability?.facets.find((f) => f.facet === input.facet);
+      if (!facet || facet.decidedBy !== 'judge')
+        throw new BridgeFailure(
+          'not_left_to_judge',
+          `The service decided "${input.facet}" itself; only facets it left to a person take a judgment.`,
+        );
+    }
+    const judgment = { facet: input.facet, holds: input.holds, note: input.note, at: now() };
+    return context.cases.put({
+      ...current,
+      judgments: [...current.judgments.filter((j) => j.facet !== input.facet), judgment],
+      updatedAt: judgment.at,
+    });
+  },
+  'cases.delete': (input, context) => ({ deleted: context.cases.delete(input.id) }),
+} satisfies Pick<
+  BridgeHandlers,
+  'cases.list' | 'cases.get' | 'cases.save' | 'cases.check' | 'cases.judge' | 'cases.delete'
+>;

@@ -1,0 +1,181 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NumericResponse } from '../../../shared/api';
+import { createRouter, type BridgeRouter } from '../../../electron/bridge/router';
+import { createCaseStore } from '../../../electron/cases/store';
+import { handlers } from '../../../electron/handlers';
+import { fakeContext } from '../bridge/fake-context';
+
+// Cases through the bridge with the real file store: the service's check kept exactly as it answered,
+// the person's judgments beside it, only for what the service left to a judge.
+
+const escalated: NumericResponse = {
+  outcome: 'escalate',
+  arithmetic: {
+    verdict: 'holds',
+    computed: 12,
+    tolerance: 0.5,
+    reason: '(1,120 − 1,000) / 1,000 = 12%: holds',
+  },
+  comparability: {
+    verdict: 'unknown',
+    facets: [
+      { facet: 'unit', decidedBy: 'code', passed: true, p: 1 },
+      { facet: 'entity', decidedBy: 'judge', passed: null, p: null },
+    ],
+    reason: 'entity left to a judge',
+  },
+  reason: 'left to a person',
+  scope: 'arithmetic_only',
+  limitation: 'arithmetic only',
+  operands: [],
+};
+const operand = {
+  source_version_id: 'sv_1',
+  representation_id: 'rep_1',
+  source_unit_id: 'unit_1',
+  figure_index: 0,
+};
+
+let dir: string;
+let router: BridgeRouter;
+let verify: ReturnType<typeof vi.fn<() => Promise<NumericResponse>>>;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ew-cases-'));
+  verify = vi.fn<() => Promise<NumericResponse>>(() => Promise.resolve(escalated));
+  const { context } = fakeContext({ verifyNumeric: verify });
+  router = createRouter(handlers, { ...context, cases: createCaseStore(dir) }, { onInternalError: vi.fn() });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function value<T>(reply: Promise<unknown>): Promise<T> {
+  const r = (await reply) as { ok: boolean; value?: T; error?: unknown };
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value as T;
+}
+
+describe('cases', () => {
+  it('save, check, judge what was left to a judge, list, reopen, delete', async () => {
+    const created = await value<{ id: string; check: null }>(
+      router.invoke('cases.save', {
+        title: 'Revenue claim',
+        claim: 'Revenue rose 12%',
+        operands: [operand, { ...operand, figure_index: 1 }],
+      }),
+    );
+    expect(created.check).toBeNull();
+    const checked = await value<{ check: NumericResponse }>(router.invoke('cases.check', { id: created.id }));
+    expect(checked.check).toEqual(escalated);
+    expect(verify).toHaveBeenCalledWith({
+      claim: 'Revenue rose 12%',
+      operands: [operand, { ...operand, figure_index: 1 }],
+    });
+
+    const judged = await value<{
+      check: NumericResponse;
+      judgments: { facet: string; holds: boolean; note: string }[];
+    }>(
+      router.invoke('cases.judge', {
+        id: created.id,
+        facet: 'entity',
+        holds: true,
+        note: 'Both rows are Acme Corp.',
+      }),
+    );
+    expect(judged.judgments).toMatchObject([
+      { facet: 'entity', holds: true, note: 'Both rows are Acme Corp.' },
+    ]);
+    // The service's answer is untouched: the person's judgment sits beside it.
+    expect(judged.check).toEqual(escalated);
+
+    expect(
+      await router.invoke('cases.judge', { id: created.id, facet: 'unit', holds: true, note: 'x' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'not_left_to_judge' },
+    });
+    expect(
+      await router.invoke('cases.judge', { id: created.id, facet: 'entity', holds: true, note: '  ' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await value(router.invoke('cases.list', {}))).toMatchObject([
+      { id: created.id, title: 'Revenue claim', outcome: 'escalate' },
+    ]);
+
+    // A new store over the same folder (a new launch) reads the same case.
+    const reopened = createCaseStore(dir).get(created.id);
+    expect(reopened?.judgments).toHaveLength(1);
+
+    expect(await value(router.invoke('cases.delete', { id: created.id }))).toEqual({ deleted: true });
+    expect(await router.invoke('cases.get', { id: created.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('changing the claim or the figures clears the stale check and its judgments; a title change keeps them', async () => {
+    const c = await value<{ id: string }>(
+      router.invoke('cases.save', { title: 'T', claim: 'Revenue rose 12%', operands: [operand] }),
+    );
+    await router.invoke('cases.check', { id: c.id });
+    await router.invoke('cases.judge', {
+      id: c.id,
+      facet: 'meaning',
+      holds: false,
+      note: 'The claim is about costs.',
+    });
+    const renamed = await value<{ check: unknown; judgments: unknown[] }>(
+      router.invoke('cases.save', {
+        id: c.id,
+        title: 'Renamed',
+        claim: 'Revenue rose 12%',
+        operands: [operand],
+      }),
+    );
+    expect(renamed.check).not.toBeNull();
+    expect(renamed.judgments).toHaveLength(1);
+    const changed = await value<{ check: unknown; judgments: unknown[] }>(
+      router.invoke('cases.save', {
+        id: c.id,
+        title: 'Renamed',
+        claim: 'Revenue rose 13%',
+        operands: [operand],
+      }),
+    );
+    expect(changed).toMatchObject({ check: null, judgments: [] });
+  });
+
+  it('refuses what cannot be done, and never loses an unreadable case file', async () => {
+    const c = await value<{ id: string }>(
+      router.invoke('cases.save', { title: 'T', claim: 'c', operands: [] }),
+    );
+    expect(await router.invoke('cases.check', { id: c.id })).toMatchObject({
+      ok: false,
+      error: { code: 'no_operands' },
+    });
+    expect(
+      await router.invoke('cases.judge', { id: c.id, facet: 'entity', holds: true, note: 'n' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'not_checked' },
+    });
+    expect(verify).not.toHaveBeenCalled();
+    for (const id of ['../../etc/passwd', 'case_../x', 'CASE_0000000000000000'])
+      expect(await router.invoke('cases.get', { id })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+
+    writeFileSync(join(dir, 'cases', `${c.id}.json`), '{ half a case');
+    expect(await router.invoke('cases.get', { id: c.id })).toMatchObject({
+      ok: false,
+      error: { code: 'case_unreadable' },
+    });
+    expect(await value(router.invoke('cases.list', {}))).toEqual([]);
+    expect(readdirSync(join(dir, 'cases'))).toEqual([`${c.id}.json`]);
+  });
+});
