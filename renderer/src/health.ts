@@ -11,3 +11,14 @@ export function useHealth() {
     staleTime: 30_000,
   });
 }
+
+/** The API key's status for a remote service (never the key): what the person must know about it. */
+export function useKeyStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['key.status'],
+    queryFn: () => callBridge('key.status', {}),
+    enabled,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
