@@ -1,3 +1,4 @@
+import type { BridgeEvent, BridgeEventPayload } from '../../shared/bridge';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
@@ -22,6 +23,8 @@ export interface HandlerContext {
   readonly version: string;
   /** The app's data folder. */
   readonly dataDir: string;
+  /** Pushes an event to the host's page(s); nothing happens where no page listens. */
+  emit<E extends BridgeEvent>(event: E, payload: BridgeEventPayload<E>): void;
   /** The evidence service, per the current settings (embedded or remote). */
   client(): Promise<EvidenceClient>;
   settings: {

@@ -6,7 +6,10 @@ export const libraryHandlers = {
   'library.upload': async (input, context) => {
     const client = await context.client();
     const bytes = new Uint8Array(Buffer.from(input.dataBase64, 'base64'));
-    return serviceCall(() =>
+    const { taskId } = input;
+    if (taskId !== undefined)
+      context.emit('progress', { taskId, stage: 'upload:received', done: 1, total: 2 });
+    const stored = await serviceCall(() =>
       client.uploadAsset({
         bytes,
         filename: input.filename,
@@ -19,6 +22,8 @@ export const libraryHandlers = {
         retain: true,
       }),
     );
+    if (taskId !== undefined) context.emit('progress', { taskId, stage: 'upload:stored', done: 2, total: 2 });
+    return stored;
   },
   'library.source': async (input, context) => {
     const client = await context.client();

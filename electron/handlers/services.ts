@@ -63,6 +63,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   return {
     version: options.version,
     dataDir,
+    emit: (event, payload) => options.emit?.(event, payload),
     client() {
       client ??= open();
       // A client that failed to open is not kept: the next call tries again.

@@ -95,6 +95,11 @@ const MAX_BASE64 = Math.ceil(MAX_ASSET_BYTES / 3) * 4;
 
 /** A file the fact-checker dropped in, with what they know about it. */
 export const UploadInput = z.strictObject({
+  /** An id the page chooses for this upload, so it can follow its progress events. */
+  taskId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -')
+    .optional(),
   filename: z.string().min(1).max(255),
   mediaType: z.string().min(1).max(255).optional(),
   dataBase64: z
@@ -142,7 +147,11 @@ export type BridgeOutput<C extends BridgeChannel> = z.output<(typeof bridgeChann
 
 // ---- events ----------------------------------------------------------------------------------------
 
-/** Progress of a long task (extraction, upload); placeholder until those tasks exist. */
+/**
+ * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
+ * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
+ * of 2); `extract:page` / `extract:sheet` (each unit read, done of total). Exports will report on it too.
+ */
 export const ProgressEvent = z.strictObject({
   taskId: z.string().min(1),
   stage: z.string().min(1),

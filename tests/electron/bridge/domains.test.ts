@@ -78,12 +78,13 @@ function service(overrides: Partial<EvidenceClient> = {}): Partial<EvidenceClien
 
 function setup(overrides: Partial<EvidenceClient> = {}) {
   const client = service(overrides);
-  const { context, storedKeys } = fakeContext(client);
+  const { context, storedKeys, events } = fakeContext(client);
   const onInternalError = vi.fn();
   return {
     router: createRouter(handlers, context, { onInternalError }),
     client,
     storedKeys,
+    events,
     onInternalError,
   };
 }
@@ -162,6 +163,26 @@ describe('bridge domains', () => {
       },
     );
     expect(client.uploadAsset).toHaveBeenCalledTimes(1);
+  });
+
+  it('an upload the page names reports its progress under that name; a bad name is refused', async () => {
+    const { router, events } = setup();
+    const data = Buffer.from('a,b').toString('base64');
+    expect(
+      (await router.invoke('library.upload', { filename: 'a.csv', dataBase64: data, taskId: 'up-1' })).ok,
+    ).toBe(true);
+    expect(events).toEqual([
+      { event: 'progress', payload: { taskId: 'up-1', stage: 'upload:received', done: 1, total: 2 } },
+      { event: 'progress', payload: { taskId: 'up-1', stage: 'upload:stored', done: 2, total: 2 } },
+    ]);
+    expect((await router.invoke('library.upload', { filename: 'a.csv', dataBase64: data })).ok).toBe(true);
+    expect(events).toHaveLength(2);
+    expect(
+      await router.invoke('library.upload', { filename: 'a.csv', dataBase64: data, taskId: '../x' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('checks.verify sends exactly the operands the person selected', async () => {

@@ -35,7 +35,9 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
   };
   const cases = new Map<string, Case>();
   let nextId = 0;
+  const events: { event: string; payload: unknown }[] = [];
   const context: HandlerContext = {
+    emit: (event, payload) => events.push({ event, payload }),
     cases: {
       list: () => [...cases.values()],
       get: (id) => cases.get(id) ?? null,
@@ -71,5 +73,5 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
       },
     },
   };
-  return { context, storedKeys };
+  return { context, storedKeys, events };
 }
