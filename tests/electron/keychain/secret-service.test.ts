@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The key store against a real Secret Service: gnome-keyring under its own D-Bus session, with HOME and
-// the XDG folders in a temporary folder; and against no Secret Service at all.
+// The key store against a real Secret Service: gnome-keyring, unlocked, under its own D-Bus session, with
+// HOME and the XDG folders in a fresh temporary folder; and against no Secret Service at all (a session
+// bus address that leads nowhere), where the key must be kept for the session only.
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const available = has('dbus-run-session') && has('gnome-keyring-daemon');
@@ -14,17 +15,22 @@ if (!available)
     'keychain: Secret Service test skipped: gnome-keyring-daemon or dbus-run-session not installed (apt-get install gnome-keyring dbus)',
   );
 
-const home = mkdtempSync(join(tmpdir(), 'ew-keyring-'));
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+const homes: string[] = [];
+afterAll(() => {
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
 
-function environment(): NodeJS.ProcessEnv {
+/** A fresh HOME with its XDG folders (the runtime folder 0700, as the Secret Service requires). */
+function environment(key: string): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'ew-keyring-'));
+  homes.push(home);
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: home, EW_TEST_KEY: key };
   const dirs = {
     XDG_DATA_HOME: 'data',
     XDG_CONFIG_HOME: 'config',
     XDG_CACHE_HOME: 'cache',
     XDG_RUNTIME_DIR: 'run',
   };
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: home };
   for (const [name, dir] of Object.entries(dirs)) {
     const path = join(home, dir);
     mkdirSync(path, { recursive: true, mode: 0o700 });
@@ -33,55 +39,105 @@ function environment(): NodeJS.ProcessEnv {
   return env;
 }
 
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const script = join(import.meta.dirname, 'fixtures', 'secret-service-check.ts');
-const node = `'${process.execPath}' --import tsx '${script}'`;
+// process.execPath: vitest runs on the project's Node 24 (the `node` devDependency).
+const node = `${quote(process.execPath)} --import tsx ${quote(script)}`;
 
-function run(command: string[], env: NodeJS.ProcessEnv) {
+function run(command: string[], env: NodeJS.ProcessEnv, key: string) {
   const child = spawnSync(command[0]!, command.slice(1), {
     env,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 20_000,
+    killSignal: 'SIGKILL',
     cwd: process.cwd(),
   });
+  const output = `${child.stdout}\n${child.stderr}`;
+  expect(output.includes(key), 'the key appears in the child output').toBe(false);
   const line = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !line.startsWith('{'))
-    throw new Error(`child failed (${child.status}): ${child.stderr}`);
+    throw new Error(
+      `child failed (status ${child.status}, signal ${child.signal}, ${child.error?.message ?? 'no spawn error'}): ${child.stderr}`,
+    );
   return JSON.parse(line) as Record<string, unknown>;
 }
 
 describe.skipIf(!available)('key store on a real Secret Service', () => {
-  it('stores, reads back from a fresh store, replaces and removes the key in gnome-keyring', () => {
+  it('stores, reads back through a fresh store, replaces and removes the key in gnome-keyring', () => {
+    const key = `sk-live-real-${process.pid}-${Date.now()}`;
     const result = run(
       [
         'dbus-run-session',
         '--',
         'sh',
         '-c',
-        `printf 'test-password' | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${node}`,
+        `printf 'testpass' | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${node}`,
       ],
-      environment(),
+      environment(key),
+      key,
+    );
+    const os = { storage: 'os-keychain', backend: 'secret-service', reason: null };
+    expect(result).toEqual({
+      before: { hasKey: false, ...os },
+      set: { hasKey: true, ...os },
+      status: { hasKey: true, ...os },
+      readBackMatches: true,
+      secondStatus: { hasKey: true, ...os },
+      replaced: { hasKey: true, ...os },
+      readReplacedMatches: true,
+      // The first store keeps nothing in memory: it reads the keychain, which holds the replaced key.
+      sessionRead: false,
+      removed: { hasKey: false, ...os },
+      afterRemove: null,
+      removedAgain: { hasKey: false, ...os },
+    });
+  }, 30_000);
+
+  it('a Secret Service with no unlocked keyring (and no prompter) keeps the key for the session only', () => {
+    const key = `sk-live-locked-${process.pid}-${Date.now()}`;
+    const result = run(
+      [
+        'dbus-run-session',
+        '--',
+        'sh',
+        '-c',
+        `gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1 && exec ${node}`,
+      ],
+      environment(key),
+      key,
     );
     expect(result).toMatchObject({
-      set: { hasKey: true, storage: 'os-keychain', backend: 'secret-service', reason: null },
-      readBackMatches: true,
-      replaced: { hasKey: true, storage: 'os-keychain' },
-      readReplacedMatches: true,
-      removed: { hasKey: false, storage: 'os-keychain' },
-      afterRemove: null,
-    });
-  }, 40_000);
-
-  it('without a Secret Service the key is kept for the session only, and the reason says so', () => {
-    const result = run(['sh', '-c', `exec ${node}`], {
-      ...environment(),
-      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
-    });
-    expect(result).toMatchObject({
       set: { hasKey: true, storage: 'session-only', backend: 'none' },
+      status: { hasKey: true, storage: 'session-only' },
       readBackMatches: false,
       sessionRead: true,
       afterRemove: null,
     });
-    expect(String((result['set'] as { reason: string }).reason)).toMatch(/this session only/);
-  }, 40_000);
+    expect(String((result['set'] as { reason: unknown }).reason)).toMatch(/this session only/);
+  }, 30_000);
+
+  it('without a Secret Service the key is kept for the session only, and the reason says so', () => {
+    const key = `sk-live-none-${process.pid}-${Date.now()}`;
+    const result = run(
+      ['sh', '-c', `exec ${node}`],
+      { ...environment(key), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
+      key,
+    );
+    expect(result).toMatchObject({
+      before: { hasKey: false, storage: 'session-only', backend: 'none' },
+      set: { hasKey: true, storage: 'session-only', backend: 'none' },
+      status: { hasKey: true, storage: 'session-only', backend: 'none' },
+      // A fresh store (the next launch) has nothing: the key was never written anywhere.
+      readBackMatches: false,
+      secondStatus: { hasKey: false, storage: 'session-only' },
+      replaced: { hasKey: true, storage: 'session-only' },
+      readReplacedMatches: false,
+      // The store it was given to still has it for this session.
+      sessionRead: true,
+      removed: { hasKey: false, storage: 'session-only' },
+      afterRemove: null,
+    });
+    const reason = String((result['set'] as { reason: unknown }).reason);
+    expect(reason).toMatch(/^No OS keychain is available \(.+\): the key is kept for this session only/);
+  }, 30_000);
 });
