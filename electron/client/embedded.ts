@@ -20,8 +20,15 @@ import {
 import { verifyNumeric } from '../../service/operations/numeric';
 import { getSource } from '../../service/operations/sources';
 import { searchSources } from '../../service/search/search';
+import { DataFolderInUseError } from '../../service/store/lock';
 import { Store } from '../../service/store/store';
-import { ClientError, type ClientErrorCode, type EvidenceClient, type UploadInput } from './types';
+import {
+  ClientError,
+  type CallOptions,
+  type ClientErrorCode,
+  type EvidenceClient,
+  type UploadInput,
+} from './types';
 
 // The embedded client: the local evidence service's operations, called in this process with the data
 // folder's one local account. No HTTP, no key. Failures are the same ClientErrors the remote client gives,
@@ -51,12 +58,19 @@ const CODES: Record<number, ClientErrorCode> = {
 export function clientErrorOf(error: ServiceError): ClientError {
   const bytes = error.extra?.['bytes'];
   const maxBytes = error.extra?.['max_bytes'];
-  return new ClientError(CODES[error.status] ?? 'service_error', error.message, {
-    status: error.status,
-    serviceCode: error.code,
-    ...(typeof bytes === 'number' || bytes === null ? { bytes } : {}),
-    ...(typeof maxBytes === 'number' ? { maxBytes } : {}),
-  });
+  const retryAfter = error.extra?.['retry_after_s'];
+  const fields = (error.details ?? []).map((d) => `${d.path}: ${d.message}`).join('; ');
+  return new ClientError(
+    CODES[error.status] ?? 'service_error',
+    fields ? `${error.message} (${fields})` : error.message,
+    {
+      status: error.status,
+      serviceCode: error.code,
+      ...(typeof bytes === 'number' || bytes === null ? { bytes } : {}),
+      ...(typeof maxBytes === 'number' ? { maxBytes } : {}),
+      ...(typeof retryAfter === 'number' ? { retryAfterS: retryAfter } : {}),
+    },
+  );
 }
 
 function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -66,12 +80,41 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return parsed.data;
 }
 
-async function call<T>(work: () => T | Promise<T>): Promise<T> {
+const cancelled = () => new ClientError('cancelled', 'The request was cancelled.');
+
+/**
+ * Runs one operation as a client call: refusals become ClientErrors; any other failure is what the HTTP
+ * layer would answer 500 for (service_error, the original kept as `cause`). The operations run to their
+ * end in this process; a caller that aborts gets 'cancelled' at once and the result is not used.
+ */
+async function call<T>(work: () => T | Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal?.aborted) throw cancelled();
+  const running = (async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ClientError) throw error;
+      if (error instanceof ServiceError) throw clientErrorOf(error);
+      const failure = new ClientError(
+        'service_error',
+        `The local evidence service failed: ${error instanceof Error ? error.message : String(error)}`,
+        { status: 500, serviceCode: 'internal_error' },
+      );
+      (failure as { cause?: unknown }).cause = error;
+      throw failure;
+    }
+  })();
+  if (!signal) return running;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  running.catch(() => {}); // a result nobody waits for any more must not become an unhandled rejection
   try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ServiceError) throw clientErrorOf(error);
-    throw error;
+    return await Promise.race([running, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -88,7 +131,17 @@ export function uploadFields(input: UploadInput): Record<string, string> {
 }
 
 export async function createEmbeddedClient(options: EmbeddedClientOptions): Promise<EvidenceClient> {
-  const store = await Store.open(options.dataDir);
+  let store: Store;
+  try {
+    store = await Store.open(options.dataDir);
+  } catch (error) {
+    if (error instanceof DataFolderInUseError)
+      throw new ClientError(
+        'unavailable',
+        `The evidence data folder ${options.dataDir} is in use by another program (process ${error.pid}); close it and try again.`,
+      );
+    throw error;
+  }
   const account = store.localAccount();
   const extraction: ExtractionSettings = { ocr: options.ocr, download: createDownloader() };
   /** The extraction settings of one task, reporting each unit read as progress of `taskId`. */
@@ -101,41 +154,60 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
         onProgress({ taskId, stage: `extract:${unit.kind}`, done: unit.index, total: unit.total }),
     };
   };
+  let closed = false;
+  /** A call on an open store; after close() every call is 'unavailable'. */
+  const run = <T>(work: () => T | Promise<T>, options: CallOptions | undefined): Promise<T> =>
+    closed
+      ? Promise.reject(new ClientError('unavailable', 'The local evidence service has been closed.'))
+      : call(work, options?.signal);
   return {
     mode: 'embedded',
-    uploadAsset: (input) =>
-      call(async () => {
+    uploadAsset: (input, callOptions) =>
+      run(async () => {
         async function* once() {
           yield input.bytes;
         }
+        // As the HTTP route: stream into staging (the 50 MB ceiling is a 413 there), then record;
+        // uploadAsset disposes of the staged bytes whatever happens.
         const staged = await stageFile(store, { stream: once(), filename: input.filename });
         return checked(
           UploadResponse,
           await uploadAsset(store, account, staged, input.filename, uploadFields(input)),
         );
-      }),
-    getSource: (id) => call(() => checked(SourceVersion, getSource(store, account, id))),
-    publishRepresentation: (id) =>
-      call(async () =>
-        checked(Representation, await publishSourceRepresentation(store, account, id, reporting(id))),
+      }, callOptions),
+    getSource: (id, callOptions) =>
+      run(() => checked(SourceVersion, getSource(store, account, id)), callOptions),
+    publishRepresentation: (id, callOptions) =>
+      run(
+        async () =>
+          checked(Representation, await publishSourceRepresentation(store, account, id, reporting(id))),
+        callOptions,
       ),
-    getRepresentation: (id) => call(() => checked(Representation, getRepresentation(store, account, id))),
-    extract: (request) =>
-      call(async () =>
-        checked(
-          ExtractionResponse,
-          await extractAsset(
-            store,
-            account,
-            request,
-            reporting(request.asset_id ?? request.asset_url ?? 'extract'),
+    getRepresentation: (id, callOptions) =>
+      run(() => checked(Representation, getRepresentation(store, account, id)), callOptions),
+    extract: (request, callOptions) =>
+      run(
+        async () =>
+          checked(
+            ExtractionResponse,
+            await extractAsset(
+              store,
+              account,
+              request,
+              reporting(request.asset_id ?? request.asset_url ?? 'extract'),
+            ),
           ),
-        ),
+        callOptions,
       ),
-    verifyNumeric: (request) => call(() => checked(NumericResponse, verifyNumeric(store, account, request))),
-    search: (request) => call(() => checked(SearchResponse, searchSources(store, account, request))),
+    verifyNumeric: (request, callOptions) =>
+      run(() => checked(NumericResponse, verifyNumeric(store, account, request)), callOptions),
+    search: (request, callOptions) =>
+      run(() => checked(SearchResponse, searchSources(store, account, request)), callOptions),
     close: () => {
-      store.close();
+      if (!closed) {
+        closed = true;
+        store.close();
+      }
       return Promise.resolve();
     },
   };

@@ -10,158 +10,242 @@ import {
 } from '../../shared/api';
 import { uploadFields } from './embedded';
 import { ClientError, type CallOptions, type EvidenceClient } from './types';
+import { normaliseServiceUrl } from './url';
 
 // The remote client: the evidence service over HTTP with `x-api-key`. Every answer is parsed with the
 // shared schemas (an answer outside them is an error, never data); statuses become ClientErrors the UI can
-// explain. 429 waits for Retry-After and retries once (a billable search only after that wait); 502 and
-// 504 are retried with bounded backoff; nothing is retried after a 4xx. The key is read for each request
-// and appears in no error.
+// explain. 429 waits for Retry-After and retries once (a billable search only after that wait, never at
+// once); 502 and 504 are retried with bounded backoff; nothing is retried after another 4xx. Redirects are
+// not followed (fetch would carry `x-api-key` to wherever they point). The key is read for each request and
+// appears in no error.
 
 export interface RemoteClientOptions {
   baseUrl: string;
-  /** The key for this service, from the keychain; null: no key is set. */
+  /** The key for this service, from the keychain; null (or empty): no key is set, nothing is sent. */
   apiKey: () => Promise<string | null>;
-  /** Per-request limit (default 60 s; extraction and publication get 5 minutes). */
+  /** Per-request limit of quick calls, in ms (default 60 s). */
   timeoutMs?: number;
+  /** Per-request limit of upload, extraction and publication, in ms (default 5 minutes, at least timeoutMs). */
+  longTimeoutMs?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  /** Attempts for 502/504 (default 3). */
-  attempts?: number;
+  /** Waits between attempts; tests inject one that records. Should end early when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Retries after a 502 or 504 (default 3: waits of 0.5 s, 1 s, 2 s). */
+  maxRetries?: number;
 }
 
-const MAX_RETRY_AFTER_S = 60;
+/** The longest Retry-After the client waits out; a longer one is reported at once as rate_limited. */
+export const MAX_RETRY_AFTER_S = 60;
+const DEFAULT_TIMEOUT_MS = 60_000;
 const LONG_TIMEOUT_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 8_000;
 
 interface Request {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  form?: FormData;
-  timeoutMs?: number;
+  form?: () => FormData;
+  /** Upload, extraction, publication: reading a document can take minutes. */
+  long?: boolean;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const cancelled = () => new ClientError('cancelled', 'The request was cancelled.');
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 export function createRemoteClient(options: RemoteClientOptions): EvidenceClient {
-  const base = new URL(options.baseUrl);
-  if (base.protocol !== 'https:' && base.protocol !== 'http:')
-    throw new ClientError('invalid_request', 'The service URL must start with http:// or https://.');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const normalised = normaliseServiceUrl(options.baseUrl);
+  if (!normalised.ok)
+    throw new ClientError('invalid_request', `The service URL cannot be used: ${normalised.problem}.`);
+  const baseUrl = normalised.url;
   const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const attempts = options.attempts ?? 3;
+  const sleep = options.sleep ?? defaultSleep;
+  const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 3));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const longTimeoutMs = Math.max(options.longTimeoutMs ?? LONG_TIMEOUT_MS, timeoutMs);
 
-  async function once(request: Request, key: string, signal?: AbortSignal): Promise<Response> {
-    const timeout = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs ?? 60_000);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  /** Waits `ms`, ending early (as 'cancelled') when the caller aborts, whatever the injected sleep does. */
+  async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    if (!signal) return sleep(ms);
+    if (signal.aborted) throw cancelled();
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = () => resolve();
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
     try {
-      return await doFetch(`${baseUrl}${request.path}`, {
+      await Promise.race([sleep(ms, signal), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    if (signal.aborted) throw cancelled();
+  }
+
+  /** One request and its whole body, under the call's limit; failures to get an answer are classified. */
+  async function exchange(request: Request, key: string, call: CallOptions): Promise<Answer> {
+    const limit = call.timeoutMs ?? (request.long ? longTimeoutMs : timeoutMs);
+    const timeout = AbortSignal.timeout(limit);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { 'x-api-key': key, accept: 'application/json' };
+    let body: string | FormData | undefined;
+    if (request.form) body = request.form();
+    else if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    try {
+      const response = await doFetch(`${baseUrl}${request.path}`, {
         method: request.method,
-        headers: {
-          'x-api-key': key,
-          accept: 'application/json',
-          ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-        ...(request.form ? { body: request.form } : {}),
-        signal: combined,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        redirect: 'manual',
+        signal,
       });
+      // The body is read under the same limit: a service that stalls mid-answer is a timeout, not bad JSON.
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      if (signal?.aborted) throw new ClientError('cancelled', 'The request was cancelled.');
+      if (call.signal?.aborted) throw cancelled();
       if (timeout.aborted)
-        throw new ClientError('timeout', `The evidence service at ${baseUrl} did not answer in time.`);
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+        throw new ClientError(
+          'timeout',
+          `The evidence service at ${baseUrl} did not answer within ${Math.round(limit / 1000)} s.`,
+        );
+      const cause =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
       throw new ClientError(
         'unreachable',
-        `The evidence service at ${baseUrl} could not be reached${cause ? ` (${cause.split(key).join('[key]')})` : ''}.`,
+        scrub(`The evidence service at ${baseUrl} could not be reached${cause ? ` (${cause})` : ''}.`, key),
       );
     }
   }
 
-  async function errorOf(response: Response): Promise<ClientError> {
-    const text = await response.text().catch(() => '');
+  function errorOf(answer: Answer, key: string): ClientError {
+    const { status } = answer;
     let body: unknown = null;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(answer.text);
     } catch {
       // not JSON: the status alone speaks
     }
     const parsed = ErrorBody.safeParse(body);
     const serviceCode = parsed.success ? parsed.data.error.code : undefined;
-    const message = parsed.success ? parsed.data.error.message : `HTTP ${response.status}`;
-    const status = response.status;
+    const fields = parsed.success
+      ? (parsed.data.error.details ?? []).map((d) => `${d.path}: ${d.message}`).join('; ')
+      : '';
+    const said = parsed.success
+      ? scrub(`${parsed.data.error.message}${fields ? ` (${fields})` : ''}`, key)
+      : null;
     const details = { status, ...(serviceCode ? { serviceCode } : {}) };
+    const message = (fallback: string) => said ?? fallback;
+    if (status >= 300 && status < 400)
+      return new ClientError(
+        'service_error',
+        `The evidence service at ${baseUrl} answered with a redirect (HTTP ${status}); it was not followed, so the API key went nowhere else. Check the service URL.`,
+        details,
+      );
     switch (status) {
       case 400:
-        return new ClientError('invalid_request', message, details);
+        return new ClientError('invalid_request', message('The service refused the request.'), details);
       case 401:
         return new ClientError(
           'key_rejected',
-          `The evidence service at ${baseUrl} refused the API key.`,
+          `The evidence service at ${baseUrl} refused the API key${said ? ` (${said})` : ''}.`,
           details,
         );
       case 404:
-        return new ClientError('not_found', message, details);
+        return new ClientError('not_found', message('The service has no such resource.'), details);
       case 409:
-        return new ClientError('conflict', message, details);
+        return new ClientError('conflict', message('The request conflicts with what is stored.'), details);
       case 413: {
         const extra = (body ?? {}) as { bytes?: unknown; max_bytes?: unknown };
-        return new ClientError('too_large', message, {
+        return new ClientError('too_large', message('The file is over the service’s size ceiling.'), {
           ...details,
           bytes: typeof extra.bytes === 'number' ? extra.bytes : null,
           ...(typeof extra.max_bytes === 'number' ? { maxBytes: extra.max_bytes } : {}),
         });
       }
       case 429:
-        return new ClientError('rate_limited', message, {
-          ...details,
-          retryAfterS: retryAfter(response, body),
-        });
+        return new ClientError(
+          'rate_limited',
+          message('The evidence service is limiting requests; try again shortly.'),
+          { ...details, retryAfterS: retryAfterS(answer.headers, body) },
+        );
       case 502:
-        return new ClientError('upstream_failed', message, details);
+        return new ClientError(
+          'upstream_failed',
+          message('The evidence service could not get what it needed from elsewhere.'),
+          details,
+        );
       case 503:
-        return new ClientError('unavailable', `The evidence service is unavailable: ${message}`, details);
+        return new ClientError(
+          'unavailable',
+          `The evidence service at ${baseUrl} is unavailable: ${
+            said ??
+            'it is shutting down, overloaded, or not configured for this (for example, private evidence storage is not set up)'
+          }.`,
+          details,
+        );
       case 504:
-        return new ClientError('upstream_timeout', message, details);
+        return new ClientError(
+          'upstream_timeout',
+          message('The evidence service timed out waiting for a download.'),
+          details,
+        );
       default:
-        return new ClientError('service_error', message, details);
+        return new ClientError(
+          'service_error',
+          message(`The evidence service failed (HTTP ${status}).`),
+          details,
+        );
     }
   }
 
   async function send<S extends z.ZodType>(
     schema: S,
     request: Request,
-    callOptions: CallOptions = {},
+    call: CallOptions = {},
   ): Promise<z.output<S>> {
+    if (call.signal?.aborted) throw cancelled();
     const key = await options.apiKey();
-    if (key === null) throw new ClientError('key_rejected', `No API key is set for ${baseUrl}.`);
-    let rateLimitedOnce = false;
-    for (let attempt = 1; ; attempt++) {
-      const response = await once(request, key, callOptions.signal);
-      if (response.ok) {
-        let json: unknown;
-        try {
-          json = await response.json();
-        } catch {
-          throw new ClientError(
-            'bad_response',
-            'The evidence service answered with something that is not JSON.',
-          );
-        }
-        const parsed = schema.safeParse(json);
-        if (!parsed.success)
-          throw new ClientError(
-            'bad_response',
-            'The evidence service answered outside its contract; the answer was not used.',
-          );
-        return parsed.data;
-      }
-      const error = await errorOf(response);
-      if (response.status === 429 && !rateLimitedOnce) {
-        rateLimitedOnce = true;
-        await sleep((error.details.retryAfterS ?? 1) * 1000);
+    if (key === null || key === '')
+      throw new ClientError('key_rejected', `No API key is set for ${baseUrl}.`);
+    if (call.signal?.aborted) throw cancelled();
+    let rateLimited = false;
+    let retries = 0;
+    for (;;) {
+      const answer = await exchange(request, key, call);
+      if (answer.status >= 200 && answer.status < 300) return parseAnswer(schema, answer.text);
+      const error = errorOf(answer, key);
+      if (answer.status === 429 && !rateLimited) {
+        const seconds = error.details.retryAfterS ?? 1;
+        // A wait longer than the cap would only end in another 429: report it now instead.
+        if (seconds > MAX_RETRY_AFTER_S) throw error;
+        rateLimited = true;
+        // Never an immediate retry: a search is billable, and the service asked for this wait.
+        await wait(seconds * 1000, call.signal);
         continue;
       }
-      if ((response.status === 502 || response.status === 504) && attempt < attempts) {
-        await sleep(500 * 2 ** (attempt - 1));
+      if ((answer.status === 502 || answer.status === 504) && retries < maxRetries) {
+        await wait(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** retries), call.signal);
+        retries += 1;
         continue;
       }
       throw error;
@@ -171,57 +255,78 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
   const id = (value: string) => encodeURIComponent(value);
   return {
     mode: 'remote',
-    uploadAsset(input, callOptions) {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(uploadFields(input))) form.set(name, value);
-      form.set(
-        'file',
-        new Blob([input.bytes], input.mediaType ? { type: input.mediaType } : {}),
-        input.filename,
-      );
-      return send(
-        UploadResponse,
-        { method: 'POST', path: '/api/v1/assets', form, timeoutMs: LONG_TIMEOUT_MS },
-        callOptions,
-      );
+    uploadAsset(input, call) {
+      // A fresh form for each attempt: a retry sends the same bytes again.
+      const form = () => {
+        const data = new FormData();
+        for (const [name, value] of Object.entries(uploadFields(input))) data.set(name, value);
+        data.set(
+          'file',
+          new Blob([input.bytes], input.mediaType ? { type: input.mediaType } : {}),
+          input.filename,
+        );
+        return data;
+      };
+      return send(UploadResponse, { method: 'POST', path: '/api/v1/assets', form, long: true }, call);
     },
-    getSource: (sourceVersionId, callOptions) =>
-      send(SourceVersion, { method: 'GET', path: `/api/v2/sources/${id(sourceVersionId)}` }, callOptions),
-    publishRepresentation: (sourceVersionId, callOptions) =>
+    getSource: (sourceVersionId, call) =>
+      send(SourceVersion, { method: 'GET', path: `/api/v2/sources/${id(sourceVersionId)}` }, call),
+    publishRepresentation: (sourceVersionId, call) =>
       send(
         Representation,
-        {
-          method: 'POST',
-          path: `/api/v2/sources/${id(sourceVersionId)}/representations`,
-          timeoutMs: LONG_TIMEOUT_MS,
-        },
-        callOptions,
+        { method: 'POST', path: `/api/v2/sources/${id(sourceVersionId)}/representations`, long: true },
+        call,
       ),
-    getRepresentation: (representationId, callOptions) =>
-      send(
-        Representation,
-        { method: 'GET', path: `/api/v2/representations/${id(representationId)}` },
-        callOptions,
-      ),
-    extract: (request, callOptions) =>
-      send(
-        ExtractionResponse,
-        { method: 'POST', path: '/api/v1/extract', body: request, timeoutMs: LONG_TIMEOUT_MS },
-        callOptions,
-      ),
-    verifyNumeric: (request, callOptions) =>
-      send(NumericResponse, { method: 'POST', path: '/api/v2/verify/numeric', body: request }, callOptions),
-    search: (request, callOptions) =>
-      send(SearchResponse, { method: 'POST', path: '/api/v1/sources/search', body: request }, callOptions),
+    getRepresentation: (representationId, call) =>
+      send(Representation, { method: 'GET', path: `/api/v2/representations/${id(representationId)}` }, call),
+    extract: (request, call) =>
+      send(ExtractionResponse, { method: 'POST', path: '/api/v1/extract', body: request, long: true }, call),
+    verifyNumeric: (request, call) =>
+      send(NumericResponse, { method: 'POST', path: '/api/v2/verify/numeric', body: request }, call),
+    search: (request, call) =>
+      send(SearchResponse, { method: 'POST', path: '/api/v1/sources/search', body: request }, call),
     close: () => Promise.resolve(),
   };
 }
 
-/** Seconds to wait from a 429: the Retry-After header, else the body's error.retry_after_s; capped. */
-function retryAfter(response: Response, body: unknown): number {
-  const header = Number(response.headers.get('retry-after'));
-  const fromBody = (body as { error?: { retry_after_s?: unknown } } | null)?.error?.retry_after_s;
-  const seconds =
-    Number.isFinite(header) && header > 0 ? header : typeof fromBody === 'number' ? fromBody : 1;
-  return Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds));
+function parseAnswer<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ClientError('bad_response', 'The evidence service answered with something that is not JSON.');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw new ClientError(
+      'bad_response',
+      'The evidence service answered outside its contract; the answer was not used.',
+    );
+  return parsed.data;
+}
+
+/** Every occurrence of the key taken out of a text that may reach a person or a log. */
+function scrub(text: string, key: string): string {
+  return key ? text.split(key).join('[key]') : text;
+}
+
+/**
+ * Seconds a 429 asks for: the Retry-After header (seconds or an HTTP date), else the body's
+ * error.retry_after_s, else 1. Never below 1 s, so a retry is never immediate.
+ */
+export function retryAfterS(headers: Headers, body: unknown, now = Date.now()): number {
+  let seconds: number | undefined;
+  const header = headers.get('retry-after')?.trim();
+  if (header) {
+    if (/^\d+(\.\d+)?$/.test(header)) seconds = Number(header);
+    else {
+      const at = Date.parse(header);
+      if (!Number.isNaN(at)) seconds = (at - now) / 1000;
+    }
+  }
+  if (seconds === undefined) {
+    const fromBody = (body as { error?: { retry_after_s?: unknown } } | null)?.error?.retry_after_s;
+    if (typeof fromBody === 'number' && Number.isFinite(fromBody)) seconds = fromBody;
+  }
+  return Math.max(1, Math.ceil(seconds ?? 1));
 }

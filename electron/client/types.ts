@@ -31,7 +31,10 @@ export interface UploadInput {
 }
 
 export interface CallOptions {
+  /** The caller's cancellation: an aborted call rejects with ClientError 'cancelled'. */
   signal?: AbortSignal;
+  /** Remote only: this call's limit in ms, over the client's default (a long extraction may need more). */
+  timeoutMs?: number;
 }
 
 export interface EvidenceClient {

@@ -1,46 +1,59 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
+  copyFileSync,
   existsSync,
   fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeSync,
 } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { normaliseServiceUrl } from '../client/url';
 
 // The app's settings: `settings.json` in the data folder, validated on the way in and out, written
-// atomically (temp file, fsync, rename). A file that cannot be read as settings is never lost: it is kept
-// aside as `settings.json.bad-<time>` and the defaults apply, with `problem` saying so.
+// atomically (temp file, fsync, rename, fsync of the folder). A file that cannot be read as settings is
+// never lost: it is kept aside as `settings.json.bad-<time>` and the defaults apply, with `problem` saying
+// so. A field the file lacks (an older file, a hand-edited one) takes its default.
 
-const HttpUrl = z
+/** A remote service's address: http or https, no credentials, query or fragment; kept without a trailing slash. */
+const ServiceUrl = z
   .string()
-  .url()
   .max(2000)
-  .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL')
-  .transform((u) => u.replace(/\/+$/, ''));
+  .transform((value, ctx) => {
+    const result = normaliseServiceUrl(value);
+    if (result.ok) return result.url;
+    ctx.addIssue({ code: 'custom', message: `expected an http or https URL (${result.problem})` });
+    return z.NEVER;
+  });
 
 /** A folder the person chose for the local evidence service's data: an absolute path. */
 const Folder = z
   .string()
   .min(1)
   .max(4096)
-  .refine((p) => isAbsolute(p), 'an absolute folder path')
-  .refine((p) => !p.includes('\0'), 'a folder path');
+  .refine((p) => !p.includes('\0'), 'a folder path')
+  .refine((p) => isAbsolute(p), 'an absolute folder path');
 
 export const Settings = z
   .strictObject({
     mode: z.enum(['embedded', 'remote']),
-    baseUrl: HttpUrl.nullable(),
+    baseUrl: ServiceUrl.nullable(),
     ocr: z.enum(['auto', 'off', 'force']),
     /** Where the embedded service keeps its data; null: the app's own data folder. */
     dataDir: Folder.nullable().default(null),
   })
   .superRefine((s, ctx) => {
     if (s.mode === 'remote' && s.baseUrl === null)
-      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a remote service needs its URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['baseUrl'],
+        message: 'a remote service needs its URL (http:// or https://)',
+      });
   });
 export type Settings = z.output<typeof Settings>;
 
@@ -53,44 +66,119 @@ export interface LoadedSettings extends Settings {
 }
 
 function describe(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ');
+  return error.issues
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'settings'}: ${i.message}`)
+    .join('; ');
 }
 
-export function loadSettings(dir: string): Promise<LoadedSettings> {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Moves a file that could not be used out of the way without losing it; returns where it went, or null. */
+function keepAside(file: string): string | null {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let aside = `${file}.bad-${stamp}`;
+  for (let n = 1; existsSync(aside); n++) aside = `${file}.bad-${stamp}-${n}`;
+  try {
+    renameSync(file, aside);
+    return aside;
+  } catch {
+    try {
+      copyFileSync(file, aside);
+      return aside;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function loadNow(dir: string): LoadedSettings {
   const file = join(dir, SETTINGS_FILE);
-  if (!existsSync(file)) return Promise.resolve({ ...DEFAULT_SETTINGS, problem: null });
+  if (!existsSync(file)) return { ...DEFAULT_SETTINGS, problem: null };
   let why: string;
   try {
-    const parsed = Settings.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) return Promise.resolve({ ...parsed.data, problem: null });
+    const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const parsed = Settings.safeParse(isRecord(json) ? { ...DEFAULT_SETTINGS, ...json } : json);
+    if (parsed.success) return { ...parsed.data, problem: null };
     why = describe(parsed.error);
   } catch (error) {
     why = error instanceof Error ? error.message : String(error);
   }
-  const aside = `${file}.bad-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  renameSync(file, aside);
-  return Promise.resolve({
+  const aside = keepAside(file);
+  return {
     ...DEFAULT_SETTINGS,
-    problem: `The saved settings could not be used (${why}); they were kept as ${aside} and the defaults apply.`,
-  });
+    problem:
+      aside === null
+        ? `The saved settings could not be used (${why}) and could not be moved aside; the defaults apply.`
+        : `The saved settings could not be used (${why}); they were kept as ${aside} and the defaults apply.`,
+  };
 }
 
-/** Validates `patch` over the stored settings and writes the result atomically; a bad field throws naming it. */
-export async function saveSettings(dir: string, patch: Partial<Settings>): Promise<LoadedSettings> {
-  const current = await loadSettings(dir);
-  const { problem: _problem, ...stored } = current;
-  const parsed = Settings.safeParse({ ...stored, ...patch });
-  if (!parsed.success) throw new Error(describe(parsed.error));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, SETTINGS_FILE);
-  const temp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(temp, 'w', 0o600);
+export function loadSettings(dir: string): Promise<LoadedSettings> {
   try {
-    writeSync(fd, `${JSON.stringify(parsed.data, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    return Promise.resolve(loadNow(dir));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  renameSync(temp, file);
+}
+
+/** Writes `text` to `file` so that a crash leaves either the old file or the new one, never half of one. */
+function writeAtomically(file: string, text: string): void {
+  const temp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  try {
+    // The rename itself is durable once the folder is synced (not possible on Windows; harmless there).
+    const dirFd = openSync(join(file, '..'), 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** Saves of one folder, one after another: two changes at once both land. */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Validates `patch` over the stored settings and writes the result atomically. A bad field throws an
+ * Error naming it, and nothing is written. A `problem` member (from a loaded settings object) is ignored.
+ */
+export function saveSettings(
+  dir: string,
+  patch: Partial<Settings> & { problem?: unknown },
+): Promise<LoadedSettings> {
+  const previous = queues.get(dir) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => saveNow(dir, patch));
+  queues.set(dir, next);
+  void next
+    .finally(() => {
+      if (queues.get(dir) === next) queues.delete(dir);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+function saveNow(dir: string, patch: Partial<Settings> & { problem?: unknown }): LoadedSettings {
+  const { problem: _ignored, ...changes } = patch;
+  const { problem: _problem, ...stored } = loadNow(dir);
+  const parsed = Settings.safeParse({ ...stored, ...changes });
+  if (!parsed.success) throw new Error(`Settings not saved: ${describe(parsed.error)}`);
+  mkdirSync(dir, { recursive: true });
+  writeAtomically(join(dir, SETTINGS_FILE), `${JSON.stringify(parsed.data, null, 2)}\n`);
   return { ...parsed.data, problem: null };
 }

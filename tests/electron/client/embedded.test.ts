@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddedClient } from '../../../electron/client/embedded';
+import { clientErrorOf, createEmbeddedClient } from '../../../electron/client/embedded';
+import { tooLarge } from '../../../service/operations/errors';
+import { MAX_ASSET_BYTES } from '../../../shared/api';
 import { ClientError } from '../../../electron/client/types';
 
 // The embedded client: the local service's operations in process, with the data folder's local account.
@@ -56,5 +58,59 @@ describe('embedded client', () => {
     const bad = await client.search({ query: '   ' }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 'invalid_request', details: { status: 400 } });
     await client.close();
+  });
+});
+
+describe('embedded client: refusals, cancellation, lifetime', () => {
+  it('each refusal keeps its code: empty file, unknown ids, 413 bodies', async () => {
+    const client = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    await expect(
+      client.uploadAsset({ bytes: new Uint8Array(), filename: 'empty.csv' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { status: 400, serviceCode: 'empty_file' },
+    });
+    await expect(client.publishRepresentation('sv_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(client.getRepresentation('rep_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(client.extract({ asset_id: 'ast_unknown' })).rejects.toMatchObject({ code: 'not_found' });
+    const bad = (await client
+      .verifyNumeric({ claim: '', operands: [] })
+      .catch((e: unknown) => e)) as ClientError;
+    expect(bad).toMatchObject({ code: 'invalid_request', details: { serviceCode: 'invalid_request' } });
+    expect(bad.message).toMatch(/claim|operands/);
+    expect(clientErrorOf(tooLarge(null, MAX_ASSET_BYTES))).toMatchObject({
+      code: 'too_large',
+      details: { status: 413, bytes: null, maxBytes: MAX_ASSET_BYTES, serviceCode: 'source_too_large' },
+    });
+    await client.close();
+  });
+
+  it('extracts an uploaded asset in process', async () => {
+    const client = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    const up = await client.uploadAsset({
+      bytes: new TextEncoder().encode(CSV),
+      filename: 'r.csv',
+      retain: false,
+    });
+    expect(up.source_version_id).toBeUndefined();
+    const read = await client.extract({ asset_id: up.asset_id });
+    expect(read).toMatchObject({ state: 'complete', extraction_method: 'spreadsheet_cells' });
+    expect(read.markdown).toContain('Revenue');
+    await client.close();
+  });
+
+  it('an aborted call is cancelled; a closed client is unavailable; a folder in use is explained', async () => {
+    const client = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.search({ query: 'revenue' }, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
+    await expect(createEmbeddedClient({ dataDir: dir, ocr: 'off' })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    await client.close();
+    await client.close();
+    await expect(client.search({ query: 'revenue' })).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

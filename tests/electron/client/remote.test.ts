@@ -138,7 +138,7 @@ describe('remote client retries and refusals', () => {
     await server.close();
   });
 
-  it('502 and 504 are retried with bounded backoff; then reported', async () => {
+  it('502 and 504 are retried with bounded backoff (0.5 s, 1 s, 2 s); then reported', async () => {
     const waits: number[] = [];
     const sleep = (ms: number) => {
       waits.push(ms);
@@ -154,8 +154,12 @@ describe('remote client retries and refusals', () => {
       sleep,
     }).search({ query: 'x' });
     expect(waits).toEqual([500]);
+    expect(server.seen).toHaveLength(2);
     await server.close();
+
+    waits.length = 0;
     server = await scripted([
+      { status: 504, body: error('upstream_timeout') },
       { status: 504, body: error('upstream_timeout') },
       { status: 504, body: error('upstream_timeout') },
       { status: 504, body: error('upstream_timeout') },
@@ -165,10 +169,26 @@ describe('remote client retries and refusals', () => {
       createRemoteClient({
         baseUrl: server.url,
         apiKey: () => Promise.resolve('sk-test-key-1'),
-        sleep: noSleep,
+        sleep,
       }).search({ query: 'x' }),
-    ).rejects.toMatchObject({ code: 'upstream_timeout' });
-    expect(server.seen).toHaveLength(3);
+    ).rejects.toMatchObject({ code: 'upstream_timeout', details: { status: 504 } });
+    expect(waits).toEqual([500, 1000, 2000]);
+    expect(server.seen).toHaveLength(4);
+    await server.close();
+
+    server = await scripted([
+      { status: 502, body: error('upstream_status') },
+      { status: 502, body: error('upstream_status') },
+    ]);
+    await expect(
+      createRemoteClient({
+        baseUrl: server.url,
+        apiKey: () => Promise.resolve('sk-test-key-1'),
+        sleep: noSleep,
+        maxRetries: 1,
+      }).search({ query: 'x' }),
+    ).rejects.toMatchObject({ code: 'upstream_failed', details: { serviceCode: 'upstream_status' } });
+    expect(server.seen).toHaveLength(2);
     await server.close();
   });
 
@@ -230,5 +250,185 @@ describe('remote client retries and refusals', () => {
       code: 'unreachable',
     });
     expect(() => createRemoteClient({ baseUrl: 'file:///etc', apiKey: key })).toThrow(ClientError);
+  });
+});
+
+describe('remote client: waits, limits and addresses', () => {
+  it('the real service with a rate limit: the client waits its Retry-After, retries once, then reports', async () => {
+    const limited = await startTestService({ rateLimitPerMinute: 1 });
+    try {
+      await limited.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}`;
+      const events: string[] = [];
+      const client = createRemoteClient({
+        baseUrl: url,
+        apiKey: () => Promise.resolve(limited.key),
+        fetch: ((input: string, init?: RequestInit) => {
+          events.push('request');
+          return fetch(input, init);
+        }) as typeof fetch,
+        sleep: (ms) => {
+          events.push(`sleep ${ms}`);
+          return Promise.resolve();
+        },
+      });
+      await client.search({ query: 'anything' });
+      const refused = (await client.search({ query: 'anything' }).catch((e: unknown) => e)) as ClientError;
+      expect(refused).toBeInstanceOf(ClientError);
+      expect(refused).toMatchObject({ code: 'rate_limited', details: { status: 429 } });
+      const wait = refused.details.retryAfterS!;
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      // The billable search was retried once, and only after the wait the service asked for.
+      expect(events).toEqual(['request', 'request', `sleep ${wait * 1000}`, 'request']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('429: the body’s retry_after_s when no header; never an immediate retry; a wait over the cap is not waited out', async () => {
+    const events: string[] = [];
+    const sleep = (ms: number) => {
+      events.push(`sleep ${ms}`);
+      return Promise.resolve();
+    };
+    const server = await scripted([
+      { status: 429, body: error('rate_limited', { retry_after_s: 4 }) },
+      { status: 200, body: SEARCH_OK },
+      { status: 429, headers: { 'retry-after': '0' }, body: error('rate_limited') },
+      { status: 200, body: SEARCH_OK },
+      { status: 429, headers: { 'retry-after': '3600' }, body: error('rate_limited') },
+      { status: 200, body: SEARCH_OK },
+    ]);
+    const client = createRemoteClient({
+      baseUrl: server.url,
+      apiKey: () => Promise.resolve('sk-test-key-1'),
+      sleep,
+    });
+    await client.search({ query: 'x' });
+    expect(events).toEqual(['sleep 4000']);
+    await client.search({ query: 'x' });
+    expect(events).toEqual(['sleep 4000', 'sleep 1000']);
+    await expect(client.search({ query: 'x' })).rejects.toMatchObject({
+      code: 'rate_limited',
+      details: { retryAfterS: 3600 },
+    });
+    expect(events).toHaveLength(2);
+    expect(server.seen).toHaveLength(5);
+    await server.close();
+  });
+
+  it('a cancellation during the Retry-After wait ends the call; no second request is made', async () => {
+    const server = await scripted([
+      { status: 429, headers: { 'retry-after': '30' }, body: error('rate_limited') },
+      { status: 200, body: SEARCH_OK },
+    ]);
+    const controller = new AbortController();
+    const pending = createRemoteClient({
+      baseUrl: server.url,
+      apiKey: () => Promise.resolve('sk-test-key-1'),
+    }).search({ query: 'x' }, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(server.seen).toHaveLength(1);
+    await server.close();
+  });
+
+  it('a redirect is not followed, so the key goes nowhere else', async () => {
+    const elsewhere = await scripted([{ status: 200, body: SEARCH_OK }]);
+    const server = await scripted([
+      { status: 307, headers: { location: `${elsewhere.url}/api/v1/sources/search` }, body: '' },
+    ]);
+    await expect(
+      createRemoteClient({ baseUrl: server.url, apiKey: () => Promise.resolve('sk-test-key-1') }).search({
+        query: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'service_error', details: { status: 307 } });
+    expect(elsewhere.seen).toHaveLength(0);
+    await server.close();
+    await elsewhere.close();
+  });
+
+  it('a stall in the middle of an answer is a timeout, not a bad response; a call may set its own limit', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"claim_groups": ['); // and nothing more
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = createRemoteClient({
+      baseUrl: url,
+      apiKey: () => Promise.resolve('k'),
+      timeoutMs: 60_000,
+    });
+    const started = Date.now();
+    await expect(client.search({ query: 'x' }, { timeoutMs: 150 })).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('the key never reaches a message, even when a service echoes it', async () => {
+    const key = 'sk-echoed-0123456789abcdef';
+    const server = await scripted([
+      {
+        status: 400,
+        body: error('invalid_request', {
+          message: `bad key ${key} in query`,
+          details: [{ path: 'query', message: key }],
+        }),
+      },
+      { status: 500, body: error('internal_error', { message: `failed for ${key}` }) },
+    ]);
+    const client = createRemoteClient({ baseUrl: server.url, apiKey: () => Promise.resolve(key) });
+    const first = (await client.search({ query: 'x' }).catch((e: unknown) => e)) as ClientError;
+    expect(first).toMatchObject({ code: 'invalid_request', details: { serviceCode: 'invalid_request' } });
+    expect(first.message).toContain('query');
+    expect(first.message).not.toContain(key);
+    const second = (await client.search({ query: 'x' }).catch((e: unknown) => e)) as ClientError;
+    expect(second).toMatchObject({ code: 'service_error', details: { status: 500 } });
+    expect(second.message).not.toContain(key);
+    await server.close();
+  });
+
+  it('service URLs: http or https only, no credentials; the trailing slash is dropped', async () => {
+    const key = () => Promise.resolve(null);
+    for (const bad of ['not a url', 'file:///etc', 'ftp://x.example', 'https://user:pw@x.example', ''])
+      expect(() => createRemoteClient({ baseUrl: bad, apiKey: key }), bad).toThrow(ClientError);
+    await expect(
+      createRemoteClient({ baseUrl: 'https://evidence.example/base///', apiKey: key }).getSource('sv_1'),
+    ).rejects.toThrow('No API key is set for https://evidence.example/base.');
+  });
+
+  it('an upload carries its registration fields to the real service', async () => {
+    const client = createRemoteClient({ baseUrl, apiKey: () => Promise.resolve(svc.key) });
+    const up = await client.uploadAsset({
+      bytes: new TextEncoder().encode('Year,Value\n2020,5\n'),
+      filename: 'values.csv',
+      mediaType: 'text/csv',
+      title: 'Values',
+      url: 'https://www.stats.example/values.csv',
+      publication_year: 2021,
+      source_type: 'Dataset',
+      is_primary_source: true,
+    });
+    expect(up).toMatchObject({ filename: 'values.csv', byte_length: 18 });
+    const source = await client.getSource(up.source_version_id!);
+    expect(source.sourceMetadata).toMatchObject({
+      title: 'Values',
+      domain: 'stats.example',
+      publication_year: 2021,
+      source_type: 'Dataset',
+      is_primary_source: true,
+    });
+    await expect(
+      client.uploadAsset({ bytes: new Uint8Array(), filename: 'empty.csv' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { serviceCode: 'empty_file' },
+    });
   });
 });

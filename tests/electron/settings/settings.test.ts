@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, saveSettings, SETTINGS_FILE } from '../../../electron/settings';
+import { loadSettings, saveSettings, SETTINGS_FILE, type Settings } from '../../../electron/settings';
 
 let dir: string;
 beforeEach(() => {
@@ -51,5 +51,64 @@ describe('settings', () => {
     const aside = readdirSync(dir).find((f) => f.startsWith(`${SETTINGS_FILE}.bad-`));
     expect(readFileSync(join(dir, aside!), 'utf8')).toBe('{"mode": "remote", "baseUrl": ');
     expect(existsSync(join(dir, SETTINGS_FILE))).toBe(false);
+  });
+
+  it('a file that lacks a field takes its default; one with an unknown field is kept aside', async () => {
+    writeFileSync(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ mode: 'remote', baseUrl: 'http://127.0.0.1:8787' }),
+    );
+    expect(await loadSettings(dir)).toEqual({
+      mode: 'remote',
+      baseUrl: 'http://127.0.0.1:8787',
+      ocr: 'auto',
+      dataDir: null,
+      problem: null,
+    });
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ mode: 'embedded', colour: 'blue' }));
+    const loaded = await loadSettings(dir);
+    expect(loaded.problem).toMatch(/colour/);
+    expect(readdirSync(dir).filter((f) => f.includes('.bad-'))).toHaveLength(1);
+    writeFileSync(join(dir, SETTINGS_FILE), 'null');
+    expect((await loadSettings(dir)).problem).toMatch(/kept as/);
+    // Two damaged files in the same instant are both kept.
+    expect(readdirSync(dir).filter((f) => f.includes('.bad-'))).toHaveLength(2);
+  });
+
+  it('service URLs: no credentials, no query; an unknown field is refused by name; `problem` is not stored', async () => {
+    await expect(
+      saveSettings(dir, { mode: 'remote', baseUrl: 'https://me:secret@evidence.example' }),
+    ).rejects.toThrow(/baseUrl.*user name or password/);
+    await expect(
+      saveSettings(dir, { mode: 'remote', baseUrl: 'https://evidence.example/?k=1' }),
+    ).rejects.toThrow(/baseUrl/);
+    await expect(saveSettings(dir, { mode: 'remote', baseUrl: 'not a url' })).rejects.toThrow(/baseUrl/);
+    await expect(saveSettings(dir, { colour: 'blue' } as Partial<Settings>)).rejects.toThrow(/colour/);
+    expect(existsSync(join(dir, SETTINGS_FILE))).toBe(false);
+    const loaded = await loadSettings(dir);
+    const saved = await saveSettings(dir, {
+      ...loaded,
+      mode: 'remote',
+      baseUrl: 'HTTPS://Evidence.Example/v1/',
+    });
+    expect(saved).toMatchObject({ baseUrl: 'https://evidence.example/v1', problem: null });
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).not.toHaveProperty('problem');
+  });
+
+  it('changes made at once all land, and no temp file is left behind', async () => {
+    await Promise.all([
+      saveSettings(dir, { ocr: 'off' }),
+      saveSettings(dir, { dataDir: join(dir, 'data') }),
+      saveSettings(dir, { mode: 'remote', baseUrl: 'https://evidence.example' }),
+      saveSettings(dir, { mode: 'remote', baseUrl: null }).catch(() => null),
+    ]);
+    expect(await loadSettings(dir)).toEqual({
+      mode: 'remote',
+      baseUrl: 'https://evidence.example',
+      ocr: 'off',
+      dataDir: join(dir, 'data'),
+      problem: null,
+    });
+    expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);
   });
 });
