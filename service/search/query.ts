@@ -14,8 +14,6 @@ export interface ParsedQuery {
   all: string;
   /** Any phrase may match (bm25 ranks the sources holding more of them first). */
   any: string;
-  /** Phrases beyond MAX_PHRASES that were dropped. */
-  dropped: number;
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -49,7 +47,6 @@ export function parseQuery(text: string): ParsedQuery | null {
     phrases: kept,
     all: fts.join(' AND '),
     any: fts.join(' OR '),
-    dropped: phrases.length - kept.length,
   };
 }
 

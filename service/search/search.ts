@@ -281,7 +281,7 @@ export function searchSources(store: Store, accountId: string, body: unknown): S
   let found = hits(store, accountId, query.all, request.filters, request.limit);
   if (found.total === 0 && query.phrases.length > 1)
     found = hits(store, accountId, query.any, request.filters, request.limit);
-  const searched = { n: sourcesSearched(store, accountId) };
+  const searched = sourcesSearched(store, accountId);
 
   const best = found.hits[0]?.score ?? -1;
   const now = new Date();
@@ -383,7 +383,7 @@ export function searchSources(store: Store, accountId: string, body: unknown): S
     domain_groups: domainGroups,
     operation_id: null,
     search_metadata: {
-      total_sources_searched: searched.n,
+      total_sources_searched: searched,
       relevant_sources_found: found.total,
       processing_time_ms: Math.round((performance.now() - started) * 100) / 100,
       analysis_model: 'none',
