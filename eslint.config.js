@@ -22,26 +22,131 @@ const noElectron = {
   group: ['electron', 'electron/*', '@electron/*', '**/electron/**', '../electron', '../../electron'],
   message: 'Only electron/ may import Electron or the main-process code.',
 };
+const noElectronRuntime = {
+  group: ['electron', 'electron/*', '@electron/*'],
+  message:
+    'Only electron/main/ and electron/preload/ may import Electron: the rest of electron/ also runs in the web host, without Electron.',
+};
 const noService = {
   group: ['**/service/**', '../service', '../../service'],
   message: 'The renderer talks to the main process through the bridge, never to service/ directly.',
 };
+const noRenderer = {
+  group: ['**/renderer/**', '../renderer', '../../renderer'],
+  message: 'Nothing imports the renderer: it sits at the top of the rooms (renderer -> shared).',
+};
 
-/** Room boundaries (design/ARCHITECTURE.md): shared <- service <- electron; shared <- renderer. */
+/**
+ * Node's globals, which `shared/` may not use: it also runs in the renderer. Browser and language
+ * globals (TextEncoder, URL, crypto.subtle) stay allowed.
+ */
+const nodeGlobals = [
+  'Buffer',
+  'process',
+  'global',
+  '__dirname',
+  '__filename',
+  'require',
+  'module',
+  'exports',
+  'setImmediate',
+  'clearImmediate',
+].map((name) => ({ name, message: `shared/ runs in the renderer too: no Node global \`${name}\` here.` }));
+
+/** True when `specifier` is matched by one of the room's forbidden groups (same globs as no-restricted-imports). */
+function forbiddenBy(patterns, specifier) {
+  for (const pattern of patterns) {
+    for (const glob of pattern.group) {
+      if (globMatches(glob, specifier)) return pattern.message;
+    }
+  }
+  return null;
+}
+
+function globMatches(glob, specifier) {
+  const source = glob
+    .split('**/')
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('(?:.*/)?');
+  return new RegExp(`^${source}(?:/.*)?$`).test(specifier);
+}
+
+/**
+ * `no-restricted-imports` sees only static imports; this rule applies the same room patterns to
+ * `import('x')`, `require('x')` and `require.resolve`-free loads, and refuses a dynamic import whose
+ * module lint cannot read (a computed specifier would hide a crossing).
+ */
+const roomsPlugin = {
+  rules: {
+    'no-dynamic-crossing': {
+      meta: {
+        type: 'problem',
+        schema: false,
+        messages: {
+          forbidden: '{{message}}',
+          computed: 'A dynamic import in this room must name its module literally, so lint can check it.',
+        },
+      },
+      create(context) {
+        const patterns = context.options[0]?.patterns ?? [];
+        const check = (node, arg) => {
+          if (!arg) return;
+          const specifier =
+            arg.type === 'Literal' && typeof arg.value === 'string'
+              ? arg.value
+              : arg.type === 'TemplateLiteral' && arg.expressions.length === 0
+                ? arg.quasis[0].value.cooked
+                : null;
+          if (specifier === null) {
+            context.report({ node, messageId: 'computed' });
+            return;
+          }
+          const message = forbiddenBy(patterns, specifier);
+          if (message) context.report({ node, messageId: 'forbidden', data: { message } });
+        };
+        return {
+          ImportExpression: (node) => check(node, node.source),
+          'CallExpression[callee.type="Identifier"][callee.name="require"]': (node) =>
+            check(node, node.arguments[0]),
+        };
+      },
+    },
+  },
+};
+
+/** One room: the same forbidden patterns for static imports, dynamic imports and require(). */
+function room(files, patterns, extra = {}) {
+  return {
+    files,
+    ...extra,
+    plugins: { rooms: roomsPlugin },
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      'rooms/no-dynamic-crossing': ['error', { patterns }],
+      ...(extra.rules ?? {}),
+    },
+  };
+}
+
+/**
+ * Room boundaries (design/ARCHITECTURE.md): shared <- service <- electron; shared <- renderer.
+ * Electron itself only in electron/main and electron/preload.
+ */
 export const roomRules = [
-  {
-    files: ['shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noService] }] },
-  },
-  {
-    files: ['renderer/**/*.{ts,tsx}'],
-    ignores: ['renderer/vite.config.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noService] }] },
-  },
-  {
-    files: ['service/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
-  },
+  room(['shared/**/*.{ts,tsx}'], [noNode, noElectron, noService, noRenderer], {
+    rules: { 'no-restricted-globals': ['error', ...nodeGlobals] },
+  }),
+  room(['renderer/**/*.{ts,tsx}'], [noNode, noElectron, noService], { ignores: ['renderer/vite.config.ts'] }),
+  room(['service/**/*.{ts,tsx}'], [noElectron, noRenderer]),
+  room(['electron/**/*.{ts,tsx}'], [noElectronRuntime, noRenderer], {
+    ignores: ['electron/main/**', 'electron/preload/**'],
+  }),
+  room(['electron/main/**/*.{ts,tsx}', 'electron/preload/**/*.{ts,tsx}'], [noRenderer]),
 ];
 
 export default tseslint.config(
