@@ -6,6 +6,8 @@
 // - Digit placeholders 0 # ?, decimal point, thousands separator, scaling commas (`#,##0,` shows
 //   thousands, `#,##0,,` millions), `%` (×100 and shown), scientific `0.00E+00`, literals ("…", \x, and
 //   $ € £ ( ) - + / : and space as written), `[$€-407]` currency tags, colours and conditions skipped.
+// - Rounding as Excel rounds: half away from zero on the 15-significant-digit decimal the cell holds
+//   (`0.00` shows 1.005 as `1.01`); a negative that rounds to zero keeps its sign (`0` shows -0.4 as `-0`).
 // - Sections `pos;neg;zero;text`: the negative section shows the magnitude with its own signs and
 //   brackets, a single section puts a '-' before negatives.
 // - `_x` padding and `*x` fills are dropped and the result trimmed, so `_("$"* #,##0_)` shows `$1,234`.
@@ -303,21 +305,20 @@ function formatWithSection(value: number, section: Section): string {
     let e = abs === 0 ? 0 : Math.floor(Math.log10(abs));
     if (intCount > 1) e = Math.floor(e / intCount) * intCount; // engineering ##0.0E+0
     abs = abs / 10 ** e;
-    let rounded = Number(abs.toFixed(maxDec));
+    let rounded = Number(toFixedAsExcel(abs, maxDec));
     if (rounded >= 10 ** Math.max(1, intCount) && abs !== 0) {
       e += intCount > 1 ? intCount : 1;
       abs /= 10 ** (intCount > 1 ? intCount : 1);
-      rounded = Number(abs.toFixed(maxDec));
+      rounded = Number(toFixedAsExcel(abs, maxDec));
     }
     abs = rounded;
     expText = `E${e < 0 ? '-' : expToken.sign === '+' ? '+' : ''}${String(Math.abs(e)).padStart(expDigits, '0')}`;
   }
-  const fixed = abs.toFixed(maxDec);
+  const fixed = toFixedAsExcel(abs, maxDec);
   const [intDigits = '0', decPart = ''] = fixed.split('.');
   let decDigits = decPart;
   // Decimal places: drop trailing zeros the optional placeholders do not require.
   while (decDigits.length > minDec && decDigits.endsWith('0')) decDigits = decDigits.slice(0, -1);
-  const isZero = /^0*$/.test(intDigits) && /^0*$/.test(decDigits);
   const intText = fillInteger(intDigits === '0' ? '' : intDigits, intTokens, grouping);
   // A point with no digit after it is not shown (Excel shows `1.` for `0.##`; `1` reads better).
   const number = intText + (decDigits.length > 0 ? `.${decDigits}` : '');
@@ -336,8 +337,28 @@ function formatWithSection(value: number, section: Section): string {
           .map((t) => (t.kind === 'lit' ? t.text : t.kind === 'percent' ? '%' : ''))
           .join('')
       : '';
-  const sign = negative && !isZero ? '-' : '';
+  // Excel keeps the sign of a negative number that rounds to zero (`0` shows -0.4 as `-0`).
+  const sign = negative ? '-' : '';
   return `${sign}${prefix}${number}${afterMantissa}${expText}${suffix}`;
+}
+
+/**
+ * `x` (not negative) with `decimals` places, rounded as Excel rounds: half away from zero on the
+ * 15-significant-digit decimal the cell holds, so 1.005 shows 1.01 where `toFixed` gives 1.00.
+ */
+export function toFixedAsExcel(x: number, decimals: number): string {
+  if (x === 0 || !Number.isFinite(x)) return x.toFixed(decimals);
+  const [mantissa = '0', exponent = '0'] = x.toExponential(14).split('e');
+  const shift = Number(exponent) - 14 + decimals; // x = digits × 10^(exponent - 14)
+  let scaled = BigInt(mantissa.replace('.', ''));
+  if (shift >= 0) scaled *= 10n ** BigInt(shift);
+  else {
+    const divisor = 10n ** BigInt(-shift);
+    const remainder = scaled % divisor;
+    scaled = scaled / divisor + (remainder * 2n >= divisor ? 1n : 0n);
+  }
+  const text = scaled.toString().padStart(decimals + 1, '0');
+  return decimals > 0 ? `${text.slice(0, -decimals)}.${text.slice(-decimals)}` : text;
 }
 
 function tokensText(tokens: Token[]): string {
