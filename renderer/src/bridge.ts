@@ -177,8 +177,13 @@ function connect(): BridgeClient {
   return createBridgeClient(createWebTransport(takeLaunchToken(window.location, window.history)), 'web');
 }
 
-/** The page's one bridge, chosen once at start-up. */
-export const bridge: BridgeClient = connect();
+let pageBridge: BridgeClient | null = null;
+
+/** The page's one bridge, chosen on first use and kept (the launch token is taken from the URL once). */
+export function bridge(): BridgeClient {
+  pageBridge ??= connect();
+  return pageBridge;
+}
 
 /** A failed bridge call, thrown for React Query; keeps the bridge's code. */
 export class BridgeCallError extends Error {
@@ -195,7 +200,7 @@ export async function callBridge<C extends BridgeChannel>(
   channel: C,
   input: BridgeInput<C>,
 ): Promise<BridgeOutput<C>> {
-  const result = await bridge.invoke(channel, input);
+  const result = await bridge().invoke(channel, input);
   if (!result.ok) throw new BridgeCallError(result.error);
   return result.value;
 }
