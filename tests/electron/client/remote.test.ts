@@ -324,11 +324,18 @@ describe('remote client: waits, limits and addresses', () => {
       { status: 200, body: SEARCH_OK },
     ]);
     const controller = new AbortController();
+    let waitStarted!: (ms: number) => void;
+    const waiting = new Promise<number>((resolve) => (waitStarted = resolve));
     const pending = createRemoteClient({
       baseUrl: server.url,
       apiKey: () => Promise.resolve('sk-test-key-1'),
+      // The wait never ends by itself: only the cancellation can end the call.
+      sleep: (ms) => {
+        waitStarted(ms);
+        return new Promise<void>(() => {});
+      },
     }).search({ query: 'x' }, { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 100));
+    expect(await waiting).toBe(30_000);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
     expect(server.seen).toHaveLength(1);
