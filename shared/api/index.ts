@@ -6,3 +6,5 @@ export * from './extract';
 export * from './representations';
 export * from './search';
 export * from './openapi';
+export * from './errors';
+export * from './operations';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { UploadFields, UploadResponse } from './assets';
-import { ErrorBody, ErrorDetail, Id, TooLargeBody } from './common';
+import { UploadResponse } from './assets';
+import { COMMON_FAILURES, type ServiceErrorCode } from './errors';
+import {
+  operations,
+  RegisterForm,
+  UploadForm,
+  type OperationFailure,
+  type OperationSpec,
+} from './operations';
+import { ErrorBody, ErrorDetail, TooLargeBody } from './common';
 import {
   ExtractionCode,
   ExtractionMethod,
@@ -63,7 +71,7 @@ import {
   Verdict,
   VerdictResult,
 } from './search';
-import { RegisterFields, SourceMetadata, SourceVersion } from './sources';
+import { SourceMetadata, SourceVersion } from './sources';
 
 // The OpenAPI 3.1 description of the local evidence service, generated from the zod schemas of this
 // folder: every schema object below comes out of `z.toJSONSchema`, none is written by hand. The
@@ -80,6 +88,8 @@ export interface OpenApiMediaType {
 }
 export interface OpenApiResponse {
   description: string;
+  /** The error codes (shared/api/errors.ts) this response may carry. */
+  'x-error-codes'?: string[];
   headers?: Record<string, Json>;
   content?: Record<string, OpenApiMediaType>;
 }
@@ -95,6 +105,8 @@ export interface OpenApiOperation {
   summary: string;
   description?: string;
   'x-local-extension'?: true;
+  /** Long-running (reads a document): clients give it a long time limit. */
+  'x-long-running'?: true;
   parameters?: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
   responses: Record<string, OpenApiResponse>;
@@ -111,20 +123,6 @@ export interface OpenApiDocument {
   };
 }
 
-/** Multipart body of `POST /api/v1/assets`: the `file` part and the optional text fields. */
-const uploadForm = () =>
-  z.strictObject({
-    file: z.file().meta({ description: 'The file; at most 50 MB.' }),
-    ...UploadFields.shape,
-  });
-
-/** Multipart body of `POST /api/v2/sources`: the asset id and the same bytes again. */
-const registerForm = () =>
-  z.strictObject({
-    ...RegisterFields.shape,
-    file: z.file().meta({ description: 'The bytes of the asset; compared with the stored ones.' }),
-  });
-
 /** Schemas the client sends: described as they are accepted (`io: 'input'`). */
 const requestSchemas = (): Record<string, z.ZodType> => ({
   NumericRequest,
@@ -133,8 +131,8 @@ const requestSchemas = (): Record<string, z.ZodType> => ({
   SearchRequest,
   SearchFilters,
   PublicationYearRange,
-  UploadForm: uploadForm(),
-  RegisterForm: registerForm(),
+  UploadForm,
+  RegisterForm,
 });
 
 /** Schemas the service answers with: described as they come out (`io: 'output'`). */
@@ -248,215 +246,104 @@ function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Responses
+// Paths, derived from the table of operations (operations.ts)
+
+/** The component id of a schema of the table: the same zod object must be registered below. */
+function componentId(schema: z.ZodType, registered: Record<string, z.ZodType>): string {
+  const found = Object.entries(registered).find(([, candidate]) => candidate === schema);
+  if (!found) throw new Error('an operation uses a schema that is not a component of the document');
+  return found[0];
+}
 
 const jsonContent = (id: string) => ({ 'application/json': { schema: ref(id) } });
-const ok = (description: string, id: string): OpenApiResponse => ({ description, content: jsonContent(id) });
-const failure = (description: string): OpenApiResponse => ({
-  description,
-  content: jsonContent('ErrorBody'),
-});
-const tooLarge = (description: string): OpenApiResponse => ({
-  description,
-  content: jsonContent('TooLargeBody'),
-});
 
-const unauthorized = () => failure('The API key is missing or not recognised.');
-const rateLimited = (): OpenApiResponse => ({
-  description:
-    'Rate limit exceeded: wait for the interval in Retry-After (also `error.retry_after_s`) before retrying.',
-  headers: {
-    'Retry-After': {
-      description: 'Seconds to wait before retrying.',
-      required: true,
-      schema: inlineSchema(z.number().int().min(0), 'output'),
-    },
+const retryAfterHeader = () => ({
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: inlineSchema(z.number().int().min(0), 'output'),
   },
-  content: jsonContent('ErrorBody'),
-});
-const notFound = (what: string) =>
-  failure(`${what} does not exist or does not belong to this account (the two are not told apart).`);
-
-const jsonBody = (id: string) => ({ required: true, content: { 'application/json': { schema: ref(id) } } });
-const multipartBody = (id: string) => ({
-  required: true,
-  content: { 'multipart/form-data': { schema: ref(id) } },
 });
 
-const sourceVersionParam = (): OpenApiParameter => ({
-  name: 'source_version_id',
-  in: 'path',
-  required: true,
-  description: 'A source version id, as registration returned it (`sourceVersionId`).',
-  schema: inlineSchema(Id, 'input'),
-});
+/** One failure status: the operation's own description first, then the common one; codes of both. */
+function failureResponse(
+  status: number,
+  own: OperationFailure | undefined,
+  common: OperationFailure | undefined,
+): OpenApiResponse {
+  const codes = [...new Set<ServiceErrorCode>([...(own?.codes ?? []), ...(common?.codes ?? [])])];
+  const description = [own?.description, common?.description].filter((d) => d !== undefined).join(' ');
+  return {
+    description,
+    'x-error-codes': codes,
+    ...(status === 429 ? { headers: retryAfterHeader() } : {}),
+    content: codes.includes('source_too_large')
+      ? codes.length === 1
+        ? jsonContent('TooLargeBody')
+        : { 'application/json': { schema: { anyOf: [ref('TooLargeBody'), ref('ErrorBody')] } } }
+      : jsonContent('ErrorBody'),
+  };
+}
+
+function operationObject(op: OperationSpec): OpenApiOperation {
+  const requests = requestSchemas();
+  const responses = responseSchemas();
+  const out: Record<string, OpenApiResponse> = {};
+  out[String(op.success.status)] =
+    op.success.kind === 'json'
+      ? {
+          description: op.success.description,
+          content: jsonContent(componentId(op.success.schema, responses)),
+        }
+      : {
+          description: op.success.description,
+          content: { '*/*': { schema: inlineSchema(z.file(), 'output') } },
+        };
+  const own = op.failures as Record<number, OperationFailure | undefined>;
+  const statuses = [...new Set([...Object.keys(own), ...Object.keys(COMMON_FAILURES)].map(Number))].sort(
+    (a, b) => a - b,
+  );
+  for (const status of statuses)
+    out[String(status)] = failureResponse(status, own[status], COMMON_FAILURES[status]);
+  const media = op.body.kind === 'multipart' ? 'multipart/form-data' : 'application/json';
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.localExtension ? { 'x-local-extension': true as const } : {}),
+    ...(op.long ? { 'x-long-running': true as const } : {}),
+    ...(op.params.length > 0
+      ? {
+          parameters: op.params.map((p) => ({
+            name: p.name,
+            in: 'path' as const,
+            required: true,
+            description: p.description,
+            schema: inlineSchema(p.schema, 'input'),
+          })),
+        }
+      : {}),
+    ...(op.body.kind !== 'none'
+      ? {
+          requestBody: {
+            required: true,
+            content: { [media]: { schema: ref(componentId(op.body.schema, requests)) } },
+          },
+        }
+      : {}),
+    responses: out,
+  };
+}
 
 function paths(): OpenApiDocument['paths'] {
-  return {
-    '/api/v1/assets': {
-      post: {
-        operationId: 'uploadAsset',
-        summary: 'Upload a file as an asset.',
-        description:
-          'Local extension. With `retain=true` the source version is registered at once and its id returned.',
-        'x-local-extension': true,
-        requestBody: multipartBody('UploadForm'),
-        responses: {
-          '201': ok('The stored asset.', 'UploadResponse'),
-          '400': failure('No `file` part, or a text field is not valid.'),
-          '401': unauthorized(),
-          '413': tooLarge('The file is over the 50 MB upload ceiling.'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v1/extract': {
-      post: {
-        operationId: 'extractDocument',
-        summary: 'Read an uploaded asset, or a file at a public web address, as markdown.',
-        description:
-          'Check `state` before using `markdown` and branch on `code`: an error or partial read is never an empty successful document.',
-        requestBody: jsonBody('ExtractRequest'),
-        responses: {
-          '200': ok('The extraction, whatever its state.', 'ExtractionResponse'),
-          '400': failure(
-            'Neither or both of asset_id and asset_url were given, or asset_url is not an allowed public web address.',
-          ),
-          '401': unauthorized(),
-          '404': notFound('The asset, or its stored bytes,'),
-          '413': tooLarge(
-            'The asset is over the 50 MB download ceiling; `bytes` is null when the read was stopped.',
-          ),
-          '429': rateLimited(),
-          '500': failure('Internal failure.'),
-          '502': failure('The asset store or the remote host failed; not the caller’s fault; retry.'),
-          '503': failure(
-            'Private evidence storage is not configured, so an evidence:// asset cannot be read.',
-          ),
-          '504': failure('The asset download timed out; retry.'),
-        },
-      },
-    },
-    '/api/v1/sources/search': {
-      post: {
-        operationId: 'searchSources',
-        summary: 'Search for sources, without stance analysis or a verdict.',
-        requestBody: jsonBody('SearchRequest'),
-        responses: {
-          '200': ok('Sources for the query.', 'SearchResponse'),
-          '400': failure('Request fields or source identifiers are not valid.'),
-          '401': unauthorized(),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/verify/numeric': {
-      post: {
-        operationId: 'verifyNumeric',
-        summary: 'Check the arithmetic of a numeric claim against one or two retained source figures.',
-        description:
-          'Scope is always arithmetic_only. Outcomes escalate and not_applicable, a null arithmetic block and an unknown comparability verdict are unresolved, never support.',
-        requestBody: jsonBody('NumericRequest'),
-        responses: {
-          '201': ok('The assessment.', 'NumericResponse'),
-          '400': failure(
-            'Invalid claim or operand fields, a figure index the unit does not have, or an ambiguous source number.',
-          ),
-          '401': unauthorized(),
-          '404': notFound('A referenced source version, representation or unit'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/sources': {
-      post: {
-        operationId: 'registerSource',
-        summary: 'Register the immutable original bytes of an uploaded asset.',
-        requestBody: multipartBody('RegisterForm'),
-        responses: {
-          '201': ok(
-            'The source version; registering the same bytes again returns the same id.',
-            'SourceVersion',
-          ),
-          '400': failure('No `assetId` field or no `file` part.'),
-          '401': unauthorized(),
-          '404': notFound('The asset'),
-          '409': failure('The `file` part does not hold the bytes of the asset.'),
-          '413': tooLarge('The file is over the 50 MB ceiling.'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/sources/{source_version_id}': {
-      get: {
-        operationId: 'getSource',
-        summary: 'The registration of a source version.',
-        'x-local-extension': true,
-        parameters: [sourceVersionParam()],
-        responses: {
-          '200': ok('The source version.', 'SourceVersion'),
-          '401': unauthorized(),
-          '404': notFound('The source version'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/sources/{source_version_id}/content': {
-      get: {
-        operationId: 'getSourceContent',
-        summary: 'The retained bytes of a source version.',
-        'x-local-extension': true,
-        parameters: [sourceVersionParam()],
-        responses: {
-          '200': {
-            description: 'The retained bytes, served with the media type recorded at registration.',
-            content: { '*/*': { schema: inlineSchema(z.file(), 'output') } },
-          },
-          '401': unauthorized(),
-          '404': notFound('The source version'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/sources/{source_version_id}/representations': {
-      post: {
-        operationId: 'publishRepresentation',
-        summary: 'Extract the retained bytes into an immutable representation with units and figures.',
-        description:
-          'Local extension. Publishing again for the same bytes and the same extractor version returns the same representation.',
-        'x-local-extension': true,
-        parameters: [sourceVersionParam()],
-        responses: {
-          '201': ok('The representation.', 'Representation'),
-          '401': unauthorized(),
-          '404': notFound('The source version'),
-          '429': rateLimited(),
-        },
-      },
-    },
-    '/api/v2/representations/{representation_id}': {
-      get: {
-        operationId: 'getRepresentation',
-        summary: 'A representation, as its publication returned it.',
-        'x-local-extension': true,
-        parameters: [
-          {
-            name: 'representation_id',
-            in: 'path',
-            required: true,
-            description: 'A representation id.',
-            schema: inlineSchema(Id, 'input'),
-          },
-        ],
-        responses: {
-          '200': ok('The representation.', 'Representation'),
-          '401': unauthorized(),
-          '404': notFound('The representation'),
-          '429': rateLimited(),
-        },
-      },
-    },
-  };
+  const out: OpenApiDocument['paths'] = {};
+  for (const op of Object.values(operations) as OperationSpec[]) {
+    const method = op.method === 'GET' ? 'get' : 'post';
+    const entry = (out[op.path] ??= {});
+    if (entry[method]) throw new Error(`two operations on ${op.method} ${op.path}`);
+    entry[method] = operationObject(op);
+  }
+  return sortedByKey(out);
 }
 
 /** The OpenAPI 3.1.0 document of the service, built afresh from the schemas on every call. */

@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, openApiJson, type OpenApiOperation } from '../../../shared/api';
+import {
+  buildOpenApiDocument,
+  COMMON_FAILURES,
+  isServiceErrorCode,
+  openApiJson,
+  operations,
+  SERVICE_ERRORS,
+  type OpenApiOperation,
+  type OperationFailure,
+  type OperationSpec,
+  type ServiceErrorCode,
+} from '../../../shared/api';
 
 const committedPath = new URL('../../../shared/api/openapi.json', import.meta.url);
 
@@ -80,26 +91,70 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents the error statuses of each specified operation', () => {
-    const statuses = (path: string, method: 'get' | 'post') =>
-      Object.keys(operation(path, method).responses).sort();
+  it('documents at least the error statuses the spec names for each of its operations', () => {
+    const statuses = (path: string, method: 'get' | 'post') => Object.keys(operation(path, method).responses);
     expect(statuses('/api/v1/extract', 'post')).toEqual(
-      ['200', '400', '401', '404', '413', '429', '500', '502', '503', '504'].sort(),
+      expect.arrayContaining(['200', '400', '401', '404', '413', '429', '500', '502', '503', '504']),
     );
-    expect(statuses('/api/v1/sources/search', 'post')).toEqual(['200', '400', '401', '429']);
-    expect(statuses('/api/v2/sources', 'post')).toEqual(['201', '400', '401', '404', '409', '413', '429']);
-    expect(statuses('/api/v2/verify/numeric', 'post')).toEqual(expect.arrayContaining(['400', '401']));
+    expect(statuses('/api/v1/sources/search', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+    expect(statuses('/api/v2/sources', 'post')).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '409', '413', '429']),
+    );
+    expect(statuses('/api/v2/verify/numeric', 'post')).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404']),
+    );
   });
 
-  it('gives errors the ErrorBody, 413 the TooLargeBody, and 429 a Retry-After header', () => {
+  it('is derived from the table of operations: every operation, its statuses and its error codes', () => {
+    const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
+    expect(listed.sort()).toEqual(
+      Object.values(operations)
+        .map((op) => `${op.method} ${op.path} ${op.operationId}`)
+        .sort(),
+    );
+    for (const op of Object.values(operations) as OperationSpec[]) {
+      const responses = operation(op.path, op.method === 'GET' ? 'get' : 'post').responses;
+      const failures = { ...COMMON_FAILURES, ...op.failures } as Record<number, unknown>;
+      expect(Object.keys(responses).sort()).toEqual(
+        [String(op.success.status), ...Object.keys(failures)].sort(),
+      );
+      for (const [status, failure] of Object.entries({ ...op.failures })) {
+        expect(responses[status]?.['x-error-codes'], `${op.operationId} ${status}`).toEqual(
+          expect.arrayContaining([...(failure as OperationFailure).codes]),
+        );
+      }
+    }
+  });
+
+  it('lists each error code only under the one status the catalogue gives it', () => {
+    for (const item of Object.values(doc.paths))
+      for (const op of Object.values(item))
+        for (const [status, response] of Object.entries(op.responses))
+          for (const code of response['x-error-codes'] ?? []) {
+            expect(isServiceErrorCode(code), code).toBe(true);
+            expect(SERVICE_ERRORS[code as ServiceErrorCode].status, `${op.operationId}: ${code}`).toBe(
+              Number(status),
+            );
+          }
+  });
+
+  it('gives errors the ErrorBody, a file over the ceiling the TooLargeBody, and 429 a Retry-After header', () => {
     for (const [path, item] of Object.entries(doc.paths))
       for (const op of Object.values(item)) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (status.startsWith('2')) continue;
-          const want = status === '413' ? 'TooLargeBody' : 'ErrorBody';
-          expect(response.content?.['application/json']?.schema, `${path} ${status}`).toEqual({
-            $ref: `#/components/schemas/${want}`,
-          });
+          const codes = response['x-error-codes'] ?? [];
+          const schema = response.content?.['application/json']?.schema;
+          if (!codes.includes('source_too_large'))
+            expect(schema, `${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+          else
+            expect(JSON.stringify(schema), `${path} ${status}`).toContain(
+              '#/components/schemas/TooLargeBody',
+            );
         }
         expect(op.responses['429']?.headers?.['Retry-After'], path).toMatchObject({
           schema: { type: 'integer', minimum: 0 },

@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { UploadFields, UploadResponse } from './assets';
+import { Id } from './common';
+import type { ServiceErrorCode } from './errors';
+import { ExtractRequest, ExtractionResponse } from './extract';
+import { NumericRequest, NumericResponse } from './numeric';
+import { Representation } from './representations';
+import { SearchRequest, SearchResponse } from './search';
+import { RegisterFields, SourceVersion } from './sources';
+
+// The one table of the service's operations. The fastify routes (service/http), the remote client
+// (electron/client/remote.ts), the OpenAPI document (openapi.ts) and their tests are derived from it:
+// adding an operation is one entry here plus its handler in service/operations/service.ts, and the
+// compiler refuses a handler map or a client that misses one.
+
+/** Multipart body of `POST /api/v1/assets`: the `file` part and the optional text fields. */
+export const UploadForm = z.strictObject({
+  file: z.file().meta({ description: 'The file; at most 50 MB.' }),
+  ...UploadFields.shape,
+});
+
+/** Multipart body of `POST /api/v2/sources`: the asset id and the same bytes again. */
+export const RegisterForm = z.strictObject({
+  ...RegisterFields.shape,
+  file: z.file().meta({ description: 'The bytes of the asset; compared with the stored ones.' }),
+});
+
+/** A path parameter: its name in the path template, what it names, and its schema. */
+export interface PathParameter {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: z.ZodType<string>;
+}
+
+export type OperationBody =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'json'; readonly schema: z.ZodType }
+  | { readonly kind: 'multipart'; readonly schema: z.ZodObject };
+
+export type OperationSuccess =
+  | {
+      readonly kind: 'json';
+      readonly status: 200 | 201;
+      readonly schema: z.ZodType;
+      readonly description: string;
+    }
+  | { readonly kind: 'bytes'; readonly status: 200; readonly description: string };
+
+/** One refusal an operation may answer: its status, what it means here, and the codes it carries. */
+export interface OperationFailure {
+  readonly description: string;
+  readonly codes: readonly ServiceErrorCode[];
+}
+
+export interface OperationSpec {
+  readonly operationId: string;
+  readonly method: 'GET' | 'POST';
+  /** OpenAPI form: `/api/v2/sources/{source_version_id}`. */
+  readonly path: string;
+  readonly params: readonly PathParameter[];
+  readonly summary: string;
+  readonly description?: string;
+  /** Not one of the spec's four operations: an addition of local-extensions.md. */
+  readonly localExtension: boolean;
+  readonly body: OperationBody;
+  readonly success: OperationSuccess;
+  /**
+   * The refusals particular to this operation. Every operation may also answer the ones every request
+   * can meet (COMMON_FAILURES: a missing key, a rate limit, a malformed request, a server failure).
+   */
+  readonly failures: Readonly<Partial<Record<number, OperationFailure>>>;
+  /** Reading a document can take minutes: clients give these calls a long time limit. */
+  readonly long: boolean;
+}
+
+const sourceVersionParam: PathParameter = {
+  name: 'source_version_id',
+  description: 'A source version id, as registration returned it (`sourceVersionId`).',
+  schema: Id,
+};
+const representationParam: PathParameter = {
+  name: 'representation_id',
+  description: 'A representation id.',
+  schema: Id,
+};
+
+const notFound = (what: string): OperationFailure => ({
+  description: `${what} does not exist or does not belong to this account (the two are not told apart).`,
+  codes: ['not_found'],
+});
+
+export const operations = {
+  uploadAsset: {
+    operationId: 'uploadAsset',
+    method: 'POST',
+    path: '/api/v1/assets',
+    params: [],
+    summary: 'Upload a file as an asset.',
+    description:
+      'Local extension. With `retain=true` the source version is registered at once and its id returned.',
+    localExtension: true,
+    body: { kind: 'multipart', schema: UploadForm },
+    success: { kind: 'json', status: 201, schema: UploadResponse, description: 'The stored asset.' },
+    failures: {
+      400: {
+        description: 'No `file` part, an empty file, or a text field that is not valid.',
+        codes: ['missing_file', 'empty_file', 'invalid_request', 'malformed_multipart'],
+      },
+      413: { description: 'The file is over the 50 MB upload ceiling.', codes: ['source_too_large'] },
+    },
+    long: true,
+  },
+  extract: {
+    operationId: 'extractDocument',
+    method: 'POST',
+    path: '/api/v1/extract',
+    params: [],
+    summary: 'Read an uploaded asset, or a file at a public web address, as markdown.',
+    description:
+      'Check `state` before using `markdown` and branch on `code`: an error or partial read is never an empty successful document.',
+    localExtension: false,
+    body: { kind: 'json', schema: ExtractRequest },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: ExtractionResponse,
+      description: 'The extraction, whatever its state.',
+    },
+    failures: {
+      400: {
+        description:
+          'Neither or both of asset_id and asset_url were given, or asset_url is not an allowed public web address.',
+        codes: ['invalid_request', 'invalid_asset_url'],
+      },
+      404: notFound('The asset, or its stored bytes,'),
+      413: {
+        description:
+          'The asset is over the 50 MB download ceiling; `bytes` is null when the read was stopped.',
+        codes: ['source_too_large'],
+      },
+      500: { description: 'The reader failed; retry.', codes: ['extraction_error'] },
+      502: {
+        description: 'The asset store or the remote host failed; not the caller’s fault; retry.',
+        codes: ['asset_store_failure', 'upstream_unreachable', 'upstream_status'],
+      },
+      503: {
+        description: 'Private evidence storage is not configured, so an evidence:// asset cannot be read.',
+        codes: ['evidence_storage_unavailable'],
+      },
+      504: { description: 'The asset download timed out; retry.', codes: ['upstream_timeout'] },
+    },
+    long: true,
+  },
+  search: {
+    operationId: 'searchSources',
+    method: 'POST',
+    path: '/api/v1/sources/search',
+    params: [],
+    summary: 'Search for sources, without stance analysis or a verdict.',
+    localExtension: false,
+    body: { kind: 'json', schema: SearchRequest },
+    success: { kind: 'json', status: 200, schema: SearchResponse, description: 'Sources for the query.' },
+    failures: {
+      400: {
+        description: 'Request fields or source identifiers are not valid, or the query holds no word.',
+        codes: ['invalid_request', 'query_without_words'],
+      },
+    },
+    long: false,
+  },
+  verifyNumeric: {
+    operationId: 'verifyNumeric',
+    method: 'POST',
+    path: '/api/v2/verify/numeric',
+    params: [],
+    summary: 'Check the arithmetic of a numeric claim against one or two retained source figures.',
+    description:
+      'Scope is always arithmetic_only. Outcomes escalate and not_applicable, a null arithmetic block and an unknown comparability verdict are unresolved, never support.',
+    localExtension: false,
+    body: { kind: 'json', schema: NumericRequest },
+    success: { kind: 'json', status: 201, schema: NumericResponse, description: 'The assessment.' },
+    failures: {
+      400: {
+        description:
+          'Invalid claim or operand fields, a figure index the unit does not have, or an ambiguous source number.',
+        codes: [
+          'invalid_request',
+          'figure_index_unavailable',
+          'ambiguous_source_number',
+          'asset_id_not_source_version',
+        ],
+      },
+      404: notFound('A referenced source version, representation or unit'),
+    },
+    long: false,
+  },
+  registerSource: {
+    operationId: 'registerSource',
+    method: 'POST',
+    path: '/api/v2/sources',
+    params: [],
+    summary: 'Register the immutable original bytes of an uploaded asset.',
+    localExtension: false,
+    body: { kind: 'multipart', schema: RegisterForm },
+    success: {
+      kind: 'json',
+      status: 201,
+      schema: SourceVersion,
+      description: 'The source version; registering the same bytes again returns the same id.',
+    },
+    failures: {
+      400: {
+        description: 'No `assetId` field or no `file` part.',
+        codes: ['invalid_request', 'missing_file', 'empty_file', 'malformed_multipart'],
+      },
+      404: notFound('The asset'),
+      409: {
+        description: 'The `file` part does not hold the bytes of the asset.',
+        codes: ['bytes_mismatch'],
+      },
+      413: { description: 'The file is over the 50 MB ceiling.', codes: ['source_too_large'] },
+    },
+    long: true,
+  },
+  getSource: {
+    operationId: 'getSource',
+    method: 'GET',
+    path: '/api/v2/sources/{source_version_id}',
+    params: [sourceVersionParam],
+    summary: 'The registration of a source version.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: { kind: 'json', status: 200, schema: SourceVersion, description: 'The source version.' },
+    failures: { 404: notFound('The source version') },
+    long: false,
+  },
+  getSourceContent: {
+    operationId: 'getSourceContent',
+    method: 'GET',
+    path: '/api/v2/sources/{source_version_id}/content',
+    params: [sourceVersionParam],
+    summary: 'The retained bytes of a source version.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: {
+      kind: 'bytes',
+      status: 200,
+      description: 'The retained bytes, served with the media type recorded at registration.',
+    },
+    failures: {
+      404: notFound('The source version'),
+      502: { description: 'The retained bytes fail their hash check.', codes: ['asset_store_failure'] },
+    },
+    long: true,
+  },
+  publishRepresentation: {
+    operationId: 'publishRepresentation',
+    method: 'POST',
+    path: '/api/v2/sources/{source_version_id}/representations',
+    params: [sourceVersionParam],
+    summary: 'Extract the retained bytes into an immutable representation with units and figures.',
+    description:
+      'Local extension. Publishing again for the same bytes and the same extractor version returns the same representation.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: { kind: 'json', status: 201, schema: Representation, description: 'The representation.' },
+    failures: {
+      404: notFound('The source version'),
+      500: { description: 'The reader failed; retry.', codes: ['extraction_error'] },
+      502: { description: 'The retained bytes fail their hash check.', codes: ['asset_store_failure'] },
+    },
+    long: true,
+  },
+  getRepresentation: {
+    operationId: 'getRepresentation',
+    method: 'GET',
+    path: '/api/v2/representations/{representation_id}',
+    params: [representationParam],
+    summary: 'A representation, as its publication returned it.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: { kind: 'json', status: 200, schema: Representation, description: 'The representation.' },
+    failures: { 404: notFound('The representation') },
+    long: false,
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationName = keyof typeof operations;
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+
+/** What an operation answers on success (`Uint8Array` with its media type for the bytes of a source). */
+export type OperationResult<N extends OperationName> = (typeof operations)[N]['success'] extends {
+  kind: 'json';
+  schema: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : { bytes: Uint8Array; mediaType: string; filename: string; sha256: string };
+
+/** The path parameters of an operation, by name. */
+export type OperationParams<N extends OperationName> = {
+  [P in (typeof operations)[N]['params'][number] as P['name']]: string;
+};
+
+/** The path with its parameters filled in, each encoded as one path segment. */
+export function operationPath<N extends OperationName>(name: N, params: OperationParams<N>): string {
+  const op: OperationSpec = operations[name];
+  const values = params as Record<string, string>;
+  return op.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => {
+    const value = values[param];
+    if (value === undefined) throw new Error(`operation ${name} needs the path parameter ${param}`);
+    return encodeURIComponent(value);
+  });
+}
