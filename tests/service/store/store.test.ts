@@ -213,12 +213,13 @@ describe('opening a data folder', () => {
     expect(readdirSync(store.blobs.tmpDir)).toEqual([]);
   });
 
-  it('is refused while another live process holds it, taken over from a dead one', async () => {
+  it('is refused while another live holder has it, and opens once that holder is gone', async () => {
     await expect(Store.open(dir)).rejects.toBeInstanceOf(DataFolderInUseError);
     store.close();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'service.lock'), '999999999'); // a pid that is not running
+    writeFileSync(join(dir, 'service.lock'), '999999999'); // an earlier version's pid-file lock
     store = await Store.open(dir);
-    expect(existsSync(join(dir, 'service.lock'))).toBe(true);
+    expect(existsSync(join(dir, 'service.lock.db'))).toBe(true);
+    expect(existsSync(join(dir, 'service.lock'))).toBe(false);
   });
 });
