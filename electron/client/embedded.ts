@@ -138,7 +138,7 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
     if (error instanceof DataFolderInUseError)
       throw new ClientError(
         'unavailable',
-        `The evidence data folder ${options.dataDir} is in use by another program (process ${error.pid}); close it and try again.`,
+        `The evidence data folder ${options.dataDir} is in use by another program (${error.pid === null ? 'process unknown' : `process ${error.pid}`}); close it and try again.`,
       );
     throw error;
   }
