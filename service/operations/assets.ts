@@ -1,4 +1,5 @@
 import { MAX_ASSET_BYTES, UploadFields, type UploadResponse } from '../../shared/api';
+import { displaySafeUpload } from '../../shared/api/display';
 import { BlobTooLargeError, type StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
 import { parseRequest, ServiceError, tooLarge } from './errors';
@@ -52,14 +53,15 @@ export async function uploadAsset(
       },
       fields.retain ?? false,
     );
-    return {
+    // The store keeps the name as given; the answer shows it display-safe.
+    return displaySafeUpload({
       asset_id: asset.id,
       filename: asset.filename,
       media_type: asset.media_type,
       byte_length: asset.byte_length,
       sha256: asset.sha256,
       ...(sourceVersion ? { source_version_id: sourceVersion.id } : {}),
-    };
+    });
   } finally {
     // After a commit the staged file is gone already; on any failure this leaves nothing behind.
     await store.blobs.discard(staged);

@@ -1,15 +1,20 @@
 import { MAX_ASSET_BYTES, RegisterFields, SourceVersion } from '../../shared/api';
+import { displaySafeSourceMetadata } from '../../shared/api/display';
+import { displayName } from '../../shared/text/display-name';
 import { BlobTooLargeError, hashStream } from '../store/blobs';
 import type { SourceVersionRow, Store } from '../store/store';
 import { notFound, parseRequest, ServiceError, tooLarge } from './errors';
 
-/** The registration body of a source version row (spec: sourceVersionId, assetId, bytesHash, metadata). */
+/**
+ * The registration body of a source version row (spec: sourceVersionId, assetId, bytesHash, metadata).
+ * Title and file name are shown display-safe, with the bytes of the stored original where it differs.
+ */
 export function sourceVersionBody(row: SourceVersionRow): SourceVersion {
   return SourceVersion.parse({
     sourceVersionId: row.id,
     assetId: row.asset_id,
     bytesHash: `sha256:${row.sha256}`,
-    sourceMetadata: {
+    sourceMetadata: displaySafeSourceMetadata({
       title: row.title,
       filename: row.filename,
       media_type: row.media_type,
@@ -20,7 +25,7 @@ export function sourceVersionBody(row: SourceVersionRow): SourceVersion {
       source_type: row.source_type,
       is_primary_source: row.is_primary_source === null ? null : row.is_primary_source === 1,
       registered_at: row.registered_at,
-    },
+    }),
   });
 }
 
@@ -83,7 +88,10 @@ export function getSource(store: Store, accountId: string, sourceVersionId: stri
   return sourceVersionBody(row);
 }
 
-/** The retained bytes, verified against their hash before a byte leaves the store. */
+/**
+ * The retained bytes, verified against their hash before a byte leaves the store, with the display-safe
+ * file name to save them under (a name that disguises itself must not reach a folder either).
+ */
 export async function getSourceContent(
   store: Store,
   accountId: string,
@@ -92,5 +100,5 @@ export async function getSourceContent(
   const row = store.findSourceVersion(accountId, sourceVersionId);
   if (!row) throw notFound(`source version ${sourceVersionId}`);
   const bytes = await store.blobs.read(row.sha256);
-  return { bytes, mediaType: row.media_type, sha256: row.sha256, filename: row.filename };
+  return { bytes, mediaType: row.media_type, sha256: row.sha256, filename: displayName(row.filename) };
 }

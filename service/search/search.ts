@@ -8,6 +8,7 @@ import {
   type SearchResponse,
   type SourceType,
 } from '../../shared/api';
+import { displayTitle } from '../../shared/text/display-name';
 import { ServiceError, parseRequest } from '../operations/errors';
 import type { Store } from '../store/store';
 import { AUTHORITY, LOCAL_DOMAIN, domainCategory, isFactCheckSite, normaliseDomainFilter } from './domains';
@@ -325,7 +326,7 @@ export function searchSources(store: Store, accountId: string, body: unknown): S
     const url = row.url ?? `evidence://${row.id}`;
     return {
       id,
-      title: row.title ?? row.filename,
+      title: displayTitle(row.title, row.filename),
       url,
       snippet,
       author: domain,

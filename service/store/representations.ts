@@ -1,4 +1,5 @@
 import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
+import { displayText } from '../../shared/text/display-name';
 import type { Extraction } from '../extract/extract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
@@ -102,11 +103,13 @@ export function publishRepresentation(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // The search index holds the newest representation of each source version (same transaction); an
-    // index row's rowid is searchRowid(source version rowid, unit index).
+    // index row's rowid is searchRowid(source version rowid, unit index). It indexes the title as shown
+    // (display-safe), so a search finds what the person reads, not what invisible characters split.
     const source = db
-      .prepare('SELECT rowid, coalesce(title, filename) AS title FROM source_versions WHERE id = ?')
-      .get(sourceVersionId) as { rowid: number; title: string } | undefined;
+      .prepare('SELECT rowid, title, filename FROM source_versions WHERE id = ?')
+      .get(sourceVersionId) as { rowid: number; title: string | null; filename: string } | undefined;
     if (!source) throw new Error(`source version ${sourceVersionId} does not exist`);
+    const indexedTitle = displayText(source.title ?? '') || displayText(source.filename);
     const earlier = db
       .prepare('SELECT count(*) AS n FROM representations WHERE source_version_id = ? AND id != ?')
       .get(sourceVersionId, id) as { n: number };
@@ -130,7 +133,7 @@ export function publishRepresentation(
       );
       if (unit.index >= UNITS_PER_SOURCE)
         throw new Error(`unit ${unit.index} is beyond the ${UNITS_PER_SOURCE - 1} units a source can index`);
-      indexUnit.run(searchRowid(source.rowid, unit.index), source.title, unit.markdown);
+      indexUnit.run(searchRowid(source.rowid, unit.index), indexedTitle, unit.markdown);
       for (const f of unit.figures)
         insertFigure.run(
           unitId,

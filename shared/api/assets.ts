@@ -33,6 +33,7 @@ export type UploadFieldsInput = z.input<typeof UploadFields>;
 /** 201 of `POST /api/v1/assets`. */
 export const UploadResponse = z.strictObject({
   asset_id: Id,
+  /** Display-safe (shared/text/display-name.ts); the store keeps the name as given. */
   filename: z.string(),
   media_type: z.string(),
   byte_length: z.number().int().positive(),

@@ -7,10 +7,27 @@ export const RegisterFields = z.strictObject({
 });
 export type RegisterFields = z.infer<typeof RegisterFields>;
 
-/** Source metadata of a registration (local-extensions.md); unknown values are null. */
+/** The exact stored text of a name as its UTF-8 bytes, in lowercase hex. */
+const Utf8Hex = z.string().regex(/^(?:[0-9a-f]{2})*$/, 'expected lowercase hex digits in pairs');
+
+/**
+ * Source metadata of a registration (local-extensions.md); unknown values are null. `title` and
+ * `filename` are display-safe (shared/text/display-name.ts): the store keeps them exactly as given, and
+ * where the given text differs from what is shown, its bytes travel beside it for provenance.
+ */
 export const SourceMetadata = z.strictObject({
+  /** Display-safe; null when none was given or nothing visible is left of it. */
   title: z.string().nullable(),
+  /** Display-safe, never empty. */
   filename: z.string(),
+  filename_utf8_hex: Utf8Hex.optional().meta({
+    description:
+      'The file name exactly as stored (an upload drops only a path, C0 controls and DEL), as UTF-8 bytes in lowercase hex; present only when it differs from the display-safe filename (C1, bidirectional or invisible characters, or text not in NFC).',
+  }),
+  title_utf8_hex: Utf8Hex.optional().meta({
+    description:
+      'The title exactly as given and stored, as UTF-8 bytes in lowercase hex; present only when a title was given and it differs from the display-safe title.',
+  }),
   media_type: z.string(),
   byte_length: z.number().int().positive(),
   url: z.string().nullable(),
