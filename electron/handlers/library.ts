@@ -1,7 +1,11 @@
+import { displaySafeSource, displaySafeUpload } from '../../shared/api/display';
 import type { BridgeHandlers } from '../bridge/router';
 import { serviceCall } from './failures';
 
-/** The evidence library: files in, retained source versions out. */
+/**
+ * The evidence library: files in, retained source versions out. Names reach the renderer display-safe
+ * whatever the service answered (a remote service may not make them so).
+ */
 export const libraryHandlers = {
   'library.upload': async (input, context) => {
     const client = await context.client();
@@ -23,10 +27,10 @@ export const libraryHandlers = {
       }),
     );
     if (taskId !== undefined) context.emit('progress', { taskId, stage: 'upload:stored', done: 2, total: 2 });
-    return stored;
+    return displaySafeUpload(stored);
   },
   'library.source': async (input, context) => {
     const client = await context.client();
-    return serviceCall(() => client.getSource(input.sourceVersionId));
+    return displaySafeSource(await serviceCall(() => client.getSource(input.sourceVersionId)));
   },
 } satisfies Pick<BridgeHandlers, 'library.upload' | 'library.source'>;
