@@ -16,8 +16,9 @@ import { getSource, getSourceContent, hashPresentedFile, registerSource } from '
 import type { StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
 import { handleError } from './errors';
-import { readForm } from './form';
+import { FORM_FIELD_LIMIT, readForm } from './form';
 import { RateLimiter } from './rate-limit';
+import { decodeUtf8 } from './utf8';
 
 export interface ServerOptions {
   store: Store;
@@ -60,6 +61,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setErrorHandler(handleError);
   // JSON or multipart only: a text/plain body is refused (415) rather than read as a string.
   app.removeContentTypeParser('text/plain');
+  // JSON is decoded strictly: invalid UTF-8 is refused, never replaced with U+FFFD and then judged.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const decoded = decodeUtf8(body as Buffer);
+    if ('invalidAt' in decoded) {
+      const message = `the body is not valid UTF-8 (byte offset ${decoded.invalidAt})`;
+      done(new ServiceError(400, 'invalid_request', message), undefined);
+      return;
+    }
+    parseJson(request, decoded.text, done);
+  });
   app.setNotFoundHandler((request, reply) =>
     reply
       .status(404)
@@ -70,7 +83,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       fileSize: MAX_ASSET_BYTES + 1, // one byte over, so the ceiling itself is seen and refused by our counter
       files: 1,
       fields: 20,
-      fieldSize: 16 * 1024,
+      fieldSize: FORM_FIELD_LIMIT,
       fieldNameSize: 100,
       parts: 25,
     },
