@@ -1,10 +1,26 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ServiceError } from '../operations/errors';
 import { BlobCorruptError } from '../store/blobs';
 import { MAX_ASSET_BYTES } from '../../shared/api';
 
+/** The longest request target (path and query) read, in characters; a longer one is 414. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
 /** Fastify's and @fastify/multipart's own failures, in the words and codes of this service. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'malformed_url',
+    message: 'the URL is not valid: a percent-escape is broken or does not spell UTF-8',
+  },
+  // The router's parameter ceiling is the URL ceiling, so only an over-long URL reaches it.
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'uri_too_long',
+    message: `the URL is over ${MAX_URL_LENGTH} characters`,
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'malformed_json',
@@ -97,4 +113,57 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'unexpected failure');
   return reply.status(500).send(errorBody('internal_error', 'the service failed; nothing was stored'));
+}
+
+/** Why Node's HTTP parser refused a connection, as status, code and message. */
+function clientErrorAnswer(error: { code?: string; rawPacket?: unknown }) {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, code: 'request_timeout', message: 'the request did not arrive in time' };
+    case 'HPE_HEADER_OVERFLOW':
+      return requestLineTooLong(error.rawPacket)
+        ? { status: 414, code: 'uri_too_long', message: `the URL is over ${MAX_URL_LENGTH} characters` }
+        : { status: 431, code: 'headers_too_large', message: 'the request headers are too large' };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, code: 'body_too_large', message: 'the chunk extensions are too large' };
+    case 'HPE_INVALID_METHOD':
+      return { status: 400, code: 'unknown_method', message: 'the request method is not known' };
+    default:
+      return { status: 400, code: 'malformed_request', message: 'the request is not valid HTTP/1.1' };
+  }
+}
+
+/**
+ * Whether the packet the parser choked on starts a request whose first line alone passes the URL
+ * ceiling: Node counts the request line in its header ceiling, so that overflow is a long URL.
+ */
+function requestLineTooLong(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet) || !/^[A-Za-z]+ [^ ]/.test(packet.toString('latin1', 0, 32))) return false;
+  const end = packet.indexOf('\n');
+  return end === -1 || end > MAX_URL_LENGTH;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before fastify sees a request (431,
+ * malformed request lines, unknown methods, timeouts) gets the same error body as every other refusal.
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A response already under way on this connection must not be interleaved with another.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && !current?.headersSent) {
+    const { status, code, message } = clientErrorAnswer(error);
+    const body = JSON.stringify(errorBody(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { createDownloader } from '../fetch';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { MAX_ASSET_BYTES } from '../../shared/api';
+import { Id, MAX_ASSET_BYTES } from '../../shared/api';
 import { stageFile, uploadAsset } from '../operations/assets';
 import {
   extractAsset,
@@ -15,7 +15,7 @@ import { searchSources } from '../search/search';
 import { getSource, getSourceContent, hashPresentedFile, registerSource } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
-import { handleError } from './errors';
+import { answerClientError, errorBody, handleError, MAX_URL_LENGTH } from './errors';
 import { FORM_FIELD_LIMIT, readForm } from './form';
 import { RateLimiter } from './rate-limit';
 import { decodeUtf8 } from './utf8';
@@ -46,6 +46,16 @@ function presentedKey(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** A path id the id schema refuses (over 200 characters) names nothing: 404, like any unknown id. */
+function pathId(id: string, what: string): string {
+  if (Id.safeParse(id).success) return id;
+  throw new ServiceError(
+    404,
+    'not_found',
+    `no ${what} has an id of ${id.length} characters (ids have at most 200)`,
+  );
+}
+
 /** The local evidence service over HTTP: thin adapters from routes to the operations. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { store } = options;
@@ -55,10 +65,31 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: options.jsonBodyLimit ?? 1024 * 1024,
     trustProxy: false,
-    return503OnClosing: true,
+    // Shutting down is answered by the onRequest hook below, in the service's error body.
+    return503OnClosing: false,
+    // Any id that fits in an acceptable URL reaches its route, which answers it (the id schema allows 200).
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    // A request without Host is refused by the onRequest hook, in the service's error body.
+    http: { requireHostHeader: false },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: handleError,
   });
   app.decorateRequest('accountId', '');
   app.setErrorHandler(handleError);
+  // Node answers an `Expect` it does not know with a bare 417 unless someone listens.
+  app.server.on('checkExpectation', (_request, response) => {
+    const body = JSON.stringify(errorBody('expectation_failed', 'only `Expect: 100-continue` is supported'));
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    response.end(body);
+  });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   // JSON or multipart only: a text/plain body is refused (415) rather than read as a string.
   app.removeContentTypeParser('text/plain');
   // JSON is decoded strictly: invalid UTF-8 is refused, never replaced with U+FFFD and then judged.
@@ -88,6 +119,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       parts: 25,
     },
     throwFileSizeLimit: false,
+  });
+
+  // What the request is, before who sends it: the same order as Node's own refusals (431, 400).
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ServiceError(503, 'shutting_down', 'the service is shutting down; retry in a moment');
+    }
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ServiceError(414, 'uri_too_long', `the URL is over ${MAX_URL_LENGTH} characters`);
+    }
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      throw new ServiceError(400, 'missing_host', 'an HTTP/1.1 request must carry a Host header');
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -153,11 +198,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.get<{ Params: { id: string } }>('/api/v2/sources/:id', async (request) =>
-    getSource(store, request.accountId, request.params.id),
+    getSource(store, request.accountId, pathId(request.params.id, 'source version')),
   );
 
   app.get<{ Params: { id: string } }>('/api/v2/sources/:id/content', async (request, reply) => {
-    const content = await getSourceContent(store, request.accountId, request.params.id);
+    const id = pathId(request.params.id, 'source version');
+    const content = await getSourceContent(store, request.accountId, id);
     return reply
       .header('content-type', content.mediaType)
       .header('etag', `"sha256:${content.sha256}"`)
@@ -177,11 +223,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Local extension: representations.
   app.post<{ Params: { id: string } }>('/api/v2/sources/:id/representations', async (request, reply) => {
-    const body = await publishSourceRepresentation(store, request.accountId, request.params.id, extraction);
+    const id = pathId(request.params.id, 'source version');
+    const body = await publishSourceRepresentation(store, request.accountId, id, extraction);
     return reply.status(201).send(body);
   });
   app.get<{ Params: { id: string } }>('/api/v2/representations/:id', async (request) =>
-    getRepresentation(store, request.accountId, request.params.id),
+    getRepresentation(store, request.accountId, pathId(request.params.id, 'representation')),
   );
   // Spec: source search.
   app.post('/api/v1/sources/search', async (request) =>
