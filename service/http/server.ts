@@ -37,12 +37,18 @@ declare module 'fastify' {
   }
 }
 
-/** The presented key: `x-api-key`, or `Authorization: Bearer KEY`. */
+/** HTTP's optional whitespace (RFC 9110 OWS): space and tab, nothing else. */
+const trimOws = (value: string) => value.replace(/^[ \t]+|[ \t]+$/g, '');
+
+/**
+ * The presented key: `x-api-key`, or `Authorization: Bearer KEY`. Only space and tab are trimmed: a
+ * no-break or ideographic space around a key is part of what was sent, so the key does not match.
+ */
 function presentedKey(request: FastifyRequest): string | null {
   const header = request.headers['x-api-key'];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  if (typeof header === 'string' && trimOws(header) !== '') return trimOws(header);
   const auth = request.headers.authorization;
-  const match = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  const match = typeof auth === 'string' ? /^Bearer[ \t]+([^ \t]+)$/i.exec(trimOws(auth)) : null;
   return match?.[1] ?? null;
 }
 
