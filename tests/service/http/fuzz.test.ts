@@ -124,6 +124,64 @@ const badForm = fc
     };
   });
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const isUtf8 = (bytes: Uint8Array) => {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Byte sequences that are not UTF-8: the classic ill-formed ones, and random bytes that fail to decode. */
+const invalidUtf8 = fc.oneof(
+  fc
+    .constantFrom(
+      [0x80],
+      [0xbf],
+      [0xc0, 0xaf],
+      [0xc1, 0xbf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xed, 0xbf, 0xbf],
+      [0xf0, 0x80, 0x80, 0xaf],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5],
+      [0xfe],
+      [0xff],
+      [0xc3],
+      [0xe2, 0x82],
+      [0xf0, 0x9f, 0x98],
+    )
+    .map((b) => Uint8Array.from(b)),
+  fc.uint8Array({ minLength: 1, maxLength: 8 }).filter((b) => !isUtf8(b)),
+);
+
+/** `bytes` inserted at a fraction of the way through `body`. */
+const spliced = (body: Buffer, bytes: Uint8Array, at: number) => {
+  const cut = Math.floor(at * (body.length + 1));
+  return Buffer.concat([body.subarray(0, cut), bytes, body.subarray(cut)]);
+};
+
+/** A form whose text field value, field name or file name holds the given bytes. */
+function formWithBytes(where: 'value' | 'name' | 'filename', bytes: Uint8Array) {
+  const boundary = 'ewfuzzutf8Xy7';
+  const raw = (text: string) => Buffer.from(text);
+  const body = Buffer.concat([
+    raw(`--${boundary}\r\nContent-Disposition: form-data; name="`),
+    where === 'name' ? Buffer.concat([raw('ti'), bytes, raw('tle')]) : raw('title'),
+    raw('"\r\n\r\n'),
+    where === 'value' ? Buffer.concat([raw('Report '), bytes]) : raw('Report'),
+    raw(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="`),
+    where === 'filename' ? Buffer.concat([raw('r'), bytes, raw('.pdf')]) : raw('r.pdf'),
+    raw('"\r\nContent-Type: application/pdf\r\n\r\n'),
+    PDF_BYTES,
+    raw(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 describe('fuzz: malformed requests never give a 5xx or change the store', () => {
   it('any body, any content type, any key at the JSON endpoints', async () => {
     const before = await snapshot(svc.store);
@@ -246,6 +304,10 @@ describe('fuzz: malformed requests never give a 5xx or change the store', () => 
             .string({ maxLength: 80 })
             .map((id) => `/api/v2/sources/${encodeURIComponent(id)}/representations`),
           fc.string({ maxLength: 80 }).map((id) => `/api/v2/representations/${encodeURIComponent(id)}`),
+          // Around and over the id schema's 200 characters, and over fastify's default parameter ceiling.
+          fc
+            .string({ minLength: 95, maxLength: 420 })
+            .map((id) => `/api/v2/sources/${encodeURIComponent(id)}`),
           fc.constant(`/api/v2/sources/${assetId}`),
           // Another account's source version: as if it did not exist.
           fc.constant(`/api/v2/sources/${sourceVersionId}/representations`),
@@ -261,6 +323,83 @@ describe('fuzz: malformed requests never give a 5xx or change the store', () => 
         },
       ),
       { numRuns: 300 },
+    );
+    expect(await snapshot(svc.store)).toEqual(before);
+  });
+
+  it('invalid UTF-8 anywhere in a JSON body: always 400 invalid_request, never judged', async () => {
+    const before = await snapshot(svc.store);
+    const bodies = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 60 }).map((q) => JSON.stringify({ query: q })),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).map((claim) =>
+        JSON.stringify({
+          claim,
+          operands: [
+            {
+              source_version_id: sourceVersionId,
+              representation_id: 'rep_x',
+              source_unit_id: 'u',
+              figure_index: 0,
+            },
+          ],
+        }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...JSON_ENDPOINTS),
+        fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+        bodies,
+        invalidUtf8,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (url, contentType, body, bytes, at) => {
+          const payload = spliced(Buffer.from(body), bytes, at);
+          // Rarely, the inserted bytes complete a character the cut split: then the body is valid.
+          fc.pre(!isUtf8(payload));
+          const res = await svc.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'x-api-key': svc.key, 'content-type': contentType },
+            payload,
+          });
+          const label = `${url} ${payload.toString('latin1').slice(0, 120)}`;
+          expect(res.statusCode, label).toBe(400);
+          const parsed = ErrorBody.safeParse(res.json());
+          expect(parsed.success, `${label}: error body`).toBe(true);
+          expect(parsed.data?.error.code, label).toBe('invalid_request');
+          expect(parsed.data?.error.message, label).toMatch(/not valid UTF-8 \(byte offset \d+\)/);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(await snapshot(svc.store)).toEqual(before);
+  });
+
+  it('invalid UTF-8 in a form field, field name or file name: always 400 invalid_request', async () => {
+    const before = await snapshot(svc.store);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FORM_ENDPOINTS),
+        fc.constantFrom('value' as const, 'name' as const, 'filename' as const),
+        invalidUtf8,
+        async (url, where, bytes) => {
+          const form = formWithBytes(where, bytes);
+          fc.pre(!isUtf8(form.body.subarray(0, form.body.indexOf(PDF_BYTES))));
+          const res = await svc.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'x-api-key': svc.key, 'content-type': form.contentType },
+            payload: form.body,
+          });
+          const label = `${url} ${where} ${Buffer.from(bytes).toString('hex')}`;
+          expect(res.statusCode, label).toBe(400);
+          const parsed = ErrorBody.safeParse(res.json());
+          expect(parsed.success, `${label}: error body`).toBe(true);
+          expect(parsed.data?.error.code, label).toBe('invalid_request');
+        },
+      ),
+      { numRuns: 200 },
     );
     expect(await snapshot(svc.store)).toEqual(before);
   });
