@@ -7,6 +7,14 @@ const PART_HEADER_LIMIT = 80 * 1024;
 
 type State = 'preamble' | 'delimiter' | 'head' | 'body' | 'epilogue';
 
+/** The boundary as busboy reads it: quoted with backslash escapes, or bare with spaces and tabs dropped. */
+function boundaryOf(contentType: string): string | null {
+  const match = /;[ \t]*boundary[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType);
+  if (!match) return null;
+  const value = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!.replace(/[ \t]/g, '');
+  return value || null;
+}
+
 /**
  * Reads the raw bytes of a multipart/form-data body beside busboy, which decodes part headers and text
  * fields with replacement: every part header (field names, file names) and every text field value must
@@ -34,8 +42,7 @@ export class FormBytesCheck {
     contentType: string | undefined,
     private readonly fieldLimit: number,
   ) {
-    const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
-    const value = boundary?.[1] ?? boundary?.[2];
+    const value = boundaryOf(contentType ?? '');
     this.delimiter = value ? Buffer.from(`\r\n--${value}`, 'latin1') : null;
   }
 

@@ -163,11 +163,15 @@ interface RawPart {
   value: Uint8Array | string;
 }
 
-function rawForm(parts: RawPart[]): { body: Buffer; contentType: string } {
+function rawForm(
+  parts: RawPart[],
+  boundary = BOUNDARY,
+  contentType = `multipart/form-data; boundary=${boundary}`,
+): { body: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`),
       Buffer.from(part.name),
     );
     if (part.filename !== undefined) chunks.push(Buffer.from('"; filename="'), Buffer.from(part.filename));
@@ -175,8 +179,8 @@ function rawForm(parts: RawPart[]): { body: Buffer; contentType: string } {
     if (part.contentType) chunks.push(Buffer.from(`Content-Type: ${part.contentType}\r\n`));
     chunks.push(Buffer.from('\r\n'), Buffer.from(part.value), Buffer.from('\r\n'));
   }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType };
 }
 
 const postForm = (url: string, form: { body: Buffer; contentType: string }) =>
@@ -305,5 +309,17 @@ describe('multipart text fields and file names are decoded strictly', () => {
       expect(UploadResponse.parse(accepted.json()).filename).toBe('caf\u00e9.pdf');
       expectInvalidUtf8(await chunked(bad), 3);
     }
+  });
+
+  it('a quoted boundary with spaces and escapes is found as busboy finds it', async () => {
+    const quoted = (value: Uint8Array | string) =>
+      rawForm(
+        [{ name: 'title', value }, file()],
+        'a b"c',
+        'multipart/form-data; charset=utf-8; boundary="a b\\"c"',
+      );
+    const accepted = await postForm('/api/v1/assets', quoted('Caf\u00e9'));
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expectInvalidUtf8(await postForm('/api/v1/assets', quoted(bytes('Caf', [0xe9]))), 3);
   });
 });
