@@ -7,6 +7,10 @@ export const SERVICE_ERRORS = {
   invalid_request: { status: 400, meaning: 'A field of the request is not valid; `details` names each.' },
   malformed_json: { status: 400, meaning: 'The body is not valid JSON.' },
   malformed_request: { status: 400, meaning: 'The HTTP request could not be read.' },
+  malformed_url: { status: 400, meaning: 'The URL has a broken percent-escape.' },
+  missing_host: { status: 400, meaning: 'The request has no Host header.' },
+  unknown_method: { status: 400, meaning: 'The HTTP method is not one this service knows.' },
+  bad_request: { status: 400, meaning: 'The request was refused before it reached an operation.' },
   malformed_multipart: { status: 400, meaning: 'The multipart form could not be read.' },
   bad_content_length: { status: 400, meaning: 'Content-Length does not match the body.' },
   incomplete_request: { status: 400, meaning: 'The request ended before its body was complete.' },
@@ -24,20 +28,24 @@ export const SERVICE_ERRORS = {
     status: 400,
     meaning: 'An upload asset id was given where a source version id belongs.',
   },
-  // 401, 404, 405, 408, 409
+  // 401, 404, 408, 409
   unauthorized: { status: 401, meaning: 'The API key is missing or not recognised.' },
   not_found: { status: 404, meaning: 'No such resource for this account, or no such endpoint.' },
-  method_not_allowed: { status: 405, meaning: 'The endpoint does not take that HTTP method.' },
   request_timeout: { status: 408, meaning: 'The request was not received in time.' },
   bytes_mismatch: { status: 409, meaning: 'The file part does not hold the bytes of the asset.' },
-  // 413, 414, 415, 429, 431: limits.
+  // 413, 414, 415, 417, 429, 431: limits.
   source_too_large: { status: 413, meaning: 'The file is over the 50 MB ceiling (`bytes`, `max_bytes`).' },
   body_too_large: { status: 413, meaning: 'The request body is over its limit.' },
   too_many_parts: { status: 413, meaning: 'The form has too many parts.' },
   too_many_fields: { status: 413, meaning: 'The form has too many fields.' },
-  url_too_long: { status: 414, meaning: 'The request URL is too long.' },
+  field_too_large: { status: 413, meaning: 'A text field of the form is over 16 KiB.' },
+  uri_too_long: { status: 414, meaning: 'The request URL is too long.' },
   unsupported_media_type: { status: 415, meaning: 'The endpoint does not take that Content-Type.' },
   expected_multipart: { status: 415, meaning: 'The endpoint takes multipart/form-data.' },
+  expectation_failed: {
+    status: 417,
+    meaning: 'The Expect header asks for something this service does not do.',
+  },
   rate_limited: { status: 429, meaning: 'Too many requests: wait for Retry-After (`retry_after_s`).' },
   headers_too_large: { status: 431, meaning: 'The request headers are too large.' },
   // 5xx: not the caller's fault.
@@ -50,7 +58,7 @@ export const SERVICE_ERRORS = {
     status: 503,
     meaning: 'Private evidence storage is not configured (evidence:// assets).',
   },
-  service_unavailable: { status: 503, meaning: 'The service is shutting down or not ready; retry.' },
+  shutting_down: { status: 503, meaning: 'The service is shutting down; retry.' },
   upstream_timeout: { status: 504, meaning: 'The download timed out; retry.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
