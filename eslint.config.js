@@ -31,6 +31,10 @@ const noService = {
   group: ['**/service/**', '../service', '../../service'],
   message: 'The renderer talks to the main process through the bridge, never to service/ directly.',
 };
+const noLocalService = {
+  group: ['**/service/**', '../service', '../../service', './embedded', './embedded.*'],
+  message: 'The remote client depends on shared/ only: it must not load the local service or its store.',
+};
 const noRenderer = {
   group: ['**/renderer/**', '../renderer', '../../renderer'],
   message: 'Nothing imports the renderer: it sits at the top of the rooms (renderer -> shared).',
@@ -147,6 +151,11 @@ export const roomRules = [
     ignores: ['electron/main/**', 'electron/preload/**'],
   }),
   room(['electron/main/**/*.{ts,tsx}', 'electron/preload/**/*.{ts,tsx}'], [noRenderer]),
+  // The remote client talks HTTP and depends on shared/ only: it must not load the local service.
+  room(
+    ['electron/client/remote.ts', 'electron/client/types.ts', 'electron/client/url.ts'],
+    [noElectronRuntime, noRenderer, noLocalService],
+  ),
 ];
 
 export default tseslint.config(

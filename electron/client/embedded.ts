@@ -5,6 +5,7 @@ import {
   SearchResponse,
   SourceVersion,
   UploadResponse,
+  uploadFormFields,
 } from '../../shared/api';
 import type { z } from 'zod';
 import type { ProgressEvent } from '../../shared/bridge';
@@ -18,16 +19,16 @@ import {
   type ExtractionSettings,
 } from '../../service/operations/extract';
 import { verifyNumeric } from '../../service/operations/numeric';
-import { getSource } from '../../service/operations/sources';
+import { getSource, getSourceContent } from '../../service/operations/sources';
 import { searchSources } from '../../service/search/search';
 import { DataFolderInUseError } from '../../service/store/lock';
 import { Store } from '../../service/store/store';
 import {
   ClientError,
+  clientErrorCodeFor,
+  uploadFieldsOf,
   type CallOptions,
-  type ClientErrorCode,
   type EvidenceClient,
-  type UploadInput,
 } from './types';
 
 // The embedded client: the local evidence service's operations, called in this process with the data
@@ -42,18 +43,6 @@ export interface EmbeddedClientOptions {
   onProgress?: (progress: ProgressEvent) => void;
 }
 
-const CODES: Record<number, ClientErrorCode> = {
-  400: 'invalid_request',
-  401: 'key_rejected',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'too_large',
-  429: 'rate_limited',
-  502: 'upstream_failed',
-  503: 'unavailable',
-  504: 'upstream_timeout',
-};
-
 /** A ServiceError as the ClientError a remote service's answer with the same status would give. */
 export function clientErrorOf(error: ServiceError): ClientError {
   const bytes = error.extra?.['bytes'];
@@ -61,7 +50,7 @@ export function clientErrorOf(error: ServiceError): ClientError {
   const retryAfter = error.extra?.['retry_after_s'];
   const fields = (error.details ?? []).map((d) => `${d.path}: ${d.message}`).join('; ');
   return new ClientError(
-    CODES[error.status] ?? 'service_error',
+    clientErrorCodeFor(error.status),
     fields ? `${error.message} (${fields})` : error.message,
     {
       status: error.status,
@@ -118,18 +107,6 @@ async function call<T>(work: () => T | Promise<T>, signal: AbortSignal | undefin
   }
 }
 
-/** The registration fields of an upload, as the upload form carries them. */
-export function uploadFields(input: UploadInput): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (input.title !== undefined) fields['title'] = input.title;
-  if (input.url !== undefined) fields['url'] = input.url;
-  if (input.publication_year !== undefined) fields['publication_year'] = String(input.publication_year);
-  if (input.source_type !== undefined) fields['source_type'] = input.source_type;
-  if (input.is_primary_source !== undefined) fields['is_primary_source'] = String(input.is_primary_source);
-  fields['retain'] = String(input.retain ?? true);
-  return fields;
-}
-
 export async function createEmbeddedClient(options: EmbeddedClientOptions): Promise<EvidenceClient> {
   let store: Store;
   try {
@@ -172,11 +149,12 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
         const staged = await stageFile(store, { stream: once(), filename: input.filename });
         return checked(
           UploadResponse,
-          await uploadAsset(store, account, staged, input.filename, uploadFields(input)),
+          await uploadAsset(store, account, staged, input.filename, uploadFormFields(uploadFieldsOf(input))),
         );
       }, callOptions),
     getSource: (id, callOptions) =>
       run(() => checked(SourceVersion, getSource(store, account, id)), callOptions),
+    getSourceContent: (id, callOptions) => run(() => getSourceContent(store, account, id), callOptions),
     publishRepresentation: (id, callOptions) =>
       run(
         async () =>

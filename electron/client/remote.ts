@@ -1,15 +1,21 @@
 import type { z } from 'zod';
 import {
   ErrorBody,
-  ExtractionResponse,
-  NumericResponse,
-  Representation,
-  SearchResponse,
-  SourceVersion,
-  UploadResponse,
+  operationPath,
+  operations,
+  uploadFormFields,
+  type OperationName,
+  type OperationParams,
+  type OperationResult,
+  type OperationSpec,
 } from '../../shared/api';
-import { uploadFields } from './embedded';
-import { ClientError, type CallOptions, type EvidenceClient } from './types';
+import {
+  ClientError,
+  clientErrorCodeFor,
+  uploadFieldsOf,
+  type CallOptions,
+  type EvidenceClient,
+} from './types';
 import { normaliseServiceUrl } from './url';
 
 // The remote client: the evidence service over HTTP with `x-api-key`. Every answer is parsed with the
@@ -41,18 +47,20 @@ const LONG_TIMEOUT_MS = 5 * 60_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
 
+/** One call of an operation of the table (shared/api/operations.ts): method, path and time limit come from there. */
 interface Request {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
   form?: () => FormData;
   /** Upload, extraction, publication: reading a document can take minutes. */
-  long?: boolean;
+  long: boolean;
 }
 
 interface Answer {
   status: number;
   headers: Headers;
+  bytes: Uint8Array;
   text: string;
 }
 
@@ -119,8 +127,13 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
         signal,
       });
       // The body is read under the same limit: a service that stalls mid-answer is a timeout, not bad JSON.
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text };
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        headers: response.headers,
+        bytes,
+        text: new TextDecoder().decode(bytes),
+      };
     } catch (error) {
       if (call.signal?.aborted) throw cancelled();
       if (timeout.aborted)
@@ -161,22 +174,23 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
         `The evidence service at ${baseUrl} answered with a redirect (HTTP ${status}); it was not followed, so the API key went nowhere else. Check the service URL.`,
         details,
       );
+    const code = clientErrorCodeFor(status);
     switch (status) {
       case 400:
-        return new ClientError('invalid_request', message('The service refused the request.'), details);
+        return new ClientError(code, message('The service refused the request.'), details);
       case 401:
         return new ClientError(
-          'key_rejected',
+          code,
           `The evidence service at ${baseUrl} refused the API key${said ? ` (${said})` : ''}.`,
           details,
         );
       case 404:
-        return new ClientError('not_found', message('The service has no such resource.'), details);
+        return new ClientError(code, message('The service has no such resource.'), details);
       case 409:
-        return new ClientError('conflict', message('The request conflicts with what is stored.'), details);
+        return new ClientError(code, message('The request conflicts with what is stored.'), details);
       case 413: {
         const extra = (body ?? {}) as { bytes?: unknown; max_bytes?: unknown };
-        return new ClientError('too_large', message('The file is over the service’s size ceiling.'), {
+        return new ClientError(code, message('The file is over the service’s size ceiling.'), {
           ...details,
           bytes: typeof extra.bytes === 'number' ? extra.bytes : null,
           ...(typeof extra.max_bytes === 'number' ? { maxBytes: extra.max_bytes } : {}),
@@ -184,19 +198,19 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
       }
       case 429:
         return new ClientError(
-          'rate_limited',
+          code,
           message('The evidence service is limiting requests; try again shortly.'),
           { ...details, retryAfterS: retryAfterS(answer.headers, body) },
         );
       case 502:
         return new ClientError(
-          'upstream_failed',
+          code,
           message('The evidence service could not get what it needed from elsewhere.'),
           details,
         );
       case 503:
         return new ClientError(
-          'unavailable',
+          code,
           `The evidence service at ${baseUrl} is unavailable: ${
             said ??
             'it is shutting down, overloaded, or not configured for this (for example, private evidence storage is not set up)'
@@ -205,24 +219,17 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
         );
       case 504:
         return new ClientError(
-          'upstream_timeout',
+          code,
           message('The evidence service timed out waiting for a download.'),
           details,
         );
       default:
-        return new ClientError(
-          'service_error',
-          message(`The evidence service failed (HTTP ${status}).`),
-          details,
-        );
+        return new ClientError(code, message(`The evidence service failed (HTTP ${status}).`), details);
     }
   }
 
-  async function send<S extends z.ZodType>(
-    schema: S,
-    request: Request,
-    call: CallOptions = {},
-  ): Promise<z.output<S>> {
+  /** Sends one request, waiting out one 429 and retrying 502/504 with bounded backoff. */
+  async function exchangeWithRetries(request: Request, call: CallOptions = {}): Promise<Answer> {
     if (call.signal?.aborted) throw cancelled();
     const key = await options.apiKey();
     if (key === null || key === '')
@@ -232,7 +239,7 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
     let retries = 0;
     for (;;) {
       const answer = await exchange(request, key, call);
-      if (answer.status >= 200 && answer.status < 300) return parseAnswer(schema, answer.text);
+      if (answer.status >= 200 && answer.status < 300) return answer;
       const error = errorOf(answer, key);
       if (answer.status === 429 && !rateLimited) {
         const seconds = error.details.retryAfterS ?? 1;
@@ -252,14 +259,37 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
     }
   }
 
-  const id = (value: string) => encodeURIComponent(value);
+  /** The request of an operation of the table: its method, its path with the parameters, its time limit. */
+  function requestOf<N extends OperationName>(
+    name: N,
+    params: OperationParams<N>,
+    payload: { body?: unknown; form?: () => FormData } = {},
+  ): Request {
+    const op: OperationSpec = operations[name];
+    return { method: op.method, path: operationPath(name, params), long: op.long, ...payload };
+  }
+
+  /** Calls an operation that answers JSON, parsed with the table's response schema. */
+  async function send<N extends OperationName>(
+    name: N,
+    params: OperationParams<N>,
+    payload: { body?: unknown; form?: () => FormData },
+    call: CallOptions | undefined,
+  ): Promise<OperationResult<N>> {
+    const op: OperationSpec = operations[name];
+    if (op.success.kind !== 'json') throw new Error(`operation ${name} does not answer JSON`);
+    const answer = await exchangeWithRetries(requestOf(name, params, payload), call);
+    return parseAnswer(op.success.schema, answer.text) as OperationResult<N>;
+  }
+
   return {
     mode: 'remote',
     uploadAsset(input, call) {
       // A fresh form for each attempt: a retry sends the same bytes again.
       const form = () => {
         const data = new FormData();
-        for (const [name, value] of Object.entries(uploadFields(input))) data.set(name, value);
+        for (const [name, value] of Object.entries(uploadFormFields(uploadFieldsOf(input))))
+          data.set(name, value);
         data.set(
           'file',
           new Blob([input.bytes], input.mediaType ? { type: input.mediaType } : {}),
@@ -267,29 +297,45 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
         );
         return data;
       };
-      return send(UploadResponse, { method: 'POST', path: '/api/v1/assets', form, long: true }, call);
+      return send('uploadAsset', {}, { form }, call);
     },
-    getSource: (sourceVersionId, call) =>
-      send(SourceVersion, { method: 'GET', path: `/api/v2/sources/${id(sourceVersionId)}` }, call),
-    publishRepresentation: (sourceVersionId, call) =>
-      send(
-        Representation,
-        { method: 'POST', path: `/api/v2/sources/${id(sourceVersionId)}/representations`, long: true },
+    getSource: (sourceVersionId, call) => send('getSource', { source_version_id: sourceVersionId }, {}, call),
+    async getSourceContent(sourceVersionId, call) {
+      const answer = await exchangeWithRetries(
+        requestOf('getSourceContent', { source_version_id: sourceVersionId }),
         call,
-      ),
+      );
+      const etag = /^"sha256:([0-9a-f]{64})"$/.exec(answer.headers.get('etag') ?? '');
+      if (!etag?.[1])
+        throw new ClientError('bad_response', 'The evidence service sent the bytes without their sha256.');
+      const disposition = /filename\*=UTF-8''([^;]+)/.exec(answer.headers.get('content-disposition') ?? '');
+      return {
+        bytes: answer.bytes,
+        mediaType: answer.headers.get('content-type') ?? 'application/octet-stream',
+        sha256: etag[1],
+        filename: disposition?.[1] ? safeDecode(disposition[1]) : sourceVersionId,
+      };
+    },
+    publishRepresentation: (sourceVersionId, call) =>
+      send('publishRepresentation', { source_version_id: sourceVersionId }, {}, call),
     getRepresentation: (representationId, call) =>
-      send(Representation, { method: 'GET', path: `/api/v2/representations/${id(representationId)}` }, call),
-    extract: (request, call) =>
-      send(ExtractionResponse, { method: 'POST', path: '/api/v1/extract', body: request, long: true }, call),
-    verifyNumeric: (request, call) =>
-      send(NumericResponse, { method: 'POST', path: '/api/v2/verify/numeric', body: request }, call),
-    search: (request, call) =>
-      send(SearchResponse, { method: 'POST', path: '/api/v1/sources/search', body: request }, call),
+      send('getRepresentation', { representation_id: representationId }, {}, call),
+    extract: (request, call) => send('extract', {}, { body: request }, call),
+    verifyNumeric: (request, call) => send('verifyNumeric', {}, { body: request }, call),
+    search: (request, call) => send('search', {}, { body: request }, call),
     close: () => Promise.resolve(),
   };
 }
 
-function parseAnswer<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function parseAnswer(schema: z.ZodType, text: string): unknown {
   let json: unknown;
   try {
     json = JSON.parse(text);

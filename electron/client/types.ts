@@ -7,6 +7,7 @@ import type {
   SearchRequestInput,
   SearchResponse,
   SourceVersion,
+  UploadFields,
   UploadResponse,
 } from '../../shared/api';
 
@@ -30,6 +31,27 @@ export interface UploadInput {
   retain?: boolean;
 }
 
+/** The registration fields of an upload, typed as the service parses them; the app retains by default. */
+export function uploadFieldsOf(input: UploadInput): UploadFields {
+  return {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.publication_year !== undefined ? { publication_year: input.publication_year } : {}),
+    ...(input.source_type !== undefined ? { source_type: input.source_type } : {}),
+    ...(input.is_primary_source !== undefined ? { is_primary_source: input.is_primary_source } : {}),
+    retain: input.retain ?? true,
+  };
+}
+
+/** The retained bytes of a source version, verified against their hash by the service. */
+export interface SourceContent {
+  bytes: Uint8Array;
+  mediaType: string;
+  sha256: string;
+  /** Display-safe: the name to save the bytes under. */
+  filename: string;
+}
+
 export interface CallOptions {
   /** The caller's cancellation: an aborted call rejects with ClientError 'cancelled'. */
   signal?: AbortSignal;
@@ -41,6 +63,7 @@ export interface EvidenceClient {
   readonly mode: ClientMode;
   uploadAsset(input: UploadInput, options?: CallOptions): Promise<UploadResponse>;
   getSource(sourceVersionId: string, options?: CallOptions): Promise<SourceVersion>;
+  getSourceContent(sourceVersionId: string, options?: CallOptions): Promise<SourceContent>;
   publishRepresentation(sourceVersionId: string, options?: CallOptions): Promise<Representation>;
   getRepresentation(representationId: string, options?: CallOptions): Promise<Representation>;
   extract(request: ExtractRequest, options?: CallOptions): Promise<ExtractionResponse>;
@@ -65,6 +88,35 @@ export type ClientErrorCode =
   | 'unreachable' // connection refused, DNS, TLS
   | 'bad_response' // a response that does not match the shared schema
   | 'service_error'; // any other status
+
+/**
+ * The client code of a service refusal, from its status alone: the one mapping the embedded and the
+ * remote client share, so the same failure reads the same in the UI whichever service answered.
+ */
+export function clientErrorCodeFor(status: number): ClientErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_request';
+    case 401:
+      return 'key_rejected';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 429:
+      return 'rate_limited';
+    case 502:
+      return 'upstream_failed';
+    case 503:
+      return 'unavailable';
+    case 504:
+      return 'upstream_timeout';
+    default:
+      return 'service_error';
+  }
+}
 
 export class ClientError extends Error {
   constructor(

@@ -41,3 +41,18 @@ export const UploadResponse = z.strictObject({
   source_version_id: Id.optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/**
+ * The text fields of the upload form for typed fields: the inverse of `UploadFields`, so a client sends
+ * what the service parses back to the same values.
+ */
+export function uploadFormFields(fields: UploadFields): Record<string, string> {
+  const form: Record<string, string> = {};
+  if (fields.title !== undefined) form['title'] = fields.title;
+  if (fields.url !== undefined) form['url'] = fields.url;
+  if (fields.publication_year !== undefined) form['publication_year'] = String(fields.publication_year);
+  if (fields.source_type !== undefined) form['source_type'] = fields.source_type;
+  if (fields.is_primary_source !== undefined) form['is_primary_source'] = String(fields.is_primary_source);
+  if (fields.retain !== undefined) form['retain'] = String(fields.retain);
+  return form;
+}

@@ -40,6 +40,10 @@ const forbidden: [string, string][] = [
   ['electron/client/x.ts', "import { net } from 'electron';"],
   ['electron/web/x.ts', "import type { WebContents } from 'electron';"],
   ['electron/settings/x.ts', "export const e = await import('electron');"],
+  // The remote client depends on shared/ only.
+  ['electron/client/remote.ts', "import { clientErrorOf } from './embedded';"],
+  ['electron/client/remote.ts', "import type { Store } from '../../service/store/store';"],
+  ['electron/client/types.ts', "export const m = await import('../../service/operations/errors');"],
   // Node globals in shared/ (it runs in the renderer too).
   ['shared/api/x.ts', "export const bytes = Buffer.from('x');"],
   ['shared/figures/x.ts', 'export const env = process.env.HOME;'],
@@ -55,6 +59,8 @@ const allowed: [string, string][] = [
   ['electron/main/x.ts', "import { Store } from '../../service/store/store';"],
   ['electron/preload/x.ts', "import { contextBridge } from 'electron';"],
   ['electron/handlers/x.ts', "import { readFile } from 'node:fs/promises';"],
+  ['electron/client/remote.ts', "import { operations } from '../../shared/api';"],
+  ['electron/client/embedded.ts', "import { Store } from '../../service/store/store';"],
   ['service/extract/x.ts', "export const pdf = await import('pdfjs-dist/legacy/build/pdf.mjs');"],
   ['renderer/src/x.ts', "export const page = await import('./page');"],
   ['shared/api/x.ts', "export const bytes = new TextEncoder().encode('x');"],

@@ -25,6 +25,7 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     mode: 'embedded',
     uploadAsset: missing('uploadAsset'),
     getSource: missing('getSource'),
+    getSourceContent: missing('getSourceContent'),
     publishRepresentation: missing('publishRepresentation'),
     getRepresentation: missing('getRepresentation'),
     extract: missing('extract'),

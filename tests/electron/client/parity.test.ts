@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedClient } from '../../../electron/client/embedded';
+import { createRemoteClient } from '../../../electron/client/remote';
+import { ClientError, type EvidenceClient } from '../../../electron/client/types';
+import { SERVICE_ERRORS, uploadFormFields, UploadFields } from '../../../shared/api';
+import { startTestService, type TestService } from '../../service/helpers';
+
+// One failure, one code and one status, whichever client answers: the embedded client (operations in
+// process) and the remote client (HTTP) are held to the same answers for the same calls.
+
+let svc: TestService;
+let dir: string;
+let embedded: EvidenceClient;
+let remote: EvidenceClient;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  await svc.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (svc.app.server.address() as AddressInfo).port;
+  remote = createRemoteClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: () => Promise.resolve(svc.key),
+  });
+  dir = mkdtempSync(join(tmpdir(), 'ew-parity-'));
+  embedded = await createEmbeddedClient({ dataDir: dir, ocr: 'off' });
+});
+afterAll(async () => {
+  await embedded.close();
+  await svc.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const CSV = new TextEncoder().encode('Item,2022,2023\nRevenue,"1,000","1,120"\n');
+
+async function failureOf(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ClientError);
+  const { code, details } = error as ClientError;
+  return { code, status: details.status, serviceCode: details.serviceCode };
+}
+
+describe('embedded and remote clients', () => {
+  it('store the same bytes and give them back the same, with their hash', async () => {
+    for (const client of [embedded, remote]) {
+      const up = await client.uploadAsset({ bytes: CSV, filename: 'revenue.csv', title: 'Revenue' });
+      const content = await client.getSourceContent(up.source_version_id!);
+      expect(Buffer.from(content.bytes).equals(Buffer.from(CSV))).toBe(true);
+      expect(content.sha256).toBe(up.sha256);
+      expect(content.filename).toBe('revenue.csv');
+      const source = await client.getSource(up.source_version_id!);
+      expect(source.bytesHash).toBe(`sha256:${up.sha256}`);
+      expect(source.sourceMetadata).toMatchObject({ title: 'Revenue', filename: 'revenue.csv' });
+    }
+  });
+
+  it.each([
+    ['an unknown representation', (c: EvidenceClient) => c.getRepresentation('rep_missing'), 'not_found'],
+    ['an unknown source version', (c: EvidenceClient) => c.getSourceContent('sv_missing'), 'not_found'],
+    ['a query without words', (c: EvidenceClient) => c.search({ query: '*** ^' }), 'query_without_words'],
+    [
+      'a claim with no operand',
+      (c: EvidenceClient) => c.verifyNumeric({ claim: 'x', operands: [] } as never),
+      'invalid_request',
+    ],
+    ['an extraction naming nothing', (c: EvidenceClient) => c.extract({} as never), 'invalid_request'],
+  ] as const)('refuse %s with the same code and the catalogue status', async (_what, call, serviceCode) => {
+    const fromEmbedded = await failureOf(call(embedded));
+    const fromRemote = await failureOf(call(remote));
+    expect(fromEmbedded).toEqual(fromRemote);
+    expect(fromRemote.serviceCode).toBe(serviceCode);
+    expect(fromRemote.status).toBe(SERVICE_ERRORS[serviceCode].status);
+  });
+});
+
+describe('the upload form', () => {
+  it('is the inverse of the fields the service parses', () => {
+    const typed = {
+      title: 'Budget 2024',
+      url: 'https://example.org/budget.pdf',
+      publication_year: 2024,
+      source_type: 'Government Document',
+      is_primary_source: false,
+      retain: true,
+    };
+    expect(UploadFields.parse(uploadFormFields(typed))).toEqual(typed);
+    expect(UploadFields.parse(uploadFormFields({}))).toEqual({});
+  });
+});
