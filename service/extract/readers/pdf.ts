@@ -12,10 +12,19 @@ import {
 } from '../types';
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
 import { pageText, type FontStyle, type PdfTextItem } from './pdf-text';
+import {
+  countTextLayer,
+  fontValues,
+  judgeTextLayer,
+  ocrAgrees,
+  type FontValues,
+  type TextLayerVerdict,
+} from './pdf-text-check';
 
 // PDF: pdf.js (legacy build, its in-process "fake" worker) reads the text layer of every page; pages
-// without one are read with OCR (ocr 'auto'), or every page is (ocr 'force'). Nothing is fetched: fonts,
-// CMaps, ICC profiles and wasm come from node_modules/pdfjs-dist (pdf.js 6 has no eval path at all).
+// without one, or whose text layer does not say what the page shows (pdf-text-check.ts), are read with
+// OCR (ocr 'auto'), or every page is (ocr 'force'). Nothing is fetched: fonts, CMaps, ICC profiles and
+// wasm come from node_modules/pdfjs-dist (pdf.js 6 has no eval path at all).
 // A document that needs a user password is source_encrypted; one pdf.js cannot open, source_corrupt;
 // a page that fails is lost on its own while the others are read.
 
@@ -109,24 +118,96 @@ async function paintsNothing(pdfjs: PdfJs, page: PDFPageProxy): Promise<boolean>
   return !list.fnArray.some((op) => painting.has(op));
 }
 
+/**
+ * The characters each font maps glyphs to, by pdf.js's loaded name, for the whole document. A font
+ * reaches page.commonObjs only with an operator list, so one is built for a page that uses a font not
+ * seen before.
+ */
+class FontMaps {
+  private readonly known = new Map<string, FontValues>();
+
+  async judge(page: PDFPageProxy, items: readonly PdfTextItem[]): Promise<TextLayerVerdict> {
+    const names = new Set(items.map((item) => item.fontName));
+    if ([...names].some((name) => !this.known.has(name))) {
+      try {
+        await page.getOperatorList();
+        // A font is resolved a turn after its message: give it that turn before calling it unknown.
+        if ([...names].some((name) => !page.commonObjs.has(name)))
+          await new Promise((resolve) => setImmediate(resolve));
+        for (const name of names)
+          if (!this.known.has(name))
+            this.known.set(name, page.commonObjs.has(name) ? fontValues(page.commonObjs.get(name)) : null);
+      } catch {
+        // judged on its characters alone
+      }
+    }
+    const counts = countTextLayer(items, (name) => this.known.get(name) ?? null);
+    return judgeTextLayer(counts.page, counts.fonts.values());
+  }
+}
+
+/** Why a distrusted text layer is not read, for a lost page's reason. */
+function distrust(verdict: Exclude<TextLayerVerdict, { kind: 'clean' }>): string {
+  return verdict.kind === 'garbled'
+    ? `the text layer does not map to characters (${verdict.why})`
+    : `the text layer may not say what the page shows (${verdict.why})`;
+}
+
 export const reader: Reader = {
   formats: ['pdf'],
   read: readPdf,
 };
 
-async function readPdf(bytes: Uint8Array, _format: string, options: ReadOptions): Promise<ReadResult> {
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({
-    // pdf.js may take ownership of the buffer it is given; it gets a copy.
+type LoadingTask = ReturnType<PdfJs['getDocument']>;
+
+/**
+ * Opens the bytes (a copy: pdf.js may take ownership of what it is given). The text document never
+ * decodes an image: its operator lists are built only to learn the fonts, and decoding every picture
+ * would double the time of an illustrated document. Pages are drawn from a second, full document.
+ */
+function openDocument(pdfjs: PdfJs, bytes: Uint8Array, purpose: 'text' | 'pictures'): LoadingTask {
+  return pdfjs.getDocument({
     data: new Uint8Array(bytes),
     ...assetFolders(),
     useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
     enableXfa: false,
+    // Fonts keep their toUnicode map on this side: the text check needs to know which glyphs it maps.
+    fontExtraProperties: true,
+    maxImageSize: purpose === 'text' ? 1 : -1,
     stopAtErrors: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
+}
+
+/** The document with its pictures, for drawing pages and asking whether they paint anything: opened once, when first needed. */
+class Pictures {
+  private task: LoadingTask | null = null;
+
+  constructor(
+    private readonly pdfjs: PdfJs,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  async use<T>(index: number, work: (page: PDFPageProxy) => Promise<T>): Promise<T> {
+    this.task ??= openDocument(this.pdfjs, this.bytes, 'pictures');
+    const page = await (await this.task.promise).getPage(index);
+    try {
+      return await work(page);
+    } finally {
+      page.cleanup();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.task?.destroy().catch(() => {});
+  }
+}
+
+async function readPdf(bytes: Uint8Array, _format: string, options: ReadOptions): Promise<ReadResult> {
+  const pdfjs = await loadPdfJs();
+  const task = openDocument(pdfjs, bytes, 'text');
   let doc: PDFDocumentProxy;
   try {
     doc = await task.promise;
@@ -134,11 +215,13 @@ async function readPdf(bytes: Uint8Array, _format: string, options: ReadOptions)
     await task.destroy().catch(() => {});
     throw failure(error);
   }
+  const pictures = new Pictures(pdfjs, bytes);
   const ocr = new OcrEngine();
   try {
-    return await readPages(pdfjs, doc, options, ocr);
+    return await readPages(pdfjs, doc, pictures, options, ocr);
   } finally {
     await ocr.terminate();
+    await pictures.close();
     await task.destroy().catch(() => {});
   }
 }
@@ -146,6 +229,7 @@ async function readPdf(bytes: Uint8Array, _format: string, options: ReadOptions)
 async function readPages(
   pdfjs: PdfJs,
   doc: PDFDocumentProxy,
+  pictures: Pictures,
   options: ReadOptions,
   ocr: OcrEngine,
 ): Promise<ReadResult> {
@@ -158,10 +242,10 @@ async function readPages(
   let chars = 0;
   let ocrBroken: string | null = null;
 
-  const runOcr = async (page: PDFPageProxy): Promise<OcrText | string> => {
+  const runOcr = async (index: number): Promise<OcrText | string> => {
     if (ocrBroken !== null) return ocrBroken;
     try {
-      const { png, pointsPerPixel } = await renderPage(page);
+      const { png, pointsPerPixel } = await pictures.use(index, renderPage);
       return await ocr.recognize(png, pointsPerPixel);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -171,6 +255,7 @@ async function readPages(
     }
   };
 
+  const fonts = new FontMaps();
   for (let index = 1; index <= total; index++) {
     let page: PDFPageProxy | null = null;
     try {
@@ -183,6 +268,7 @@ async function readPages(
       );
       const layer = pageText(items, content.styles as Record<string, FontStyle>, viewport);
       const hasText = /\S/.test(layer.markdown);
+      const verdict: TextLayerVerdict = hasText ? await fonts.judge(page, items) : { kind: 'clean' };
       const textUnit: ReadUnit = {
         kind: 'page',
         index,
@@ -192,8 +278,10 @@ async function readPages(
         runs: layer.runs,
       };
       let unit: ReadUnit | null = textUnit;
-      if (options.ocr === 'force' || !hasText) {
-        if (!hasText && (await paintsNothing(pdfjs, page))) {
+      if (options.ocr === 'force' || !hasText || verdict.kind !== 'clean') {
+        // A distrusted text layer is never read: OCR reads the page, or the page is lost.
+        const distrusted = verdict.kind === 'clean' ? null : distrust(verdict);
+        if (!hasText && (await pictures.use(index, (drawn) => paintsNothing(pdfjs, drawn)))) {
           // A blank page: read, and it holds nothing. OCR could not find anything on it either.
         } else if (options.ocr === 'off') {
           unit = null;
@@ -201,18 +289,43 @@ async function readPages(
             kind: 'page',
             index,
             state: 'unreadable',
-            reason: 'page has no text layer and OCR is off',
+            reason: distrusted ? `${distrusted} and OCR is off` : 'page has no text layer and OCR is off',
             code: 'ocr_unavailable',
           });
         } else {
-          const read = await runOcr(page);
+          const read = await runOcr(index);
           if (typeof read !== 'string') {
-            // Forced OCR that finds nothing on a page with a text layer keeps the text layer.
-            if (hasText && !/\S/.test(read.markdown)) unit = textUnit;
-            else unit = { ...textUnit, extraction_method: 'ocr', markdown: read.markdown, runs: read.runs };
-          } else if (!hasText) {
+            const found = /\S/.test(read.markdown);
+            const ocrUnit: ReadUnit = {
+              ...textUnit,
+              extraction_method: 'ocr',
+              markdown: read.markdown,
+              runs: read.runs,
+            };
+            if (distrusted && !found) {
+              unit = null;
+              lost.push({
+                kind: 'page',
+                index,
+                state: 'unreadable',
+                reason: `${distrusted} and OCR found no text on the page`,
+                code: 'extraction_error',
+              });
+            } else if (verdict.kind === 'doubtful' && options.ocr === 'auto')
+              // Unsure: the text layer stands when OCR of the page says the same.
+              unit = ocrAgrees(layer.markdown, read.markdown) ? textUnit : ocrUnit;
+            // Forced OCR that finds nothing on a page with a trusted text layer keeps the text layer.
+            else if (hasText && !found) unit = textUnit;
+            else unit = ocrUnit;
+          } else if (!hasText || distrusted) {
             unit = null;
-            lost.push({ kind: 'page', index, state: 'error', reason: read, code: 'ocr_unavailable' });
+            lost.push({
+              kind: 'page',
+              index,
+              state: 'error',
+              reason: distrusted ? `${distrusted}; ${read}` : read,
+              code: 'ocr_unavailable',
+            });
           }
         }
       }

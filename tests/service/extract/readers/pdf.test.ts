@@ -10,7 +10,7 @@ import {
   type ReadUnit,
   type TextRun,
 } from '../../../../service/extract/types';
-import { buildPdf, helveticaWidth, type PdfPage } from '../fixtures/pdf';
+import { buildPdf, helveticaWidth, type PdfFont, type PdfPage } from '../fixtures/pdf';
 import { textPicture } from '../fixtures/pdf-images';
 
 // The PDF reader on PDFs the tests write themselves (fixtures/pdf.ts) and on three small encrypted files
@@ -270,5 +270,180 @@ describe('pdf reader: OCR', () => {
     const run = runOf(page, '2024');
     expect(run.y).toBeGreaterThan(792 - 700 - 28);
     expect(run.y + run.height).toBeLessThan(792 - 700 + 8);
+  });
+});
+
+describe('pdf reader: text layers that lie', () => {
+  // Each lying page shows "Revenue rose 12.5% to 1,234.5 / Net income 98.7 million"; its text layer does
+  // not say so (fixtures/pdf.ts: a ToUnicode of control characters; a Type3 font whose glyphs have no
+  // Unicode mapping and are coded from 0x30, so pdf.js reads digits for letters).
+  const SHOWN = ['Revenue rose 12.5% to 1,234.5', 'Net income 98.7 million'];
+  const SHOWN_FIGURES = ['12.5%', '1,234.5', '98.7 million'];
+  const lying = (font: PdfFont): PdfPage => ({
+    texts: SHOWN.map((text, i) => ({ x: 72, y: 700 - 50 * i, size: 24, text, font })),
+  });
+  const first: PdfPage = { texts: [{ x: 72, y: 700, size: 12, text: 'Page one Revenue 1,234.5' }] };
+  const CONTROL = /(?![\n\t])[\p{Cc}\p{Co}]/u;
+
+  /** The text layer as pdf.js reads it, page by page, before any check. */
+  async function rawTextLayer(bytes: Uint8Array): Promise<string[]> {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+    const doc = await task.promise;
+    const pages: string[] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    await task.destroy();
+    return pages;
+  }
+
+  it('the fixtures lie: pdf.js reads control characters, and digits where the page shows letters', async () => {
+    const [controls, digits, ascii] = await rawTextLayer(
+      buildPdf([lying('control-map'), lying('type3-unmapped'), lying('type3-ascii')]),
+    );
+    expect(controls).toMatch(CONTROL);
+    expect(controls).not.toContain('Revenue');
+    expect(digits).toMatch(/^0121/);
+    expect(digits).not.toContain('Revenue');
+    expect(ascii).toContain('Revenue rose 12.5%');
+  });
+
+  for (const font of ['control-map', 'type3-unmapped'] as const) {
+    it(`auto: a page whose text layer lies (${font}) is read with OCR, only what it shows`, async () => {
+      const bytes = buildPdf([first, lying(font)]);
+      const result = await read(bytes, { ocr: 'auto' });
+      expect(result.lost).toEqual([]);
+      expect(result.units.map((u) => u.extraction_method)).toEqual(['text_layer', 'ocr']);
+      const page = unit(result, 2);
+      expect(page.markdown).toContain('Revenue rose 12.5% to 1,234.5');
+      expect(page.markdown).toContain('Net income 98.7 million');
+      expect(page.markdown).not.toMatch(CONTROL);
+      const settled = await extract(bytes, { filename: 'lying.pdf' }, { ocr: 'auto' });
+      expect(settled.state).toBe('complete');
+      expect(settled.units[1]?.figures.map((f) => f.raw)).toEqual(SHOWN_FIGURES);
+    });
+
+    it(`off: a page whose text layer lies (${font}) is lost with ocr_unavailable and gives no figure`, async () => {
+      const result = await read(buildPdf([first, lying(font)]), { ocr: 'off' });
+      expect(result.units.map((u) => u.index)).toEqual([1]);
+      expect(result.lost).toEqual([
+        {
+          kind: 'page',
+          index: 2,
+          state: 'unreadable',
+          reason: expect.stringMatching(
+            /^the text layer (does not map to characters|may not say what the page shows) \(.+\) and OCR is off$/,
+          ),
+          code: 'ocr_unavailable',
+        },
+      ]);
+      const partial = await extract(
+        buildPdf([first, lying(font)]),
+        { filename: 'lying.pdf' },
+        { ocr: 'off' },
+      );
+      expect(partial).toMatchObject({ state: 'partial', code: 'partial_extraction', complete: false });
+      expect(partial.units.flatMap((u) => u.figures.map((f) => f.raw))).toEqual(['1,234.5']);
+      // A document of such pages only: nothing readable, the scanned-page code, never complete.
+      const alone = await extract(buildPdf([lying(font)]), { filename: 'lying.pdf' }, { ocr: 'off' });
+      expect(alone).toMatchObject({ state: 'error', code: 'ocr_unavailable', extraction_method: 'none' });
+      expect(alone.units).toEqual([]);
+      expect(alone.markdown).toBe('');
+    });
+  }
+
+  it('the reason of a page lost for control characters says the text layer does not map to characters', async () => {
+    const result = await read(buildPdf([lying('control-map')]), { ocr: 'off' });
+    expect(result.lost[0]?.reason).toMatch(
+      /^the text layer does not map to characters \(\d+ of \d+ characters/,
+    );
+  });
+
+  it('a lying text layer drawn invisibly, OCR finding nothing on the page: lost, never read on trust', async () => {
+    const invisible = { texts: lying('control-map').texts?.map((text) => ({ ...text, invisible: true })) };
+    for (const ocr of ['auto', 'force'] as const) {
+      const result = await read(buildPdf([first, invisible]), { ocr });
+      expect(result.units.map((u) => u.index)).toEqual([1]);
+      expect(result.lost).toEqual([
+        {
+          kind: 'page',
+          index: 2,
+          state: 'unreadable',
+          reason: expect.stringMatching(
+            /^the text layer does not map to characters .* and OCR found no text on the page$/,
+          ),
+          code: 'extraction_error',
+        },
+      ]);
+    }
+  });
+
+  it('force: a lying page is read with OCR as every page is', async () => {
+    const result = await read(buildPdf([lying('type3-unmapped')]), { ocr: 'force' });
+    expect(result.units.map((u) => u.extraction_method)).toEqual(['ocr']);
+    expect(unit(result, 1).markdown).toContain('1,234.5');
+  });
+
+  it('auto: glyphs without a Unicode mapping whose codes happen to be right keep the text layer, OCR agreeing', async () => {
+    // Old TeX Type3 fonts: no Unicode names, codes are the characters'. Doubtful; OCR of the page agrees.
+    const result = await read(buildPdf([lying('type3-ascii')]), { ocr: 'auto' });
+    expect(result.units.map((u) => [u.extraction_method, u.markdown])).toEqual([
+      ['text_layer', SHOWN.join('\n')],
+    ]);
+    // With OCR off nothing can check it: lost, never read on trust.
+    const off = await read(buildPdf([lying('type3-ascii')]), { ocr: 'off' });
+    expect(off.lost).toEqual([expect.objectContaining({ index: 1, code: 'ocr_unavailable' })]);
+  });
+
+  it('clean pages are never flagged: Latin-1, Greek, Russian, Chinese, a table of figures, a contents page', async () => {
+    const mapped = (text: string, y: number) => ({ x: 72, y, size: 11, text, font: 'mapped' as const });
+    const latin = (text: string, y: number) => ({ x: 72, y, size: 11, text });
+    const pages: PdfPage[] = [
+      {
+        texts: [
+          latin("Le chiffre d'affaires a progressé de 12,5 % à 1 234,5 millions d'euros.", 700),
+          latin('Die Umsätze stiegen um 3,4 % auf 567,8 Mio.; größere Märkte in Österreich.', 680),
+        ],
+      },
+      {
+        texts: [
+          mapped('Η οικονομία της Ελλάδας αναπτύχθηκε κατά 2,3% το 2023.', 700),
+          mapped('Валовой внутренний продукт России вырос на 3,6% в 2023 году.', 680),
+          mapped('国家统计局数据显示，2023年国内生产总值为1260582亿元，比上年增长5.2%。', 660),
+        ],
+      },
+      {
+        texts: [
+          '2023 2022 2021 Change',
+          'Revenue $ 1,234,567 $ 1,098,765 $ 987,654 12.4%',
+          'Cost of sales (456,789) (432,100) (401,234) 5.7%',
+          '1,234 5,678 9,012 3,456 (7,890) 12.3%',
+          '2,345 6,789 0.123 4,567 (8,901) 23.4%',
+          '$5.67 $8.90 $1.23 $4.56 - -',
+          '6/30/2023 12/31/2023 3/31/2024 +1.5 -2.5 0.5',
+        ].map((text, i) => latin(text, 700 - 20 * i)),
+      },
+      {
+        texts: [
+          'Chapter 1 Introduction ........................................ 1',
+          'Chapter 2 Methods ........................................ 12',
+          '2.2 Models . . . . . . . . . . . . . . . . . . . . . . . 18',
+          'Appendix A ------------------------------------------ 31',
+        ].map((text, i) => latin(text, 700 - 20 * i)),
+      },
+    ];
+    // OCR off: a flagged page would be lost; none is, and every page is read from its text layer.
+    const result = await read(buildPdf(pages), { ocr: 'off' });
+    expect(result.lost).toEqual([]);
+    expect(result.units.map((u) => u.extraction_method)).toEqual([
+      'text_layer',
+      'text_layer',
+      'text_layer',
+      'text_layer',
+    ]);
+    expect(unit(result, 2).markdown).toContain('国家统计局');
+    expect(unit(result, 2).markdown).toContain('Валовой');
   });
 });
