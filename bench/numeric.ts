@@ -39,7 +39,7 @@ async function publish(store: Store, accountId: string, content: string, filenam
     yield new TextEncoder().encode(content);
   }
   const staged = await stageFile(store, { stream: stream(), filename });
-  const asset = await uploadAsset(store, accountId, staged, filename, { retain: 'true' });
+  const asset = await uploadAsset(store, accountId, staged, filename, { retain: true });
   return publishSourceRepresentation(store, accountId, asset.source_version_id!, { ocr: 'off' });
 }
 

@@ -5,22 +5,12 @@ import {
   SearchResponse,
   SourceVersion,
   UploadResponse,
-  uploadFormFields,
 } from '../../shared/api';
 import type { z } from 'zod';
 import type { ProgressEvent } from '../../shared/bridge';
-import { createDownloader } from '../../service/fetch';
-import { stageFile, uploadAsset } from '../../service/operations/assets';
 import { ServiceError } from '../../service/operations/errors';
-import {
-  extractAsset,
-  getRepresentation,
-  publishSourceRepresentation,
-  type ExtractionSettings,
-} from '../../service/operations/extract';
-import { verifyNumeric } from '../../service/operations/numeric';
-import { getSource, getSourceContent } from '../../service/operations/sources';
-import { searchSources } from '../../service/search/search';
+import type { ExtractionSettings } from '../../service/operations/extract';
+import { createLocalService, type CallContext } from '../../service/operations/service';
 import { DataFolderInUseError } from '../../service/store/lock';
 import { Store } from '../../service/store/store';
 import {
@@ -119,14 +109,12 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       );
     throw error;
   }
-  const account = store.localAccount();
-  const extraction: ExtractionSettings = { ocr: options.ocr, download: createDownloader() };
-  /** The extraction settings of one task, reporting each unit read as progress of `taskId`. */
-  const reporting = (taskId: string): ExtractionSettings => {
+  const service = createLocalService(store, { ocr: options.ocr }).forAccount(store.localAccount());
+  /** The call context of one task, reporting each unit read as progress of `taskId`. */
+  const reporting = (taskId: string): CallContext => {
     const onProgress = options.onProgress;
-    if (!onProgress) return extraction;
+    if (!onProgress) return {};
     return {
-      ...extraction,
       onUnit: (unit) =>
         onProgress({ taskId, stage: `extract:${unit.kind}`, done: unit.index, total: unit.total }),
     };
@@ -146,41 +134,46 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
         }
         // As the HTTP route: stream into staging (the 50 MB ceiling is a 413 there), then record;
         // uploadAsset disposes of the staged bytes whatever happens.
-        const staged = await stageFile(store, { stream: once(), filename: input.filename });
+        const staged = await service.stageFile({ stream: once(), filename: input.filename });
         return checked(
           UploadResponse,
-          await uploadAsset(store, account, staged, input.filename, uploadFormFields(uploadFieldsOf(input))),
+          await service.uploadAsset({ staged, filename: input.filename, fields: uploadFieldsOf(input) }),
         );
       }, callOptions),
     getSource: (id, callOptions) =>
-      run(() => checked(SourceVersion, getSource(store, account, id)), callOptions),
-    getSourceContent: (id, callOptions) => run(() => getSourceContent(store, account, id), callOptions),
+      run(
+        async () => checked(SourceVersion, await service.getSource({ source_version_id: id })),
+        callOptions,
+      ),
+    getSourceContent: (id, callOptions) =>
+      run(() => service.getSourceContent({ source_version_id: id }), callOptions),
     publishRepresentation: (id, callOptions) =>
       run(
         async () =>
-          checked(Representation, await publishSourceRepresentation(store, account, id, reporting(id))),
+          checked(
+            Representation,
+            await service.publishRepresentation({ source_version_id: id }, reporting(id)),
+          ),
         callOptions,
       ),
     getRepresentation: (id, callOptions) =>
-      run(() => checked(Representation, getRepresentation(store, account, id)), callOptions),
+      run(
+        async () => checked(Representation, await service.getRepresentation({ representation_id: id })),
+        callOptions,
+      ),
     extract: (request, callOptions) =>
       run(
         async () =>
           checked(
             ExtractionResponse,
-            await extractAsset(
-              store,
-              account,
-              request,
-              reporting(request.asset_id ?? request.asset_url ?? 'extract'),
-            ),
+            await service.extract(request, reporting(request.asset_id ?? request.asset_url ?? 'extract')),
           ),
         callOptions,
       ),
     verifyNumeric: (request, callOptions) =>
-      run(() => checked(NumericResponse, verifyNumeric(store, account, request)), callOptions),
+      run(async () => checked(NumericResponse, await service.verifyNumeric(request)), callOptions),
     search: (request, callOptions) =>
-      run(() => checked(SearchResponse, searchSources(store, account, request)), callOptions),
+      run(async () => checked(SearchResponse, await service.search(request)), callOptions),
     close: () => {
       if (!closed) {
         closed = true;

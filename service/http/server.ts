@@ -1,18 +1,20 @@
 import multipart from '@fastify/multipart';
-import { createDownloader } from '../fetch';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Id, MAX_ASSET_BYTES } from '../../shared/api';
-import { stageFile, uploadAsset } from '../operations/assets';
 import {
-  extractAsset,
-  getRepresentation,
-  publishSourceRepresentation,
-  type ExtractionSettings,
-} from '../operations/extract';
-import { ServiceError } from '../operations/errors';
-import { verifyNumeric } from '../operations/numeric';
-import { searchSources } from '../search/search';
-import { getSource, getSourceContent, hashPresentedFile, registerSource } from '../operations/sources';
+  Id,
+  MAX_ASSET_BYTES,
+  OPERATION_NAMES,
+  operations,
+  RegisterFields,
+  UploadFields,
+  type OperationName,
+  type OperationResult,
+  type OperationSpec,
+} from '../../shared/api';
+import type { ExtractionSettings } from '../operations/extract';
+import { parseRequest, ServiceError } from '../operations/errors';
+import { createLocalService, type AccountService } from '../operations/service';
+import { hashPresentedFile } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
 import { answerClientError, errorBody, handleError, MAX_URL_LENGTH } from './errors';
@@ -27,8 +29,8 @@ export interface ServerOptions {
   /** Largest JSON body accepted, in bytes. */
   jsonBodyLimit?: number;
   logger?: boolean;
-  /** OCR mode, downloads and ceilings of extraction; default: OCR `auto`, guarded downloads (service/fetch). */
-  extraction?: ExtractionSettings;
+  /** OCR mode, downloads and ceilings of extraction, over the defaults of service/operations/service.ts. */
+  extraction?: Partial<ExtractionSettings>;
 }
 
 declare module 'fastify' {
@@ -62,10 +64,72 @@ function pathId(id: string, what: string): string {
   );
 }
 
+/** `/api/v2/sources/{source_version_id}` in fastify's form: `/api/v2/sources/:source_version_id`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{([a-z_]+)\}/g, ':$1');
+}
+
+/** A path parameter of the request, as the table names it. */
+function param(request: FastifyRequest, name: string, what: string): string {
+  return pathId((request.params as Record<string, string>)[name] ?? '', what);
+}
+
+type RouteHandler<N extends OperationName> = (
+  request: FastifyRequest,
+  service: AccountService,
+) => Promise<OperationResult<N>>;
+
+/** From an HTTP request to each operation's typed input: one adapter per operation, none missing. */
+const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
+  async uploadAsset(request, service) {
+    const held: { staged?: StagedBlob } = {};
+    try {
+      const form = await readForm(request, async (stream, filename) => {
+        held.staged = await service.stageFile({ stream, filename });
+        return { filename, staged: held.staged };
+      });
+      const fields = parseRequest(UploadFields, form.fields);
+      if (!form.file) {
+        throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
+          { path: 'file', message: 'required' },
+        ]);
+      }
+      return await service.uploadAsset({ staged: form.file.staged, filename: form.file.filename, fields });
+    } finally {
+      // uploadAsset always disposes of what it was given; this covers a form that failed after the file.
+      if (held.staged) await service.discard(held.staged);
+    }
+  },
+  async registerSource(request, service) {
+    const form = await readForm(request, (stream) => hashPresentedFile(stream));
+    const { assetId } = parseRequest(RegisterFields, form.fields);
+    return service.registerSource({ assetId, presented: form.file });
+  },
+  getSource: (request, service) =>
+    service.getSource({ source_version_id: param(request, 'source_version_id', 'source version') }),
+  getSourceContent: (request, service) =>
+    service.getSourceContent({ source_version_id: param(request, 'source_version_id', 'source version') }),
+  publishRepresentation: (request, service) =>
+    service.publishRepresentation({
+      source_version_id: param(request, 'source_version_id', 'source version'),
+    }),
+  getRepresentation: (request, service) =>
+    service.getRepresentation({ representation_id: param(request, 'representation_id', 'representation') }),
+  verifyNumeric: (request, service) => service.verifyNumeric(request.body),
+  extract: (request, service) => service.extract(request.body),
+  search: (request, service) => service.search(request.body),
+};
+
+const apiRoutes = new WeakMap<FastifyInstance, readonly string[]>();
+
+/** Every route a server registered (`POST /api/v1/extract`), in fastify's path form: for tests. */
+export function registeredRoutes(app: FastifyInstance): readonly string[] {
+  return apiRoutes.get(app) ?? [];
+}
+
 /** The local evidence service over HTTP: thin adapters from routes to the operations. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { store } = options;
-  const extraction: ExtractionSettings = options.extraction ?? { ocr: 'auto', download: createDownloader() };
   const limiter = options.rateLimitPerMinute ? new RateLimiter(options.rateLimitPerMinute) : null;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -169,77 +233,38 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     request.accountId = accountId;
   });
 
-  // Local extension: upload.
-  app.post('/api/v1/assets', async (request, reply) => {
-    const held: { staged?: StagedBlob } = {};
-    try {
-      const form = await readForm(request, async (stream, filename) => {
-        held.staged = await stageFile(store, { stream, filename });
-        return { filename, staged: held.staged };
-      });
-      if (!form.file) {
-        throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
-          { path: 'file', message: 'required' },
-        ]);
-      }
-      const body = await uploadAsset(
-        store,
-        request.accountId,
-        form.file.staged,
-        form.file.filename,
-        form.fields,
-      );
-      return reply.status(201).send(body);
-    } finally {
-      // uploadAsset always disposes of what it was given; this covers a form that failed after the file.
-      if (held.staged) await store.blobs.discard(held.staged);
-    }
+  // The routes: one per operation of the table (shared/api/operations.ts), none besides.
+  const registered: string[] = [];
+  apiRoutes.set(app, registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
   });
-
-  // Spec: source registration.
-  app.post('/api/v2/sources', async (request, reply) => {
-    const form = await readForm(request, (stream) => hashPresentedFile(stream));
-    const body = await registerSource(store, request.accountId, form.fields, form.file);
-    return reply.status(201).send(body);
-  });
-
-  app.get<{ Params: { id: string } }>('/api/v2/sources/:id', async (request) =>
-    getSource(store, request.accountId, pathId(request.params.id, 'source version')),
-  );
-
-  app.get<{ Params: { id: string } }>('/api/v2/sources/:id/content', async (request, reply) => {
-    const id = pathId(request.params.id, 'source version');
-    const content = await getSourceContent(store, request.accountId, id);
-    return reply
-      .header('content-type', content.mediaType)
-      .header('etag', `"sha256:${content.sha256}"`)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(content.filename)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(content.bytes);
-  });
-
-  // Spec: numeric verification.
-  app.post('/api/v2/verify/numeric', async (request, reply) =>
-    reply.status(201).send(verifyNumeric(store, request.accountId, request.body)),
-  );
-
-  app.post('/api/v1/extract', async (request) =>
-    extractAsset(store, request.accountId, request.body, extraction),
-  );
-
-  // Local extension: representations.
-  app.post<{ Params: { id: string } }>('/api/v2/sources/:id/representations', async (request, reply) => {
-    const id = pathId(request.params.id, 'source version');
-    const body = await publishSourceRepresentation(store, request.accountId, id, extraction);
-    return reply.status(201).send(body);
-  });
-  app.get<{ Params: { id: string } }>('/api/v2/representations/:id', async (request) =>
-    getRepresentation(store, request.accountId, pathId(request.params.id, 'representation')),
-  );
-  // Spec: source search.
-  app.post('/api/v1/sources/search', async (request) =>
-    searchSources(store, request.accountId, request.body),
-  );
+  const service = createLocalService(store, options.extraction);
+  for (const name of OPERATION_NAMES) {
+    const op: OperationSpec = operations[name];
+    const handler = routeHandlers[name] as RouteHandler<OperationName>;
+    app.route({
+      method: op.method,
+      url: fastifyPath(op.path),
+      handler: async (request, reply) => {
+        const result = await handler(request, service.forAccount(request.accountId));
+        if (op.success.kind === 'bytes') {
+          const content = result as OperationResult<'getSourceContent'>;
+          return reply
+            .status(op.success.status)
+            .header('content-type', content.mediaType)
+            .header('etag', `"sha256:${content.sha256}"`)
+            .header(
+              'content-disposition',
+              `attachment; filename*=UTF-8''${encodeURIComponent(content.filename)}`,
+            )
+            .header('x-content-type-options', 'nosniff')
+            .send(content.bytes);
+        }
+        return reply.status(op.success.status).send(result);
+      },
+    });
+  }
 
   return app;
 }

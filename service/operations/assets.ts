@@ -1,8 +1,8 @@
-import { MAX_ASSET_BYTES, UploadFields, type UploadResponse } from '../../shared/api';
+import { MAX_ASSET_BYTES, type UploadFields, type UploadResponse } from '../../shared/api';
 import { displaySafeUpload } from '../../shared/api/display';
 import { BlobTooLargeError, type StagedBlob } from '../store/blobs';
 import type { Store } from '../store/store';
-import { parseRequest, ServiceError, tooLarge } from './errors';
+import { ServiceError, tooLarge } from './errors';
 import { cleanFilename, sniffMediaType } from './media-type';
 
 /** The file part of an upload as it arrives: a stream, and the name the client gave it. */
@@ -30,10 +30,9 @@ export async function uploadAsset(
   accountId: string,
   staged: StagedBlob,
   filename: string | undefined,
-  rawFields: Record<string, string>,
+  fields: UploadFields,
 ): Promise<UploadResponse> {
   try {
-    const fields = parseRequest(UploadFields, rawFields);
     if (staged.byteLength === 0) throw new ServiceError(400, 'empty_file', 'the file part holds no bytes');
     const name = cleanFilename(filename);
     await store.blobs.commit(staged);

@@ -1,9 +1,9 @@
-import { MAX_ASSET_BYTES, RegisterFields, SourceVersion } from '../../shared/api';
+import { MAX_ASSET_BYTES, SourceVersion } from '../../shared/api';
 import { displaySafeSourceMetadata } from '../../shared/api/display';
 import { displayName } from '../../shared/text/display-name';
 import { BlobTooLargeError, hashStream } from '../store/blobs';
 import type { SourceVersionRow, Store } from '../store/store';
-import { notFound, parseRequest, ServiceError, tooLarge } from './errors';
+import { notFound, ServiceError, tooLarge } from './errors';
 
 /**
  * The registration body of a source version row (spec: sourceVersionId, assetId, bytesHash, metadata).
@@ -53,10 +53,9 @@ export async function hashPresentedFile(stream: AsyncIterable<Uint8Array>): Prom
 export async function registerSource(
   store: Store,
   accountId: string,
-  rawFields: Record<string, string>,
+  assetId: string,
   presented: PresentedBytes | null,
 ): Promise<SourceVersion> {
-  const fields = parseRequest(RegisterFields, rawFields);
   if (!presented) {
     throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
       { path: 'file', message: 'required' },
@@ -67,8 +66,8 @@ export async function registerSource(
       { path: 'file', message: 'empty' },
     ]);
   }
-  const asset = store.findAsset(accountId, fields.assetId);
-  if (!asset) throw notFound(`asset ${fields.assetId}`);
+  const asset = store.findAsset(accountId, assetId);
+  if (!asset) throw notFound(`asset ${assetId}`);
   if (presented.sha256 !== asset.sha256 || presented.byteLength !== asset.byte_length) {
     throw new ServiceError(
       409,

@@ -1,0 +1,85 @@
+import type { OperationName, OperationResult, UploadFields } from '../../shared/api';
+import type { ExtractOptions } from '../extract/extract';
+import { createDownloader } from '../fetch';
+import type { StagedBlob } from '../store/blobs';
+import type { Store } from '../store/store';
+import { stageFile, uploadAsset, type IncomingFile } from './assets';
+import {
+  extractAsset,
+  getRepresentation,
+  publishSourceRepresentation,
+  type ExtractionSettings,
+} from './extract';
+import { verifyNumeric } from './numeric';
+import { searchSources } from '../search/search';
+import { getSource, getSourceContent, registerSource, type PresentedBytes } from './sources';
+
+// The local evidence service as one facade: the operations of shared/api/operations.ts bound to a store
+// and an account, with typed inputs. The HTTP server (service/http) and the embedded client
+// (electron/client/embedded.ts) both call it, so neither wires an operation or an extraction default of
+// its own.
+
+/** What each operation takes. JSON bodies stay `unknown`: the operation validates them with the shared schema. */
+export interface OperationInputs {
+  uploadAsset: { staged: StagedBlob; filename: string | undefined; fields: UploadFields };
+  registerSource: { assetId: string; presented: PresentedBytes | null };
+  getSource: { source_version_id: string };
+  getSourceContent: { source_version_id: string };
+  publishRepresentation: { source_version_id: string };
+  getRepresentation: { representation_id: string };
+  extract: unknown;
+  verifyNumeric: unknown;
+  search: unknown;
+}
+
+/** Per call: who hears of each page or sheet read (the app's progress events). */
+export interface CallContext {
+  onUnit?: ExtractOptions['onUnit'];
+}
+
+/** Every operation of the table, for one account. A missing one does not compile. */
+export type AccountService = {
+  [N in OperationName]: (input: OperationInputs[N], context?: CallContext) => Promise<OperationResult<N>>;
+} & {
+  /** Streams an upload into staging (the 50 MB ceiling is a 413 here); `uploadAsset` records it. */
+  stageFile(file: IncomingFile): Promise<StagedBlob>;
+  /** Drops staged bytes that will not be recorded (a form that failed after its file part). */
+  discard(staged: StagedBlob): Promise<void>;
+};
+
+export interface LocalService {
+  readonly store: Store;
+  readonly extraction: ExtractionSettings;
+  forAccount(accountId: string): AccountService;
+}
+
+/** Extraction defaults, in one place: OCR `auto` and guarded downloads for `asset_url` (service/fetch). */
+export function extractionSettings(overrides: Partial<ExtractionSettings> = {}): ExtractionSettings {
+  return { ocr: 'auto', download: createDownloader(), ...overrides };
+}
+
+export function createLocalService(store: Store, extraction: Partial<ExtractionSettings> = {}): LocalService {
+  const settings = extractionSettings(extraction);
+  const withContext = (context: CallContext | undefined): ExtractionSettings =>
+    context?.onUnit ? { ...settings, onUnit: context.onUnit } : settings;
+  return {
+    store,
+    extraction: settings,
+    forAccount(accountId) {
+      return {
+        stageFile: (file) => stageFile(store, file),
+        discard: (staged) => store.blobs.discard(staged),
+        uploadAsset: (input) => uploadAsset(store, accountId, input.staged, input.filename, input.fields),
+        registerSource: (input) => registerSource(store, accountId, input.assetId, input.presented),
+        getSource: async (input) => getSource(store, accountId, input.source_version_id),
+        getSourceContent: (input) => getSourceContent(store, accountId, input.source_version_id),
+        publishRepresentation: (input, context) =>
+          publishSourceRepresentation(store, accountId, input.source_version_id, withContext(context)),
+        getRepresentation: async (input) => getRepresentation(store, accountId, input.representation_id),
+        extract: (body, context) => extractAsset(store, accountId, body, withContext(context)),
+        verifyNumeric: async (body) => verifyNumeric(store, accountId, body),
+        search: async (body) => searchSources(store, accountId, body),
+      };
+    },
+  };
+}
