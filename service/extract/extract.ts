@@ -14,8 +14,11 @@ import {
 // The orchestrator: sniff, check ceilings, read in a worker, find figures, apply the spec's state rules.
 // An error or partial read never comes out as an empty successful document.
 
-/** Part of every representation's identity: same bytes + same extractor version = same representation. */
-export const EXTRACTOR_VERSION = 'ew-extract-1';
+/**
+ * Part of every representation's identity: same bytes + same extractor version = same representation.
+ * Raised when the same bytes read differently (2: PDF pages whose text layer lies go to OCR or are lost).
+ */
+export const EXTRACTOR_VERSION = 'ew-extract-2';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];
