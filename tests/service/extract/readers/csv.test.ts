@@ -3,41 +3,21 @@ import { extract } from '../../../../service/extract/extract';
 import { locateFigures } from '../../../../service/extract/figures';
 import { detectDelimiter, parseDelimited, reader } from '../../../../service/extract/readers/csv';
 import { decodeText, detectEncoding } from '../../../../service/extract/readers/decode';
-import {
-  DEFAULT_LIMITS,
-  ReadFailure,
-  type Limits,
-  type ReadOptions,
-  type ReadResult,
-  type ReadUnit,
-} from '../../../../service/extract/types';
+import { type Limits, type ReadOptions, type ReadUnit } from '../../../../service/extract/types';
+import { readOptions, readFailure, onlyUnit } from './helpers';
 
 // The csv / tsv reader: encodings (BOMs, UTF-8, windows-1252), delimiters, RFC 4180 quoting, one sheet
 // unit, and through the orchestrator the sniffing by name, figures located by cell and empty_source.
 
-const options = (limits: Partial<Limits> = {}, extra: Partial<ReadOptions> = {}): ReadOptions => ({
-  ocr: 'off',
-  limits: { ...DEFAULT_LIMITS, ...limits },
-  ...extra,
-});
+const options = (limits: Partial<Limits> = {}, extra: Partial<ReadOptions> = {}): ReadOptions =>
+  readOptions({ ...extra, limits });
 
 const read = (bytes: Uint8Array, format = 'csv', limits: Partial<Limits> = {}) =>
   reader.read(bytes, format, options(limits));
 
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReadFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ReadFailure');
-}
+const failure = readFailure;
 
-function only(result: ReadResult): ReadUnit {
-  expect(result.units).toHaveLength(1);
-  return result.units[0] as ReadUnit;
-}
+const only = onlyUnit;
 
 /** Cells as [ref, value] pairs. */
 const cells = (u: ReadUnit) => u.sheet?.cells.map((c) => [c.ref, c.value]);

@@ -3,25 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { extract } from '../../../../service/extract/extract';
 import { reader } from '../../../../service/extract/readers/docx';
 import { sniffFormat } from '../../../../service/extract/sniff';
-import { DEFAULT_LIMITS, ReadFailure, type ReadOptions } from '../../../../service/extract/types';
+import { DEFAULT_LIMITS, type ReadOptions } from '../../../../service/extract/types';
 import { buildDocx, documentXml, entityBombDocx, paragraph, sampleDocx, table } from '../fixtures/docx';
 import { lyingZip, zeroStream } from '../fixtures/xlsx';
+import { readOptions, readFailure } from './helpers';
 
-const options = (extra: Partial<ReadOptions> = {}): ReadOptions => ({
-  ocr: 'off',
-  limits: DEFAULT_LIMITS,
-  ...extra,
-});
+const options = (extra: Partial<ReadOptions> = {}): ReadOptions => readOptions(extra);
 
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReadFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ReadFailure');
-}
+const failure = readFailure;
 
 describe('docx reader', () => {
   it('reads headings, paragraphs and tables as markdown in one page unit', async () => {

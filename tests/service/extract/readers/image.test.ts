@@ -2,32 +2,16 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../../../service/extract/extract';
 import { imageInfo, reader } from '../../../../service/extract/readers/image';
-import {
-  DEFAULT_LIMITS,
-  ReadFailure,
-  type ReadOptions,
-  type ReadUnit,
-  type TextRun,
-} from '../../../../service/extract/types';
+import { type ReadOptions, type ReadUnit, type TextRun } from '../../../../service/extract/types';
 import { greyTiff, textPicture } from '../fixtures/pdf-images';
+import { readOptions, readFailure } from './helpers';
 
 // The image reader: one OCR page per PNG, JPEG or TIFF, on pictures of text the tests draw themselves.
 
-const options = (overrides: Partial<ReadOptions> = {}): ReadOptions => ({
-  ocr: 'auto',
-  limits: DEFAULT_LIMITS,
-  ...overrides,
-});
+const options = (overrides: Partial<ReadOptions> = {}): ReadOptions =>
+  readOptions({ ocr: 'auto', ...overrides });
 
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReadFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ReadFailure');
-}
+const failure = readFailure;
 
 function runOf(u: ReadUnit, text: string): TextRun {
   const start = u.markdown.indexOf(text);

@@ -4,7 +4,6 @@ import { extract } from '../../../../service/extract/extract';
 import { reader } from '../../../../service/extract/readers/pdf';
 import {
   DEFAULT_LIMITS,
-  ReadFailure,
   type ReadOptions,
   type ReadResult,
   type ReadUnit,
@@ -12,6 +11,7 @@ import {
 } from '../../../../service/extract/types';
 import { buildPdf, helveticaWidth, type PdfFont, type PdfPage } from '../fixtures/pdf';
 import { textPicture } from '../fixtures/pdf-images';
+import { readOptions, readFailure } from './helpers';
 
 // The PDF reader on PDFs the tests write themselves (fixtures/pdf.ts) and on three small encrypted files
 // made with qpdf from one of them (fixtures/files, committed).
@@ -19,24 +19,13 @@ import { textPicture } from '../fixtures/pdf-images';
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/files/${name}`, import.meta.url)));
 
-const options = (overrides: Partial<ReadOptions> = {}): ReadOptions => ({
-  ocr: 'auto',
-  limits: DEFAULT_LIMITS,
-  ...overrides,
-});
+const options = (overrides: Partial<ReadOptions> = {}): ReadOptions =>
+  readOptions({ ocr: 'auto', ...overrides });
 
 const read = (bytes: Uint8Array, overrides: Partial<ReadOptions> = {}) =>
   reader.read(bytes, 'pdf', options(overrides));
 
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReadFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ReadFailure');
-}
+const failure = readFailure;
 
 function unit(result: ReadResult, index: number): ReadUnit {
   const found = result.units.find((u) => u.index === index);

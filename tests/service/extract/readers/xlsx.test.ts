@@ -6,7 +6,6 @@ import { reader } from '../../../../service/extract/readers/xlsx';
 import { sniffFormat } from '../../../../service/extract/sniff';
 import {
   DEFAULT_LIMITS,
-  ReadFailure,
   type Limits,
   type ReadOptions,
   type ReadUnit,
@@ -22,27 +21,17 @@ import {
   zeroStream,
   type WorkbookSpec,
 } from '../fixtures/xlsx';
+import { readOptions, readFailure } from './helpers';
 
 // The xlsx reader on workbooks the tests write themselves (fixtures/xlsx.ts): read directly, and through
 // the orchestrator (`extract`) for the document state, the figures and the ceilings checked by sniff.
 
-const options = (limits: Partial<Limits> = {}, extra: Partial<ReadOptions> = {}): ReadOptions => ({
-  ocr: 'off',
-  limits: { ...DEFAULT_LIMITS, ...limits },
-  ...extra,
-});
+const options = (limits: Partial<Limits> = {}, extra: Partial<ReadOptions> = {}): ReadOptions =>
+  readOptions({ ...extra, limits });
 
 const read = (bytes: Uint8Array, limits: Partial<Limits> = {}) => reader.read(bytes, 'xlsx', options(limits));
 
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReadFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ReadFailure');
-}
+const failure = readFailure;
 
 function unit(result: { units: readonly ReadUnit[] }, index: number): ReadUnit {
   const found = result.units.find((u) => u.index === index);
