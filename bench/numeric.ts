@@ -125,15 +125,15 @@ export async function benchNumeric(): Promise<string[]> {
     const times: number[] = [];
     const byKind = new Map<string, number[]>();
     const outcomes = new Map<string, number>();
-    requests.forEach(({ kind, body }, i) => {
+    for (const [i, { kind, body }] of requests.entries()) {
       const start = performance.now();
-      const response = verifyNumeric(store, accountId, body);
+      const response = await verifyNumeric(store, accountId, body);
       const ms = performance.now() - start;
-      if (i < WARMUP) return;
+      if (i < WARMUP) continue;
       times.push(ms);
       byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
       outcomes.set(response.outcome, (outcomes.get(response.outcome) ?? 0) + 1);
-    });
+    }
     times.sort((x, y) => x - y);
     const p50 = percentile(times, 50);
     out.push(

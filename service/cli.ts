@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createDownloader } from './fetch';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildServer } from './http/server';
-import { openDatabase } from './store/database';
-import { createKey } from './store/keys';
-import { Store } from './store/store';
+import { createKeyInDataFolder, Store } from './store/store';
 
 const USAGE = `usage:
   npm run service -- [--port 8787] [--data DIR] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
@@ -61,14 +58,8 @@ async function main(argv: string[]): Promise<void> {
     const label = values.label?.trim();
     if (!label) throw new UsageError('keys create needs --label NAME');
     // Only the database is touched (no lock, no clean-up), so a key can be made while the service runs.
-    mkdirSync(dataDir, { recursive: true });
-    const db = openDatabase(join(dataDir, 'service.db'));
-    try {
-      const { key } = createKey(db, label, values.account);
-      process.stdout.write(key + '\n');
-    } finally {
-      db.close();
-    }
+    const { key } = createKeyInDataFolder(dataDir, label, values.account);
+    process.stdout.write(key + '\n');
     return;
   }
   if (positionals.length > 0) throw new UsageError(`unknown command: ${positionals.join(' ')}`);

@@ -1,7 +1,7 @@
 import { MAX_ASSET_BYTES, type UploadFields, type UploadResponse } from '../../shared/api';
 import { displaySafeUpload } from '../../shared/api/display';
 import { BlobTooLargeError, type StagedBlob } from '../store/blobs';
-import type { Store } from '../store/store';
+import type { EvidenceStore } from '../store/contract';
 import { ServiceError, tooLarge } from './errors';
 import { cleanFilename, sniffMediaType } from './media-type';
 
@@ -12,7 +12,7 @@ export interface IncomingFile {
 }
 
 /** Streams a file into the blob store's staging area, mapping the ceiling to the spec's 413. */
-export async function stageFile(store: Store, file: IncomingFile): Promise<StagedBlob> {
+export async function stageFile(store: EvidenceStore, file: IncomingFile): Promise<StagedBlob> {
   try {
     return await store.blobs.stage(file.stream, MAX_ASSET_BYTES);
   } catch (error) {
@@ -26,7 +26,7 @@ export async function stageFile(store: Store, file: IncomingFile): Promise<Stage
  * `retain` also registers the source version, in one transaction. Nothing is stored on any failure.
  */
 export async function uploadAsset(
-  store: Store,
+  store: EvidenceStore,
   accountId: string,
   staged: StagedBlob,
   filename: string | undefined,
@@ -36,7 +36,7 @@ export async function uploadAsset(
     if (staged.byteLength === 0) throw new ServiceError(400, 'empty_file', 'the file part holds no bytes');
     const name = cleanFilename(filename);
     await store.blobs.commit(staged);
-    const { asset, sourceVersion } = store.insertAsset(
+    const { asset, sourceVersion } = await store.insertAsset(
       {
         account_id: accountId,
         sha256: staged.sha256,

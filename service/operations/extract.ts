@@ -1,8 +1,7 @@
 import { ExtractRequest, ExtractionResponse, Representation, type ExtractionUnit } from '../../shared/api';
 import { EXTRACTOR_VERSION, extract, type Extraction, type ExtractOptions } from '../extract/extract';
 import { BlobCorruptError } from '../store/blobs';
-import { findPublished, loadRepresentation, publishRepresentation } from '../store/representations';
-import type { Store } from '../store/store';
+import type { EvidenceStore } from '../store/contract';
 import { notFound, parseRequest, ServiceError } from './errors';
 
 /** What extraction needs from the service's configuration. */
@@ -18,8 +17,8 @@ export interface ExtractionSettings {
 }
 
 /** The stored bytes of an asset, verified; a store without them is 404, damaged bytes 502. */
-async function assetBytes(store: Store, accountId: string, assetId: string) {
-  const asset = store.findAsset(accountId, assetId);
+async function assetBytes(store: EvidenceStore, accountId: string, assetId: string) {
+  const asset = await store.findAsset(accountId, assetId);
   if (!asset) throw notFound(`asset ${assetId}`);
   if (!(await store.blobs.has(asset.sha256)))
     throw new ServiceError(404, 'not_found', `the store has no bytes for asset ${asset.id}`);
@@ -64,7 +63,7 @@ function responseUnit(unit: Extraction['units'][number]): ExtractionUnit {
 
 /** `POST /api/v1/extract`: reads the caller's asset (or a file at a public web address) as text. */
 export async function extractAsset(
-  store: Store,
+  store: EvidenceStore,
   accountId: string,
   body: unknown,
   settings: ExtractionSettings,
@@ -120,15 +119,15 @@ export function extractorVersion(settings: ExtractionSettings): string {
  * failure (`extraction_error`) is not kept, so a retry can succeed.
  */
 export async function publishSourceRepresentation(
-  store: Store,
+  store: EvidenceStore,
   accountId: string,
   sourceVersionId: string,
   settings: ExtractionSettings,
 ): Promise<Representation> {
-  const sv = store.findSourceVersion(accountId, sourceVersionId);
+  const sv = await store.findSourceVersion(accountId, sourceVersionId);
   if (!sv) throw notFound(`source version ${sourceVersionId}`);
   const version = extractorVersion(settings);
-  const existing = findPublished(store.db, sv.id, version);
+  const existing = await store.findPublishedRepresentation(sv.id, version);
   if (existing) return getRepresentation(store, accountId, existing);
   let bytes: Buffer;
   try {
@@ -149,12 +148,16 @@ export async function publishSourceRepresentation(
   );
   if (extraction.code === 'extraction_error')
     throw new ServiceError(500, 'extraction_error', extraction.reason ?? 'extraction failed; retry');
-  const id = publishRepresentation(store.db, sv.id, version, extraction);
+  const id = await store.publishRepresentation(sv.id, version, extraction);
   return getRepresentation(store, accountId, id);
 }
 
-export function getRepresentation(store: Store, accountId: string, representationId: string): Representation {
-  const body = loadRepresentation(store.db, accountId, representationId);
+export async function getRepresentation(
+  store: EvidenceStore,
+  accountId: string,
+  representationId: string,
+): Promise<Representation> {
+  const body = await store.loadRepresentation(accountId, representationId);
   if (!body) throw notFound(`representation ${representationId}`);
   return Representation.parse(body);
 }

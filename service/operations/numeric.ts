@@ -8,8 +8,7 @@ import {
 import { assess } from '../numeric/assess';
 import { operandContext } from '../numeric/context';
 import type { EngineOperand } from '../numeric/types';
-import { loadUnit } from '../store/representations';
-import type { Store } from '../store/store';
+import type { EvidenceStore } from '../store/contract';
 import { notFound, parseRequest, ServiceError } from './errors';
 
 // `POST /api/v2/verify/numeric` (service-api.md; meaning in numeric-semantics.md): loads each operand's
@@ -18,10 +17,15 @@ import { notFound, parseRequest, ServiceError } from './errors';
 // anything is read: another account's ids, like unknown ids, are 404 and never hint that they exist.
 
 /** The unit with its figures, when it belongs to that representation of that source version of the account. */
-function loadOperandUnit(store: Store, accountId: string, ref: OperandReference, at: string): Unit {
-  const sv = store.findSourceVersion(accountId, ref.source_version_id);
+async function loadOperandUnit(
+  store: EvidenceStore,
+  accountId: string,
+  ref: OperandReference,
+  at: string,
+): Promise<Unit> {
+  const sv = await store.findSourceVersion(accountId, ref.source_version_id);
   if (!sv) {
-    if (store.findAsset(accountId, ref.source_version_id))
+    if (await store.findAsset(accountId, ref.source_version_id))
       throw new ServiceError(
         400,
         'asset_id_not_source_version',
@@ -31,27 +35,28 @@ function loadOperandUnit(store: Store, accountId: string, ref: OperandReference,
       );
     throw notFound(`source version ${ref.source_version_id}`);
   }
-  const rep = store.db
-    .prepare('SELECT source_version_id FROM representations WHERE id = ?')
-    .get(ref.representation_id) as { source_version_id: string } | undefined;
   // The source version is the caller's, so a representation of it is too; any other is not there.
-  if (!rep || rep.source_version_id !== sv.id)
+  if (!(await store.isRepresentationOf(sv.id, ref.representation_id)))
     throw notFound(`representation ${ref.representation_id} of source version ${sv.id}`);
-  const unit = loadUnit(store.db, ref.representation_id, ref.source_unit_id);
+  const unit = await store.loadUnit(ref.representation_id, ref.source_unit_id);
   if (!unit) throw notFound(`source unit ${ref.source_unit_id} of representation ${ref.representation_id}`);
   return unit;
 }
 
 /** `POST /api/v2/verify/numeric`: the engine's assessment of the claim over the caller's own figures. */
-export function verifyNumeric(store: Store, accountId: string, body: unknown): NumericResponse {
+export async function verifyNumeric(
+  store: EvidenceStore,
+  accountId: string,
+  body: unknown,
+): Promise<NumericResponse> {
   const request = parseRequest(NumericRequest, body);
   const units = new Map<string, Unit>();
   const engine: EngineOperand[] = [];
   const echoed: AssessedOperand[] = [];
-  request.operands.forEach((ref, i) => {
+  for (const [i, ref] of request.operands.entries()) {
     const at = `operands.${i}`;
     const key = `${ref.source_version_id}\u0000${ref.representation_id}\u0000${ref.source_unit_id}`;
-    const unit = units.get(key) ?? loadOperandUnit(store, accountId, ref, at);
+    const unit = units.get(key) ?? (await loadOperandUnit(store, accountId, ref, at));
     units.set(key, unit);
     const figure = unit.figures.find((f) => f.index === ref.figure_index);
     if (!figure)
@@ -87,6 +92,6 @@ export function verifyNumeric(store: Store, accountId: string, body: unknown): N
       },
       figure: read,
     });
-  });
+  }
   return NumericResponse.parse({ ...assess(request.claim, engine), operands: echoed });
 }

@@ -11,7 +11,7 @@ import {
   type ExtractionSettings,
 } from './extract';
 import { verifyNumeric } from './numeric';
-import { searchSources } from '../search/search';
+import { searchSources } from './search';
 import { getSource, getSourceContent, registerSource, type PresentedBytes } from './sources';
 
 // The local evidence service as one facade: the operations of shared/api/operations.ts bound to a store

@@ -2,7 +2,7 @@ import { MAX_ASSET_BYTES, SourceVersion } from '../../shared/api';
 import { displaySafeSourceMetadata } from '../../shared/api/display';
 import { displayName } from '../../shared/text/display-name';
 import { BlobTooLargeError, hashStream } from '../store/blobs';
-import type { SourceVersionRow, Store } from '../store/store';
+import type { EvidenceStore, SourceVersionRow } from '../store/contract';
 import { notFound, ServiceError, tooLarge } from './errors';
 
 /**
@@ -51,7 +51,7 @@ export async function hashPresentedFile(stream: AsyncIterable<Uint8Array>): Prom
  * be the asset's bytes (409 otherwise); the same bytes of the same asset always give the same id.
  */
 export async function registerSource(
-  store: Store,
+  store: EvidenceStore,
   accountId: string,
   assetId: string,
   presented: PresentedBytes | null,
@@ -66,7 +66,7 @@ export async function registerSource(
       { path: 'file', message: 'empty' },
     ]);
   }
-  const asset = store.findAsset(accountId, assetId);
+  const asset = await store.findAsset(accountId, assetId);
   if (!asset) throw notFound(`asset ${assetId}`);
   if (presented.sha256 !== asset.sha256 || presented.byteLength !== asset.byte_length) {
     throw new ServiceError(
@@ -78,11 +78,15 @@ export async function registerSource(
   if (!(await store.blobs.has(asset.sha256))) {
     throw new ServiceError(404, 'not_found', `the store has no bytes for asset ${asset.id}`);
   }
-  return sourceVersionBody(store.registerSourceVersion(asset));
+  return sourceVersionBody(await store.registerSourceVersion(asset));
 }
 
-export function getSource(store: Store, accountId: string, sourceVersionId: string): SourceVersion {
-  const row = store.findSourceVersion(accountId, sourceVersionId);
+export async function getSource(
+  store: EvidenceStore,
+  accountId: string,
+  sourceVersionId: string,
+): Promise<SourceVersion> {
+  const row = await store.findSourceVersion(accountId, sourceVersionId);
   if (!row) throw notFound(`source version ${sourceVersionId}`);
   return sourceVersionBody(row);
 }
@@ -92,11 +96,11 @@ export function getSource(store: Store, accountId: string, sourceVersionId: stri
  * file name to save them under (a name that disguises itself must not reach a folder either).
  */
 export async function getSourceContent(
-  store: Store,
+  store: EvidenceStore,
   accountId: string,
   sourceVersionId: string,
 ): Promise<{ bytes: Buffer; mediaType: string; sha256: string; filename: string }> {
-  const row = store.findSourceVersion(accountId, sourceVersionId);
+  const row = await store.findSourceVersion(accountId, sourceVersionId);
   if (!row) throw notFound(`source version ${sourceVersionId}`);
   const bytes = await store.blobs.read(row.sha256);
   return { bytes, mediaType: row.media_type, sha256: row.sha256, filename: displayName(row.filename) };

@@ -1,8 +1,8 @@
-// A user's search text as a safe FTS5 expression. Nothing the user types reaches FTS5 as syntax: every
-// word is quoted, so quotes, operators (AND, OR, NOT, NEAR, *, ^, :, -, parentheses), punctuation and
-// SQL-looking text are only words or nothing. Text in double quotes is kept as a phrase; so is a run of
-// words joined by punctuation without spaces ("1,120", "U.S.", "covid-19"), which FTS5's tokenizer
-// splits the same way in the indexed text.
+// A user's search text as phrases of lower-case words. Nothing the user types reaches the index as
+// syntax: the store quotes every phrase (service/store/search-index.ts), so quotes, operators (AND, OR,
+// NOT, NEAR, *, ^, :, -, parentheses), punctuation and SQL-looking text are only words or nothing. Text in
+// double quotes is kept as a phrase; so is a run of words joined by punctuation without spaces ("1,120",
+// "U.S.", "covid-19"), which FTS5's tokenizer splits the same way in the indexed text.
 
 /** At most this many phrases are searched; the rest of a very long query is ignored (said in the note). */
 export const MAX_PHRASES = 32;
@@ -10,10 +10,6 @@ export const MAX_PHRASES = 32;
 export interface ParsedQuery {
   /** Each phrase as its lower-case words. */
   phrases: string[][];
-  /** All phrases must match. */
-  all: string;
-  /** Any phrase may match (bm25 ranks the sources holding more of them first). */
-  any: string;
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -41,13 +37,7 @@ export function parseQuery(text: string): ParsedQuery | null {
     else for (const chunk of piece.split(/\s+/)) add(wordsOf(chunk));
   });
   if (phrases.length === 0) return null;
-  const kept = phrases.slice(0, MAX_PHRASES);
-  const fts = kept.map((words) => `"${words.join(' ').replace(/"/g, '""')}"`);
-  return {
-    phrases: kept,
-    all: fts.join(' AND '),
-    any: fts.join(' OR '),
-  };
+  return { phrases: phrases.slice(0, MAX_PHRASES) };
 }
 
 /** A pattern finding a phrase in original text: its words in order, separated by anything but a word. */

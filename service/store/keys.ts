@@ -1,13 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CreatedKey } from './contract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
-
-export interface CreatedKey {
-  /** The key itself: shown once, never stored. */
-  key: string;
-  keyId: string;
-  accountId: string;
-}
 
 export const LOCAL_ACCOUNT_ID = 'acct_local';
 

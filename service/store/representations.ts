@@ -186,6 +186,14 @@ function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
   };
 }
 
+/** Whether the representation exists and is one of that source version. */
+export function isRepresentationOf(db: Database, sourceVersionId: string, representationId: string): boolean {
+  const row = db
+    .prepare('SELECT source_version_id FROM representations WHERE id = ?')
+    .get(representationId) as { source_version_id: string } | undefined;
+  return row !== undefined && row.source_version_id === sourceVersionId;
+}
+
 /**
  * One unit of a representation with its figures, or null when the representation has no such unit.
  * The caller has checked that the representation is the account's.

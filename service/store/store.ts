@@ -1,40 +1,45 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Representation, Unit } from '../../shared/api';
+import type { Extraction } from '../extract/extract';
 import { BlobStore } from './blobs';
-import { openDatabase, transaction, type Database } from './database';
-import { newId } from './ids';
-import { accountForKey, createAccount, createKey, localAccount, type CreatedKey } from './keys';
+import type {
+  AssetRow,
+  CreatedKey,
+  EvidenceStore,
+  NewAsset,
+  SearchIndexFilters,
+  SearchIndexQuery,
+  SearchIndexResult,
+  SourceVersionRow,
+} from './contract';
+import { openDatabase, type Database } from './database';
+import { accountForKey, createAccount, createKey, localAccount } from './keys';
 import { lockDataFolder } from './lock';
+import {
+  findPublished,
+  isRepresentationOf,
+  loadRepresentation,
+  loadUnit,
+  publishRepresentation,
+} from './representations';
+import { countSearchableSources, searchIndex } from './search-index';
+import {
+  findAsset,
+  findSourceVersion,
+  insertAsset,
+  isBlobReferenced,
+  registerSourceVersion,
+} from './source-versions';
 
-export interface AssetRow {
-  id: string;
-  account_id: string;
-  sha256: string;
-  byte_length: number;
-  filename: string;
-  media_type: string;
-  title: string | null;
-  url: string | null;
-  domain: string | null;
-  publication_year: number | null;
-  source_type: string | null;
-  is_primary_source: 0 | 1 | null;
-  created_at: string;
-}
-
-export interface SourceVersionRow extends Omit<AssetRow, 'id' | 'created_at'> {
-  id: string;
-  asset_id: string;
-  registered_at: string;
-}
-
-export type NewAsset = Omit<AssetRow, 'id' | 'created_at'>;
-
-/** The local service's persistent state: one data folder with `service.db` and the blob store. */
-export class Store {
+/**
+ * The local service's persistent state on SQLite: one data folder with `service.db` and the blob store.
+ * The operations see it as an `EvidenceStore` (contract.ts); its database never leaves service/store/.
+ */
+export class Store implements EvidenceStore {
   private constructor(
     readonly dataDir: string,
-    readonly db: Database,
+    private readonly db: Database,
     readonly blobs: BlobStore,
     private readonly unlock: () => void,
   ) {}
@@ -55,6 +60,14 @@ export class Store {
     }
   }
 
+  /**
+   * Tests only (and the search bench's bare-FTS5 baseline): the database itself, for invariants no store
+   * method shows. tests/service/store/boundary.test.ts refuses it anywhere else.
+   */
+  static databaseForTests(store: Store): Database {
+    return store.db;
+  }
+
   close(): void {
     this.db.close();
     this.unlock();
@@ -65,19 +78,17 @@ export class Store {
    * names. They are not evidence of anything, so they go.
    */
   private async sweepUnreferencedBlobs(): Promise<void> {
-    const referenced = this.db.prepare('SELECT 1 FROM assets WHERE sha256 = ? LIMIT 1');
     for (const sha of await this.blobs.list()) {
-      if (!referenced.get(sha)) await this.blobs.remove(sha);
+      if (!isBlobReferenced(this.db, sha)) await this.blobs.remove(sha);
     }
   }
 
-  // --- accounts and keys (store/keys.ts; the CLI uses those functions without taking the lock) ---
+  // --- accounts and keys (store/keys.ts; the CLI uses createKeyInDataFolder, without the lock) ---
 
   createAccount(): string {
     return createAccount(this.db);
   }
 
-  /** The single account of the embedded service (created on first use). */
   localAccount(): string {
     return localAccount(this.db);
   }
@@ -90,65 +101,82 @@ export class Store {
     return accountForKey(this.db, key);
   }
 
-  // --- assets and source versions ----------------------------------------------------------------
+  // --- assets and source versions (store/source-versions.ts) ---
 
-  insertAsset(
+  async insertAsset(
     asset: NewAsset,
     alsoRegister: boolean,
-  ): { asset: AssetRow; sourceVersion: SourceVersionRow | null } {
-    return transaction(this.db, () => {
-      const row: AssetRow = { ...asset, id: newId('ast'), created_at: now() };
-      this.db
-        .prepare(
-          `INSERT INTO assets (id, account_id, sha256, byte_length, filename, media_type, title, url, domain,
-             publication_year, source_type, is_primary_source, created_at)
-           VALUES (:id, :account_id, :sha256, :byte_length, :filename, :media_type, :title, :url, :domain,
-             :publication_year, :source_type, :is_primary_source, :created_at)`,
-        )
-        .run({ ...row });
-      const sourceVersion = alsoRegister ? this.registerSourceVersion(row) : null;
-      return { asset: row, sourceVersion };
-    });
+  ): Promise<{ asset: AssetRow; sourceVersion: SourceVersionRow | null }> {
+    return insertAsset(this.db, asset, alsoRegister);
   }
 
-  /** The asset, when it exists and belongs to the account; another account's asset is not there. */
-  findAsset(accountId: string, assetId: string): AssetRow | null {
-    return (
-      (this.db.prepare('SELECT * FROM assets WHERE id = ? AND account_id = ?').get(assetId, accountId) as
-        AssetRow | undefined) ?? null
-    );
+  async findAsset(accountId: string, assetId: string): Promise<AssetRow | null> {
+    return findAsset(this.db, accountId, assetId);
   }
 
-  /** Registers the asset's bytes as a source version; the same bytes of the same asset give the same id. */
-  registerSourceVersion(asset: AssetRow): SourceVersionRow {
-    return transaction(this.db, () => {
-      const existing = this.db
-        .prepare('SELECT * FROM source_versions WHERE asset_id = ? AND sha256 = ?')
-        .get(asset.id, asset.sha256) as SourceVersionRow | undefined;
-      if (existing) return existing;
-      const { id: assetId, created_at: _created, ...fields } = asset;
-      const row: SourceVersionRow = { ...fields, id: newId('sv'), asset_id: assetId, registered_at: now() };
-      this.db
-        .prepare(
-          `INSERT INTO source_versions (id, account_id, asset_id, sha256, byte_length, filename, media_type, title,
-             url, domain, publication_year, source_type, is_primary_source, registered_at)
-           VALUES (:id, :account_id, :asset_id, :sha256, :byte_length, :filename, :media_type, :title, :url,
-             :domain, :publication_year, :source_type, :is_primary_source, :registered_at)`,
-        )
-        .run({ ...row });
-      return row;
-    });
+  async registerSourceVersion(asset: AssetRow): Promise<SourceVersionRow> {
+    return registerSourceVersion(this.db, asset);
   }
 
-  findSourceVersion(accountId: string, sourceVersionId: string): SourceVersionRow | null {
-    return (
-      (this.db
-        .prepare('SELECT * FROM source_versions WHERE id = ? AND account_id = ?')
-        .get(sourceVersionId, accountId) as SourceVersionRow | undefined) ?? null
-    );
+  async findSourceVersion(accountId: string, sourceVersionId: string): Promise<SourceVersionRow | null> {
+    return findSourceVersion(this.db, accountId, sourceVersionId);
+  }
+
+  // --- representations, units and figures (store/representations.ts) ---
+
+  async findPublishedRepresentation(
+    sourceVersionId: string,
+    extractorVersion: string,
+  ): Promise<string | null> {
+    return findPublished(this.db, sourceVersionId, extractorVersion);
+  }
+
+  async publishRepresentation(
+    sourceVersionId: string,
+    extractorVersion: string,
+    extraction: Extraction,
+  ): Promise<string> {
+    return publishRepresentation(this.db, sourceVersionId, extractorVersion, extraction);
+  }
+
+  async loadRepresentation(accountId: string, representationId: string): Promise<Representation | null> {
+    return loadRepresentation(this.db, accountId, representationId);
+  }
+
+  async isRepresentationOf(sourceVersionId: string, representationId: string): Promise<boolean> {
+    return isRepresentationOf(this.db, sourceVersionId, representationId);
+  }
+
+  async loadUnit(representationId: string, unitId: string): Promise<Unit | null> {
+    return loadUnit(this.db, representationId, unitId);
+  }
+
+  // --- the search index (store/search-index.ts) ---
+
+  async searchIndex(
+    accountId: string,
+    query: SearchIndexQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<SearchIndexResult> {
+    return searchIndex(this.db, accountId, query, filters, limit);
+  }
+
+  async countSearchableSources(accountId: string): Promise<number> {
+    return countSearchableSources(this.db, accountId);
   }
 }
 
-function now(): string {
-  return new Date().toISOString();
+/**
+ * `keys create` of the CLI: a key in the data folder's database, without taking the folder's lock (only
+ * a row is added, which SQLite coordinates itself), so keys can be made while the service runs.
+ */
+export function createKeyInDataFolder(dataDir: string, label: string, accountId?: string): CreatedKey {
+  mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'service.db'));
+  try {
+    return createKey(db, label, accountId);
+  } finally {
+    db.close();
+  }
 }

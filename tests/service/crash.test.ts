@@ -73,8 +73,9 @@ afterAll(async () => {
 
 async function checkInvariants() {
   const store = await Store.open(dir);
+  const db = Store.databaseForTests(store);
   try {
-    const assets = store.db.prepare('SELECT id, sha256, byte_length FROM assets').all() as {
+    const assets = db.prepare('SELECT id, sha256, byte_length FROM assets').all() as {
       id: string;
       sha256: string;
       byte_length: number;
@@ -87,8 +88,8 @@ async function checkInvariants() {
     }
     expect(new Set(blobs)).toEqual(new Set(assets.map((a) => a.sha256)));
     // No source version without its asset (foreign keys hold), and no partial uploads left behind.
-    expect(store.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
-    expect(store.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
     for (const ack of acknowledged) expect(assets.map((a) => a.id)).toContain(ack.assetId);
   } finally {

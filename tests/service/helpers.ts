@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../../service/http/server';
+import type { Database } from '../../service/store/database';
 import { Store } from '../../service/store/store';
 
 export type FormPart =
@@ -40,6 +41,8 @@ export function multipart(
 export interface TestService {
   dir: string;
   store: Store;
+  /** The store's database itself, for what no store method shows (tests only). */
+  db: Database;
   app: FastifyInstance;
   key: string;
   accountId: string;
@@ -61,6 +64,7 @@ export async function startTestService(options: Partial<ServerOptions> = {}): Pr
   return {
     dir,
     store,
+    db: Store.databaseForTests(store),
     app,
     key,
     accountId,
@@ -76,7 +80,7 @@ export async function startTestService(options: Partial<ServerOptions> = {}): Pr
 /** Row counts of every table and the blobs on disk: what "nothing was stored" compares. */
 export async function snapshot(store: Store): Promise<Record<string, number | string[]>> {
   const count = (table: string) =>
-    (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    (Store.databaseForTests(store).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return {
     assets: count('assets'),
     source_versions: count('source_versions'),

@@ -56,9 +56,9 @@ describe('authentication', () => {
   });
 
   it('stores only a hash of the key', () => {
-    const rows = svc.store.db.prepare('SELECT key_hash FROM api_keys').all() as { key_hash: string }[];
+    const rows = svc.db.prepare('SELECT key_hash FROM api_keys').all() as { key_hash: string }[];
     expect(rows.map((r) => r.key_hash)).toContain(sha(svc.key));
-    const dump = JSON.stringify(svc.store.db.prepare('SELECT * FROM api_keys').all());
+    const dump = JSON.stringify(svc.db.prepare('SELECT * FROM api_keys').all());
     expect(dump).not.toContain(svc.key);
   });
 });

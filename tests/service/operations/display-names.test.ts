@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponse, SourceVersion, UploadResponse } from '../../../shared/api';
-import type { SourceVersionRow } from '../../../service/store/store';
+import type { SourceVersionRow } from '../../../service/store/contract';
 import { startTestService, upload, type TestService } from '../helpers';
 
 // Issue 12: a file named `invoice` + RLO + `fdp.exe`, with C1 controls in its name and title, is answered
@@ -37,15 +37,13 @@ function get(url: string) {
 }
 
 describe('names given with control and bidirectional characters', () => {
-  it('are stored exactly as given', () => {
-    const asset = svc.store.db
-      .prepare('SELECT filename, title FROM assets WHERE id = ?')
-      .get(up.asset_id) as {
+  it('are stored exactly as given', async () => {
+    const asset = svc.db.prepare('SELECT filename, title FROM assets WHERE id = ?').get(up.asset_id) as {
       filename: string;
       title: string;
     };
     expect(asset).toEqual({ filename: FILENAME, title: TITLE });
-    const row = svc.store.findSourceVersion(svc.accountId, up.source_version_id!) as SourceVersionRow;
+    const row = (await svc.store.findSourceVersion(svc.accountId, up.source_version_id!)) as SourceVersionRow;
     expect(row.filename).toBe(FILENAME);
     expect(row.title).toBe(TITLE);
   });

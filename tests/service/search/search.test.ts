@@ -7,9 +7,11 @@ import { SearchResponse } from '../../../shared/api';
 import type { Extraction } from '../../../service/extract/extract';
 import { ServiceError } from '../../../service/operations/errors';
 import { normaliseDomainFilter } from '../../../service/search/domains';
+import { searchSources } from '../../../service/operations/search';
 import { parseQuery } from '../../../service/search/query';
-import { recencyOf, searchSources } from '../../../service/search/search';
-import { publishRepresentation, UNITS_PER_SOURCE } from '../../../service/store/representations';
+import { recencyOf } from '../../../service/search/ranking';
+import { UNITS_PER_SOURCE } from '../../../service/store/representations';
+import { ftsExpression } from '../../../service/store/search-index';
 import { Store } from '../../../service/store/store';
 
 let dir: string;
@@ -27,6 +29,8 @@ afterEach(async () => {
   store.close();
   await rm(dir, { recursive: true, force: true });
 });
+/** The store's database itself, for what no store method shows. */
+const db = () => Store.databaseForTests(store);
 
 interface SourceSpec {
   account?: string;
@@ -41,9 +45,9 @@ interface SourceSpec {
 }
 
 /** Registers a source and publishes a representation with one page unit per text. */
-function addSource(spec: SourceSpec): { sourceVersionId: string; representationId: string } {
+async function addSource(spec: SourceSpec): Promise<{ sourceVersionId: string; representationId: string }> {
   const url = spec.url ?? null;
-  const { sourceVersion } = store.insertAsset(
+  const { sourceVersion } = await store.insertAsset(
     {
       account_id: spec.account ?? account,
       sha256: createHash('sha256')
@@ -91,8 +95,7 @@ function addSource(spec: SourceSpec): { sourceVersionId: string; representationI
     })),
     markdown: spec.pages.join('\n\n'),
   };
-  const representationId = publishRepresentation(
-    store.db,
+  const representationId = await store.publishRepresentation(
     sourceVersion!.id,
     spec.version ?? 'v1',
     extraction,
@@ -100,15 +103,15 @@ function addSource(spec: SourceSpec): { sourceVersionId: string; representationI
   return { sourceVersionId: sourceVersion!.id, representationId };
 }
 
-function search(body: unknown, accountId = account): SearchResponse {
-  const response = searchSources(store, accountId, body);
+async function search(body: unknown, accountId = account): Promise<SearchResponse> {
+  const response = await searchSources(store, accountId, body);
   // Every response validates against the shared schema.
   return SearchResponse.parse(response);
 }
 
-function refused(body: unknown): ServiceError {
+async function refused(body: unknown): Promise<ServiceError> {
   try {
-    searchSources(store, account, body);
+    await searchSources(store, account, body);
   } catch (error) {
     if (error instanceof ServiceError) return error;
     throw error;
@@ -124,19 +127,23 @@ describe('search: query parsing', () => {
       ['1', '120'],
       ['u', 's'],
     ]);
-    expect(parseQuery('a AND b')?.all).toBe('"a" AND "and" AND "b"');
+    expect(ftsExpression({ phrases: parseQuery('a AND b')!.phrases, match: 'all' })).toBe(
+      '"a" AND "and" AND "b"',
+    );
   });
 
   it('FTS operators, punctuation and SQL are words or nothing', () => {
     expect(parseQuery('*** ^ : ( ) - + NEAR/3')?.phrases).toEqual([['near', '3']]);
     expect(parseQuery('*** ^ : ( ) - +')).toBeNull();
-    expect(parseQuery("'; DROP TABLE units; --")?.any).toBe('"drop" OR "table" OR "units"');
+    expect(ftsExpression({ phrases: parseQuery("'; DROP TABLE units; --")!.phrases, match: 'any' })).toBe(
+      '"drop" OR "table" OR "units"',
+    );
   });
 });
 
 describe('search: results', () => {
-  it('finds the unit that holds the words and links back to it, with every member the spec lists', () => {
-    const a = addSource({
+  it('finds the unit that holds the words and links back to it, with every member the spec lists', async () => {
+    const a = await addSource({
       title: 'Labour market statistics',
       url: 'https://www.ons.gov.uk/employment/bulletin',
       year: new Date().getUTCFullYear(),
@@ -144,8 +151,8 @@ describe('search: results', () => {
       primary: true,
       pages: ['Contents and methods.', 'The unemployment rate was 4.2% in the quarter, up from 4.0%.'],
     });
-    addSource({ title: 'Weather', pages: ['Rain is expected across the north.'] });
-    const res = search({ query: 'unemployment rate' });
+    await addSource({ title: 'Weather', pages: ['Rain is expected across the north.'] });
+    const res = await search({ query: 'unemployment rate' });
     const group = res.claim_groups?.[0];
     expect(group).toMatchObject({
       claim_id: 'clm_1',
@@ -189,7 +196,7 @@ describe('search: results', () => {
     });
     expect(String(c.evidence?.contentHash)).toMatch(/^sha256:[0-9a-f]{64}$/);
     // The unit linked is the second page, the one that holds the words.
-    const unit = store.db.prepare('SELECT unit_index FROM units WHERE id = ?').get(c.source_unit_id!) as {
+    const unit = db().prepare('SELECT unit_index FROM units WHERE id = ?').get(c.source_unit_id!) as {
       unit_index: number;
     };
     expect(unit.unit_index).toBe(2);
@@ -216,9 +223,9 @@ describe('search: results', () => {
     expect(res.thread_id).toMatch(/^thr_/);
   });
 
-  it('a source without a URL links to its retained version and groups under "local"', () => {
-    const a = addSource({ title: null, pages: ['Budget deficit of £12bn'] });
-    const c = search({ query: 'deficit' }).claim_groups![0]!.citations[0]!;
+  it('a source without a URL links to its retained version and groups under "local"', async () => {
+    const a = await addSource({ title: null, pages: ['Budget deficit of £12bn'] });
+    const c = (await search({ query: 'deficit' })).claim_groups![0]!.citations[0]!;
     expect(c.url).toBe(`evidence://${a.sourceVersionId}`);
     expect(c.title).toBe('file.pdf');
     expect(c.author).toBe('local');
@@ -226,39 +233,42 @@ describe('search: results', () => {
     expect(c.ranking_factors?.recency).toBe(0);
   });
 
-  it('one citation per source (its best unit), ranked, at most `limit`', () => {
-    for (let i = 0; i < 25; i++) addSource({ pages: [`inflation report ${i}`, `inflation inflation ${i}`] });
-    const res = search({ query: 'inflation' });
+  it('one citation per source (its best unit), ranked, at most `limit`', async () => {
+    for (let i = 0; i < 25; i++)
+      await addSource({ pages: [`inflation report ${i}`, `inflation inflation ${i}`] });
+    const res = await search({ query: 'inflation' });
     const citations = res.claim_groups![0]!.citations;
     expect(citations).toHaveLength(10);
     expect(citations.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(new Set(citations.map((c) => c.source_version_id)).size).toBe(10);
     expect(res.search_metadata?.relevant_sources_found).toBe(25);
-    expect(search({ query: 'inflation', limit: 20 }).claim_groups![0]!.citations).toHaveLength(20);
-    expect(search({ query: 'inflation', limit: 1 }).claim_groups![0]!.citations).toHaveLength(1);
+    expect((await search({ query: 'inflation', limit: 20 })).claim_groups![0]!.citations).toHaveLength(20);
+    expect((await search({ query: 'inflation', limit: 1 })).claim_groups![0]!.citations).toHaveLength(1);
   });
 
-  it('ranks the source with all the words first; falls back to any word when none has all', () => {
-    addSource({ title: 'one', pages: ['gross domestic product grew'] });
-    addSource({ title: 'two', pages: ['product recall'] });
-    const all = search({ query: 'domestic product' }).claim_groups![0]!.citations;
+  it('ranks the source with all the words first; falls back to any word when none has all', async () => {
+    await addSource({ title: 'one', pages: ['gross domestic product grew'] });
+    await addSource({ title: 'two', pages: ['product recall'] });
+    const all = (await search({ query: 'domestic product' })).claim_groups![0]!.citations;
     expect(all.map((c) => c.title)).toEqual(['one']);
-    const any = search({ query: 'recall domestic' }).claim_groups![0]!.citations;
+    const any = (await search({ query: 'recall domestic' })).claim_groups![0]!.citations;
     expect(any.map((c) => c.title).sort()).toEqual(['one', 'two']);
   });
 
-  it('quoted phrases match as phrases; numbers match across their separators', () => {
-    addSource({ title: 'phrase', pages: ['the labour force survey counted 1,120 firms'] });
-    addSource({ title: 'scattered', pages: ['force of labour'] });
-    expect(search({ query: '"labour force"' }).claim_groups![0]!.citations.map((c) => c.title)).toEqual([
+  it('quoted phrases match as phrases; numbers match across their separators', async () => {
+    await addSource({ title: 'phrase', pages: ['the labour force survey counted 1,120 firms'] });
+    await addSource({ title: 'scattered', pages: ['force of labour'] });
+    expect(
+      (await search({ query: '"labour force"' })).claim_groups![0]!.citations.map((c) => c.title),
+    ).toEqual(['phrase']);
+    expect((await search({ query: '1,120' })).claim_groups![0]!.citations.map((c) => c.title)).toEqual([
       'phrase',
     ]);
-    expect(search({ query: '1,120' }).claim_groups![0]!.citations.map((c) => c.title)).toEqual(['phrase']);
   });
 
-  it('matches without accents and in any case; never breaks on hostile text', () => {
-    addSource({ title: 'accents', pages: ['Le café de la Gare'] });
-    expect(search({ query: 'CAFE' }).claim_groups![0]!.citation_count).toBe(1);
+  it('matches without accents and in any case; never breaks on hostile text', async () => {
+    await addSource({ title: 'accents', pages: ['Le café de la Gare'] });
+    expect((await search({ query: 'CAFE' })).claim_groups![0]!.citation_count).toBe(1);
     for (const query of [
       '"unbalanced',
       'a" OR "b',
@@ -272,18 +282,20 @@ describe('search: results', () => {
       'x'.repeat(10000),
       'word '.repeat(2000),
     ])
-      expect(() => search({ query })).not.toThrow();
-    expect(store.db.prepare('SELECT count(*) AS n FROM unit_search').get()).toEqual({ n: 1 });
+      await expect(search({ query })).resolves.toBeDefined();
+    expect(db().prepare('SELECT count(*) AS n FROM unit_search').get()).toEqual({ n: 1 });
   });
 
-  it('a partial representation is cited as retained_partial, never as a whole retained source', () => {
-    addSource({ pages: ['tariff schedule'], state: 'partial' });
-    expect(search({ query: 'tariff' }).claim_groups![0]!.citations[0]!.status).toBe('retained_partial');
+  it('a partial representation is cited as retained_partial, never as a whole retained source', async () => {
+    await addSource({ pages: ['tariff schedule'], state: 'partial' });
+    expect((await search({ query: 'tariff' })).claim_groups![0]!.citations[0]!.status).toBe(
+      'retained_partial',
+    );
   });
 
-  it('indexes only the newest representation of a source version', () => {
-    const { sourceVersionId } = addSource({ pages: ['old wording'], version: 'v1' });
-    const { representationId } = (() => {
+  it('indexes only the newest representation of a source version', async () => {
+    const { sourceVersionId } = await addSource({ pages: ['old wording'], version: 'v1' });
+    const { representationId } = await (async () => {
       const extraction: Extraction = {
         format: 'pdf',
         state: 'complete',
@@ -295,16 +307,18 @@ describe('search: results', () => {
         ],
         markdown: 'new wording',
       };
-      return { representationId: publishRepresentation(store.db, sourceVersionId, 'v2', extraction) };
+      return { representationId: await store.publishRepresentation(sourceVersionId, 'v2', extraction) };
     })();
-    expect(search({ query: 'old' }).claim_groups![0]!.citation_count).toBe(0);
-    expect(search({ query: 'new' }).claim_groups![0]!.citations[0]!.representation_id).toBe(representationId);
+    expect((await search({ query: 'old' })).claim_groups![0]!.citation_count).toBe(0);
+    expect((await search({ query: 'new' })).claim_groups![0]!.citations[0]!.representation_id).toBe(
+      representationId,
+    );
   });
 });
 
 describe('search: the index and the store never disagree', () => {
-  it('a publish that fails part-way leaves neither the representation nor any index row', () => {
-    const { sourceVersion } = store.insertAsset(
+  it('a publish that fails part-way leaves neither the representation nor any index row', async () => {
+    const { sourceVersion } = await store.insertAsset(
       {
         account_id: account,
         sha256: createHash('sha256').update('crash').digest('hex'),
@@ -321,7 +335,7 @@ describe('search: the index and the store never disagree', () => {
       true,
     );
     const count = (table: string) =>
-      (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      (db().prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     const before = { reps: count('representations'), units: count('units'), index: count('unit_search') };
     const page = (index: number, markdown: string) => ({
       kind: 'page' as const,
@@ -340,18 +354,18 @@ describe('search: the index and the store never disagree', () => {
       units: [page(1, 'indexed first'), page(UNITS_PER_SOURCE, 'never stored')],
       markdown: '',
     };
-    expect(() => publishRepresentation(store.db, sourceVersion!.id, 'v1', extraction)).toThrow();
+    await expect(store.publishRepresentation(sourceVersion!.id, 'v1', extraction)).rejects.toThrow();
     expect({ reps: count('representations'), units: count('units'), index: count('unit_search') }).toEqual(
       before,
     );
-    expect(search({ query: 'indexed' }).claim_groups![0]!.citation_count).toBe(0);
+    expect((await search({ query: 'indexed' })).claim_groups![0]!.citation_count).toBe(0);
   });
 });
 
 describe('search: filters', () => {
   const year = new Date().getUTCFullYear();
-  beforeEach(() => {
-    addSource({
+  beforeEach(async () => {
+    await addSource({
       title: 'gov',
       url: 'https://www.ons.gov.uk/a',
       year: 2020,
@@ -359,7 +373,7 @@ describe('search: filters', () => {
       primary: true,
       pages: ['wages data'],
     });
-    addSource({
+    await addSource({
       title: 'sub',
       url: 'https://blog.ons.gov.uk/b',
       year: 2023,
@@ -367,7 +381,7 @@ describe('search: filters', () => {
       primary: false,
       pages: ['wages blog'],
     });
-    addSource({
+    await addSource({
       title: 'news',
       url: 'https://www.bbc.co.uk/news/c',
       year,
@@ -375,45 +389,43 @@ describe('search: filters', () => {
       primary: false,
       pages: ['wages story'],
     });
-    addSource({ title: 'unknown', pages: ['wages note'] });
+    await addSource({ title: 'unknown', pages: ['wages note'] });
   });
-  const titles = (filters: unknown) =>
-    search({ query: 'wages', filters })
-      .claim_groups![0]!.citations.map((c) => c.title)
-      .sort();
+  const titles = async (filters: unknown) =>
+    (await search({ query: 'wages', filters })).claim_groups![0]!.citations.map((c) => c.title).sort();
 
-  it('source_type, with unknown metadata never matching', () => {
-    expect(titles({ source_type: ['Article', 'Trusted Media'] })).toEqual(['news', 'sub']);
+  it('source_type, with unknown metadata never matching', async () => {
+    expect(await titles({ source_type: ['Article', 'Trusted Media'] })).toEqual(['news', 'sub']);
   });
 
-  it('is_primary_source: an explicit false is a filter; unknown matches neither', () => {
-    expect(titles({ is_primary_source: true })).toEqual(['gov']);
-    expect(titles({ is_primary_source: false })).toEqual(['news', 'sub']);
+  it('is_primary_source: an explicit false is a filter; unknown matches neither', async () => {
+    expect(await titles({ is_primary_source: true })).toEqual(['gov']);
+    expect(await titles({ is_primary_source: false })).toEqual(['news', 'sub']);
   });
 
-  it('publication_year from/to, inclusive, unknown years excluded', () => {
-    expect(titles({ publication_year: { from: 2021 } })).toEqual(['news', 'sub']);
-    expect(titles({ publication_year: { to: 2023 } })).toEqual(['gov', 'sub']);
-    expect(titles({ publication_year: { from: 2020, to: 2020 } })).toEqual(['gov']);
+  it('publication_year from/to, inclusive, unknown years excluded', async () => {
+    expect(await titles({ publication_year: { from: 2021 } })).toEqual(['news', 'sub']);
+    expect(await titles({ publication_year: { to: 2023 } })).toEqual(['gov', 'sub']);
+    expect(await titles({ publication_year: { from: 2020, to: 2020 } })).toEqual(['gov']);
   });
 
-  it('domain includes subdomains, accepts www. and any case, never matches a lookalike', () => {
-    expect(titles({ domain: ['ons.gov.uk'] })).toEqual(['gov', 'sub']);
-    expect(titles({ domain: ['WWW.ONS.GOV.UK.'] })).toEqual(['gov', 'sub']);
-    expect(titles({ domain: ['blog.ons.gov.uk'] })).toEqual(['sub']);
-    expect(titles({ domain: ['gov.uk', 'bbc.co.uk'] })).toEqual(['gov', 'news', 'sub']);
-    expect(titles({ domain: ['ns.gov.uk'] })).toEqual([]);
+  it('domain includes subdomains, accepts www. and any case, never matches a lookalike', async () => {
+    expect(await titles({ domain: ['ons.gov.uk'] })).toEqual(['gov', 'sub']);
+    expect(await titles({ domain: ['WWW.ONS.GOV.UK.'] })).toEqual(['gov', 'sub']);
+    expect(await titles({ domain: ['blog.ons.gov.uk'] })).toEqual(['sub']);
+    expect(await titles({ domain: ['gov.uk', 'bbc.co.uk'] })).toEqual(['gov', 'news', 'sub']);
+    expect(await titles({ domain: ['ns.gov.uk'] })).toEqual([]);
   });
 
-  it('filters combine', () => {
+  it('filters combine', async () => {
     expect(
-      titles({ domain: ['ons.gov.uk'], is_primary_source: false, publication_year: { from: 2022 } }),
+      await titles({ domain: ['ons.gov.uk'], is_primary_source: false, publication_year: { from: 2022 } }),
     ).toEqual(['sub']);
   });
 });
 
 describe('search: bad input and accounts', () => {
-  it('refuses each bad request with 400 naming the field', () => {
+  it('refuses each bad request with 400 naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ query: '' }, 'query'],
       [{ query: '   ' }, 'query'],
@@ -446,28 +458,28 @@ describe('search: bad input and accounts', () => {
       [{ query: 'x'.repeat(10001) }, 'query'],
     ];
     for (const [body, path] of cases) {
-      const error = refused(body);
+      const error = await refused(body);
       expect(error.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(error.details?.map((d) => d.path).join(' '), JSON.stringify(body).slice(0, 80)).toContain(path);
     }
   });
 
-  it('a query of operators and punctuation only is a clear 400, not an FTS error', () => {
-    const error = refused({ query: '*** ^ ( ) : - +' });
+  it('a query of operators and punctuation only is a clear 400, not an FTS error', async () => {
+    const error = await refused({ query: '*** ^ ( ) : - +' });
     expect(error.status).toBe(400);
     expect(error.code).toBe('query_without_words');
   });
 
-  it('one account never sees another account’s sources, nor counts them', () => {
-    addSource({ account: other, title: 'secret', pages: ['merger terms'] });
-    addSource({ title: 'mine', pages: ['something else'] });
-    const res = search({ query: 'merger' });
+  it('one account never sees another account’s sources, nor counts them', async () => {
+    await addSource({ account: other, title: 'secret', pages: ['merger terms'] });
+    await addSource({ title: 'mine', pages: ['something else'] });
+    const res = await search({ query: 'merger' });
     expect(res.claim_groups![0]!.citations).toEqual([]);
     expect(res.search_metadata?.total_sources_searched).toBe(1);
-    expect(search({ query: 'merger' }, other).claim_groups![0]!.citation_count).toBe(1);
+    expect((await search({ query: 'merger' }, other)).claim_groups![0]!.citation_count).toBe(1);
     // The count follows the library: a newly published source is counted at once.
-    addSource({ title: 'mine too', pages: ['merger news'] });
-    const after = search({ query: 'merger' });
+    await addSource({ title: 'mine too', pages: ['merger news'] });
+    const after = await search({ query: 'merger' });
     expect(after.search_metadata?.total_sources_searched).toBe(2);
     expect(after.claim_groups![0]!.citations.map((c) => c.title)).toEqual(['mine too']);
   });

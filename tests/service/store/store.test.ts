@@ -46,18 +46,21 @@ function newAsset(sha256: string, accountId: string) {
   };
 }
 
+/** The store's database itself, for what no store method shows. */
+const db = () => Store.databaseForTests(store);
+
 describe('database', () => {
   it('runs in WAL mode with foreign keys on and every migration recorded', () => {
-    expect(store.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(store.db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
-    const versions = store.db.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
+    expect(db().prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(db().prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+    const versions = db().prepare('SELECT version FROM schema_migrations ORDER BY version').all();
     expect(versions).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
   });
 
   it('applies migrations once: reopening changes nothing', async () => {
     store.close();
     store = await Store.open(dir);
-    const n = store.db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number };
+    const n = db().prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number };
     expect(n.n).toBe(MIGRATIONS.length);
   });
 
@@ -121,28 +124,30 @@ describe('database', () => {
     again.close();
   });
 
-  it('enforces foreign keys', () => {
-    expect(() => store.insertAsset(newAsset(sha('hello'), 'acct_nobody'), false)).toThrow(/FOREIGN KEY/);
+  it('enforces foreign keys', async () => {
+    await expect(store.insertAsset(newAsset(sha('hello'), 'acct_nobody'), false)).rejects.toThrow(
+      /FOREIGN KEY/,
+    );
   });
 
-  it('keeps source versions immutable', () => {
+  it('keeps source versions immutable', async () => {
     const account = store.createAccount();
-    const { sourceVersion } = store.insertAsset(newAsset(sha('hello'), account), true);
+    const { sourceVersion } = await store.insertAsset(newAsset(sha('hello'), account), true);
     expect(() =>
-      store.db.prepare("UPDATE source_versions SET title = 'x' WHERE id = ?").run(sourceVersion!.id),
+      db().prepare("UPDATE source_versions SET title = 'x' WHERE id = ?").run(sourceVersion!.id),
     ).toThrow(/immutable/);
-    expect(() => store.db.prepare('DELETE FROM source_versions WHERE id = ?').run(sourceVersion!.id)).toThrow(
+    expect(() => db().prepare('DELETE FROM source_versions WHERE id = ?').run(sourceVersion!.id)).toThrow(
       /immutable/,
     );
   });
 
-  it('rolls back the asset when its registration fails in the same transaction', () => {
+  it('rolls back the asset when its registration fails in the same transaction', async () => {
     const account = store.createAccount();
-    store.db.exec(
+    db().exec(
       "CREATE TEMP TRIGGER fail_sv BEFORE INSERT ON source_versions BEGIN SELECT RAISE(ABORT, 'boom'); END",
     );
-    expect(() => store.insertAsset(newAsset(sha('hello'), account), true)).toThrow(/boom/);
-    expect(store.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
+    await expect(store.insertAsset(newAsset(sha('hello'), account), true)).rejects.toThrow(/boom/);
+    expect(db().prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
   });
 });
 
@@ -202,7 +207,7 @@ describe('opening a data folder', () => {
     const account = store.createAccount();
     const kept = await store.blobs.stage(chunks('kept'), 100);
     await store.blobs.commit(kept);
-    store.insertAsset({ ...newAsset(kept.sha256, account), byte_length: 4 }, false);
+    await store.insertAsset({ ...newAsset(kept.sha256, account), byte_length: 4 }, false);
     const orphan = await store.blobs.stage(chunks('orphan'), 100);
     await store.blobs.commit(orphan);
     await store.blobs.stage(chunks('half an upl'), 100); // never committed

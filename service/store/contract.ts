@@ -1,0 +1,157 @@
+import type { Representation, Unit } from '../../shared/api';
+import type { Extraction } from '../extract/extract';
+import type { StagedBlob } from './blobs';
+
+// The store's contract: what the operations (service/operations, service/search) and the HTTP layer may
+// ask of the service's persistent state. Every SQL query lives behind it, in service/store/; the SQLite
+// engine (store.ts) implements it today, and a second engine (PostgreSQL) implements the same interface
+// without the operations changing. Methods the operations call return promises, as a networked engine's
+// would.
+
+export interface AssetRow {
+  id: string;
+  account_id: string;
+  sha256: string;
+  byte_length: number;
+  filename: string;
+  media_type: string;
+  title: string | null;
+  url: string | null;
+  domain: string | null;
+  publication_year: number | null;
+  source_type: string | null;
+  is_primary_source: 0 | 1 | null;
+  created_at: string;
+}
+
+export interface SourceVersionRow extends Omit<AssetRow, 'id' | 'created_at'> {
+  id: string;
+  asset_id: string;
+  registered_at: string;
+}
+
+export type NewAsset = Omit<AssetRow, 'id' | 'created_at'>;
+
+export interface CreatedKey {
+  /** The key itself: shown once, never stored. */
+  key: string;
+  keyId: string;
+  accountId: string;
+}
+
+/** The retained bytes, content-addressed: nothing is in the store until `commit`; every read is verified. */
+export interface BlobStorage {
+  /** Streams bytes to staging, hashing them; `BlobTooLargeError` past `maxBytes`. */
+  stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedBlob>;
+  /** Makes staged bytes durable under their hash. */
+  commit(staged: StagedBlob): Promise<void>;
+  /** Forgets staged bytes (nothing after a commit). */
+  discard(staged: StagedBlob): Promise<void>;
+  has(sha256: string): Promise<boolean>;
+  /** The whole blob, verified against its hash (`BlobCorruptError` otherwise). */
+  read(sha256: string): Promise<Buffer>;
+}
+
+/** Search filters, already checked by the caller: domains bare and lower case (service/search/domains.ts). */
+export interface SearchIndexFilters {
+  source_type?: readonly string[];
+  is_primary_source?: boolean;
+  publication_year?: { from?: number; to?: number };
+  domain?: readonly string[];
+}
+
+/** What to look for: phrases of lower-case words; `all` of them in a unit, or `any`. */
+export interface SearchIndexQuery {
+  phrases: readonly (readonly string[])[];
+  match: 'all' | 'any';
+}
+
+/** A source that matched, with its best unit (of its newest representation) and what a citation shows. */
+export interface SearchCandidate {
+  /** How well the unit matched, title weighted 4×: higher is better, comparable within one search only. */
+  relevance: number;
+  source_version_id: string;
+  title: string | null;
+  filename: string;
+  url: string | null;
+  domain: string | null;
+  publication_year: number | null;
+  source_type: string | null;
+  is_primary_source: 0 | 1 | null;
+  sha256: string;
+  registered_at: string;
+  representation_id: string;
+  representation_state: string;
+  unit_id: string;
+  unit_markdown: string;
+}
+
+export interface SearchIndexResult {
+  /** The best-matching sources that pass the filters, best first by relevance: at most 3 × `limit`. */
+  candidates: SearchCandidate[];
+  /** Every source of the account that matched and passed the filters, not only the candidates. */
+  total: number;
+}
+
+/**
+ * Accounts and API keys. Synchronous still: the HTTP layer's key check and the embedded client call
+ * them inline (a networked engine makes these async too, with those two callers).
+ */
+export interface AccountStore {
+  createAccount(): string;
+  /** The single account of the embedded service (created on first use). */
+  localAccount(): string;
+  /** A key for a new account (or `accountId`); only its sha256 is stored. */
+  createKey(label: string, accountId?: string): CreatedKey;
+  /** The account a presented key belongs to, or null for an unknown or revoked key. */
+  accountForKey(key: string): string | null;
+}
+
+/** The service's persistent state, as the operations see it. */
+export interface EvidenceStore extends AccountStore {
+  readonly blobs: BlobStorage;
+
+  // --- assets and source versions (an id of another account is not there: null) ---
+
+  /** Records an asset and, with `alsoRegister`, its source version: both or neither. */
+  insertAsset(
+    asset: NewAsset,
+    alsoRegister: boolean,
+  ): Promise<{ asset: AssetRow; sourceVersion: SourceVersionRow | null }>;
+  findAsset(accountId: string, assetId: string): Promise<AssetRow | null>;
+  /** Registers the asset's bytes as a source version; the same bytes of the same asset give the same id. */
+  registerSourceVersion(asset: AssetRow): Promise<SourceVersionRow>;
+  findSourceVersion(accountId: string, sourceVersionId: string): Promise<SourceVersionRow | null>;
+
+  // --- representations, units and figures: written once, never changed ---
+
+  /** The representation already published for these bytes by this extractor version, if any. */
+  findPublishedRepresentation(sourceVersionId: string, extractorVersion: string): Promise<string | null>;
+  /**
+   * Stores an extraction as a representation with its units and figures, and puts its units in the
+   * search index in place of older ones, all or nothing (or returns the one already there); its id.
+   */
+  publishRepresentation(
+    sourceVersionId: string,
+    extractorVersion: string,
+    extraction: Extraction,
+  ): Promise<string>;
+  /** The representation as the API shows it, when it exists and its source belongs to the account. */
+  loadRepresentation(accountId: string, representationId: string): Promise<Representation | null>;
+  /** Whether the representation exists and is one of that source version. */
+  isRepresentationOf(sourceVersionId: string, representationId: string): Promise<boolean>;
+  /** One unit of a representation with its figures, or null when the representation has no such unit. */
+  loadUnit(representationId: string, unitId: string): Promise<Unit | null>;
+
+  // --- the search index: the units of each source version's newest representation ---
+
+  /** The account's sources whose units match, filtered, as candidates for a page of `limit` results. */
+  searchIndex(
+    accountId: string,
+    query: SearchIndexQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<SearchIndexResult>;
+  /** How many of the account's sources have a representation to search. */
+  countSearchableSources(accountId: string): Promise<number>;
+}
