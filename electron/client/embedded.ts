@@ -8,7 +8,7 @@ import {
 } from '../../shared/api';
 import type { z } from 'zod';
 import type { ProgressEvent } from '../../shared/bridge';
-import { ServiceError } from '../../service/operations/errors';
+import { serviceErrorOf, type ServiceError } from '../../service/operations/errors';
 import type { ExtractionSettings } from '../../service/operations/extract';
 import { createLocalService, type CallContext } from '../../service/operations/service';
 import { DataFolderInUseError } from '../../service/store/lock';
@@ -73,13 +73,10 @@ async function call<T>(work: () => T | Promise<T>, signal: AbortSignal | undefin
       return await work();
     } catch (error) {
       if (error instanceof ClientError) throw error;
-      if (error instanceof ServiceError) throw clientErrorOf(error);
-      const failure = new ClientError(
-        'service_error',
-        `The local evidence service failed: ${error instanceof Error ? error.message : String(error)}`,
-        { status: 500, serviceCode: 'internal_error' },
-      );
-      (failure as { cause?: unknown }).cause = error;
+      // The same mapping the HTTP layer answers with: one code and one status for each failure.
+      const failure = clientErrorOf(serviceErrorOf(error));
+      if (failure.code === 'service_error' || failure.code === 'upstream_failed')
+        (failure as { cause?: unknown }).cause = error;
       throw failure;
     }
   })();

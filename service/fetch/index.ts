@@ -148,10 +148,10 @@ export function createDownloader(options: DownloaderOptions = {}): (url: string)
         addresses = await abortable(resolve(target.host), signal);
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new FetchError(502, 'upstream_unreachable', `the host ${target.host} could not be resolved`);
+        throw new FetchError('upstream_unreachable', `the host ${target.host} could not be resolved`);
       }
       if (addresses.length === 0)
-        throw new FetchError(502, 'upstream_unreachable', `the host ${target.host} has no address`);
+        throw new FetchError('upstream_unreachable', `the host ${target.host} has no address`);
     }
     for (const { address } of addresses) {
       if (!allowed(address))
@@ -163,8 +163,7 @@ export function createDownloader(options: DownloaderOptions = {}): (url: string)
   return async function download(input: string): Promise<Downloaded> {
     const controller = new AbortController();
     const timer = setTimeout(
-      () =>
-        controller.abort(new FetchError(504, 'upstream_timeout', `the download took over ${timeoutMs} ms`)),
+      () => controller.abort(new FetchError('upstream_timeout', `the download took over ${timeoutMs} ms`)),
       timeoutMs,
     );
     try {
@@ -178,7 +177,6 @@ export function createDownloader(options: DownloaderOptions = {}): (url: string)
           response.destroy();
           if (redirects >= maxRedirects)
             throw new FetchError(
-              502,
               'too_many_redirects',
               `the address redirects more than ${maxRedirects} times`,
             );
@@ -187,7 +185,7 @@ export function createDownloader(options: DownloaderOptions = {}): (url: string)
         }
         if (status < 200 || status > 299) {
           response.destroy();
-          throw new FetchError(502, 'upstream_status', `the remote host answered ${status}`);
+          throw new FetchError('upstream_status', `the remote host answered ${status}`);
         }
         const bytes = await readBody(response, maxBytes, controller.signal);
         return {
@@ -235,7 +233,7 @@ function request(
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   const first = addresses[0];
-  if (!first) return Promise.reject(new FetchError(502, 'upstream_unreachable', 'no address to connect to'));
+  if (!first) return Promise.reject(new FetchError('upstream_unreachable', 'no address to connect to'));
   // The socket never asks DNS again: it gets the addresses that were checked.
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, addresses);
@@ -264,11 +262,7 @@ function request(
       if (signal.aborted) reject(signal.reason as Error);
       else
         reject(
-          new FetchError(
-            502,
-            'upstream_unreachable',
-            `the remote host could not be reached: ${error.message}`,
-          ),
+          new FetchError('upstream_unreachable', `the remote host could not be reached: ${error.message}`),
         );
     });
     req.end();
@@ -304,15 +298,15 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
       chunks.push(chunk);
     });
     response.on('error', (error) =>
-      fail(new FetchError(502, 'upstream_unreachable', `the download broke off: ${error.message}`)),
+      fail(new FetchError('upstream_unreachable', `the download broke off: ${error.message}`)),
     );
-    response.on('close', () => fail(new FetchError(502, 'upstream_unreachable', 'the download broke off')));
+    response.on('close', () => fail(new FetchError('upstream_unreachable', 'the download broke off')));
     response.on('end', () => {
       signal.removeEventListener('abort', onAbort);
       if (settled) return;
       settled = true;
       if (!response.complete) {
-        reject(new FetchError(502, 'upstream_unreachable', 'the download broke off'));
+        reject(new FetchError('upstream_unreachable', 'the download broke off'));
         return;
       }
       const body = Buffer.concat(chunks, received);

@@ -16,7 +16,7 @@ export async function readForm<T>(
   onFile: (stream: Readable, filename: string | undefined) => Promise<T>,
 ): Promise<{ fields: Record<string, string>; file: T | null }> {
   if (!request.isMultipart()) {
-    throw new ServiceError(415, 'expected_multipart', 'this endpoint takes multipart/form-data');
+    throw new ServiceError('expected_multipart', 'this endpoint takes multipart/form-data');
   }
   const fields: Record<string, string> = {};
   let file: T | null = null;
@@ -24,7 +24,7 @@ export async function readForm<T>(
   let partsRead = 0;
   const bytes = new FormBytesCheck(request.headers['content-type'], FORM_FIELD_LIMIT);
   const refuseBadBytes = () => {
-    if (bytes.problem) throw new ServiceError(400, 'invalid_request', bytes.problem);
+    if (bytes.problem) throw new ServiceError('invalid_request', bytes.problem);
   };
   const parts = request.parts();
   // The first step starts the parser, which pipes the raw request into busboy; the check reads beside it,
@@ -41,7 +41,7 @@ export async function readForm<T>(
         refuseBadBytes();
         if (part.fieldname !== 'file' || sawFile) {
           part.file.resume();
-          throw new ServiceError(400, 'invalid_request', 'the form may carry one file part, named `file`', [
+          throw new ServiceError('invalid_request', 'the form may carry one file part, named `file`', [
             { path: part.fieldname, message: 'unexpected file part' },
           ]);
         }
@@ -50,13 +50,12 @@ export async function readForm<T>(
       } else {
         refuseBadBytes();
         if (Object.hasOwn(fields, part.fieldname)) {
-          throw new ServiceError(400, 'invalid_request', `the field ${part.fieldname} is given twice`, [
+          throw new ServiceError('invalid_request', `the field ${part.fieldname} is given twice`, [
             { path: part.fieldname, message: 'repeated' },
           ]);
         }
         if (part.valueTruncated) {
           throw new ServiceError(
-            413,
             'field_too_large',
             `the field ${part.fieldname} is over ${FORM_FIELD_LIMIT} bytes`,
             [{ path: part.fieldname, message: `at most ${FORM_FIELD_LIMIT} bytes` }],
@@ -68,11 +67,7 @@ export async function readForm<T>(
   } catch (error) {
     refuseBadBytes();
     if (error instanceof ServiceError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
-    throw new ServiceError(
-      400,
-      'malformed_multipart',
-      `the form could not be read: ${(error as Error).message}`,
-    );
+    throw new ServiceError('malformed_multipart', `the form could not be read: ${(error as Error).message}`);
   } finally {
     request.raw.off('data', watch);
   }
@@ -80,11 +75,7 @@ export async function readForm<T>(
   refuseBadBytes();
   // The check must have found every part busboy found, or some text went unchecked.
   if (bytes.partsSeen < partsRead) {
-    throw new ServiceError(
-      400,
-      'malformed_multipart',
-      'the form could not be read: its boundary is ambiguous',
-    );
+    throw new ServiceError('malformed_multipart', 'the form could not be read: its boundary is ambiguous');
   }
   return { fields, file };
 }

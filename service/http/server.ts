@@ -16,14 +16,14 @@ import { parseRequest, ServiceError } from '../operations/errors';
 import { createLocalService, type AccountService } from '../operations/service';
 import { hashPresentedFile } from '../operations/sources';
 import type { StagedBlob } from '../store/blobs';
-import type { Store } from '../store/store';
+import type { EvidenceStore } from '../store/contract';
 import { answerClientError, errorBody, handleError, MAX_URL_LENGTH } from './errors';
 import { FORM_FIELD_LIMIT, readForm } from './form';
 import { RateLimiter } from './rate-limit';
 import { decodeUtf8 } from './utf8';
 
 export interface ServerOptions {
-  store: Store;
+  store: EvidenceStore;
   /** Requests a minute per API key; null or absent: no limit. */
   rateLimitPerMinute?: number | null;
   /** Largest JSON body accepted, in bytes. */
@@ -58,7 +58,6 @@ function presentedKey(request: FastifyRequest): string | null {
 function pathId(id: string, what: string): string {
   if (Id.safeParse(id).success) return id;
   throw new ServiceError(
-    404,
     'not_found',
     `no ${what} has an id of ${id.length} characters (ids have at most 200)`,
   );
@@ -90,7 +89,7 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
       });
       const fields = parseRequest(UploadFields, form.fields);
       if (!form.file) {
-        throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
+        throw new ServiceError('missing_file', 'the request has no `file` part', [
           { path: 'file', message: 'required' },
         ]);
       }
@@ -169,7 +168,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const decoded = decodeUtf8(body as Buffer);
     if ('invalidAt' in decoded) {
       const message = `the body is not valid UTF-8 (byte offset ${decoded.invalidAt})`;
-      done(new ServiceError(400, 'invalid_request', message), undefined);
+      done(new ServiceError('invalid_request', message), undefined);
       return;
     }
     parseJson(request, decoded.text, done);
@@ -195,13 +194,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onRequest', async (request, reply) => {
     if (closing) {
       reply.header('connection', 'close');
-      throw new ServiceError(503, 'shutting_down', 'the service is shutting down; retry in a moment');
+      throw new ServiceError('shutting_down', 'the service is shutting down; retry in a moment');
     }
     if (request.url.length > MAX_URL_LENGTH) {
-      throw new ServiceError(414, 'uri_too_long', `the URL is over ${MAX_URL_LENGTH} characters`);
+      throw new ServiceError('uri_too_long', `the URL is over ${MAX_URL_LENGTH} characters`);
     }
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
-      throw new ServiceError(400, 'missing_host', 'an HTTP/1.1 request must carry a Host header');
+      throw new ServiceError('missing_host', 'an HTTP/1.1 request must carry a Host header');
     }
   });
 
@@ -209,13 +208,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!request.url.startsWith('/api/')) return;
     const key = presentedKey(request);
     if (!key)
-      throw new ServiceError(
-        401,
-        'unauthorized',
-        'an API key is required (x-api-key or Authorization: Bearer)',
-      );
+      throw new ServiceError('unauthorized', 'an API key is required (x-api-key or Authorization: Bearer)');
     const accountId = store.accountForKey(key);
-    if (!accountId) throw new ServiceError(401, 'unauthorized', 'the API key is not recognised');
+    if (!accountId) throw new ServiceError('unauthorized', 'the API key is not recognised');
     if (limiter) {
       const wait = limiter.take(accountId + ':' + key);
       if (wait > 0) {

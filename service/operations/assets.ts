@@ -33,7 +33,7 @@ export async function uploadAsset(
   fields: UploadFields,
 ): Promise<UploadResponse> {
   try {
-    if (staged.byteLength === 0) throw new ServiceError(400, 'empty_file', 'the file part holds no bytes');
+    if (staged.byteLength === 0) throw new ServiceError('empty_file', 'the file part holds no bytes');
     const name = cleanFilename(filename);
     await store.blobs.commit(staged);
     const { asset, sourceVersion } = await store.insertAsset(

@@ -1,29 +1,58 @@
-import type { ErrorDetail } from '../../shared/api';
+import {
+  SERVICE_ERRORS,
+  type ErrorDetail,
+  type ServiceErrorCode,
+  type ServiceErrorStatus,
+} from '../../shared/api';
 import type { z } from 'zod';
+import { BlobCorruptError } from '../store/blobs';
 
 /**
- * A failure the caller can act on, with the HTTP status and the stable snake_case code of the error
- * body (local-extensions.md). Operations throw it; the HTTP layer and the embedded client render it.
+ * A failure the caller can act on: a code of the catalogue (shared/api/errors.ts), which alone decides
+ * the HTTP status, and a message for people (local-extensions.md). Operations throw it; the HTTP layer
+ * and the embedded client render it, so a failure has one code and one status everywhere.
  */
 export class ServiceError extends Error {
+  readonly status: ServiceErrorStatus;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ServiceErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     /** Members that sit beside `error` in the body (413: bytes, max_bytes). */
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
+    this.name = 'ServiceError';
+    this.status = SERVICE_ERRORS[code].status;
   }
 }
 
+/**
+ * Any failure as the ServiceError a caller sees: refusals as they are; retained bytes that fail their
+ * hash as `asset_store_failure` (502, not the caller's fault, retry) on every path; anything else as
+ * `internal_error` (500), the original kept as `cause` for the log and never shown.
+ */
+export function serviceErrorOf(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (error instanceof BlobCorruptError)
+    return withCause(
+      new ServiceError('asset_store_failure', `retained bytes fail their hash check; retry`),
+      error,
+    );
+  return withCause(new ServiceError('internal_error', 'the service failed; nothing was stored'), error);
+}
+
+function withCause(error: ServiceError, cause: unknown): ServiceError {
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
 export const notFound = (what: string) =>
-  new ServiceError(404, 'not_found', `${what} does not exist or does not belong to this account`);
+  new ServiceError('not_found', `${what} does not exist or does not belong to this account`);
 
 export const tooLarge = (bytes: number | null, maxBytes: number) =>
   new ServiceError(
-    413,
     'source_too_large',
     bytes === null
       ? `the file is over the ${maxBytes}-byte ceiling; the read was stopped there`
@@ -38,7 +67,7 @@ export function invalidRequest(error: z.ZodError, message = 'the request is not 
     path: issue.path.length ? issue.path.map(String).join('.') : '(body)',
     message: issue.message,
   }));
-  return new ServiceError(400, 'invalid_request', message, details);
+  return new ServiceError('invalid_request', message, details);
 }
 
 /** Parses `input` with a shared schema or throws a 400 naming each offending field. */

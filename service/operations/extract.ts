@@ -21,7 +21,7 @@ async function assetBytes(store: EvidenceStore, accountId: string, assetId: stri
   const asset = await store.findAsset(accountId, assetId);
   if (!asset) throw notFound(`asset ${assetId}`);
   if (!(await store.blobs.has(asset.sha256)))
-    throw new ServiceError(404, 'not_found', `the store has no bytes for asset ${asset.id}`);
+    throw new ServiceError('not_found', `the store has no bytes for asset ${asset.id}`);
   try {
     return {
       bytes: await store.blobs.read(asset.sha256),
@@ -31,7 +31,6 @@ async function assetBytes(store: EvidenceStore, accountId: string, assetId: stri
   } catch (error) {
     if (error instanceof BlobCorruptError)
       throw new ServiceError(
-        502,
         'asset_store_failure',
         `the stored bytes of asset ${asset.id} fail their hash check`,
       );
@@ -77,13 +76,13 @@ export async function extractAsset(
     if (url.toLowerCase().startsWith(EVIDENCE_SCHEME)) {
       const assetId = url.slice(EVIDENCE_SCHEME.length).replace(/\/+$/, '');
       if (!/^[A-Za-z0-9_-]{1,128}$/.test(assetId))
-        throw new ServiceError(400, 'invalid_asset_url', 'an evidence:// address names an asset id', [
+        throw new ServiceError('invalid_asset_url', 'an evidence:// address names an asset id', [
           { path: 'asset_url', message: 'expected evidence://ASSET_ID' },
         ]);
       source = await assetBytes(store, accountId, assetId);
     } else {
       if (!settings.download)
-        throw new ServiceError(400, 'invalid_asset_url', 'this service does not download files', [
+        throw new ServiceError('invalid_asset_url', 'this service does not download files', [
           { path: 'asset_url', message: 'downloads are not enabled' },
         ]);
       source = await settings.download(url);
@@ -134,11 +133,7 @@ export async function publishSourceRepresentation(
     bytes = await store.blobs.read(sv.sha256);
   } catch (error) {
     if (error instanceof BlobCorruptError)
-      throw new ServiceError(
-        502,
-        'asset_store_failure',
-        `the retained bytes of ${sv.id} fail their hash check`,
-      );
+      throw new ServiceError('asset_store_failure', `the retained bytes of ${sv.id} fail their hash check`);
     throw error;
   }
   const extraction = await extract(
@@ -147,7 +142,7 @@ export async function publishSourceRepresentation(
     extractOptions(settings),
   );
   if (extraction.code === 'extraction_error')
-    throw new ServiceError(500, 'extraction_error', extraction.reason ?? 'extraction failed; retry');
+    throw new ServiceError('extraction_error', extraction.reason ?? 'extraction failed; retry');
   const id = await store.publishRepresentation(sv.id, version, extraction);
   return getRepresentation(store, accountId, id);
 }

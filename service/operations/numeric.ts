@@ -27,7 +27,6 @@ async function loadOperandUnit(
   if (!sv) {
     if (await store.findAsset(accountId, ref.source_version_id))
       throw new ServiceError(
-        400,
         'asset_id_not_source_version',
         'an upload asset id was given where a source version id belongs; register the asset (or upload ' +
           'with retain=true) and use the source_version_id it returns',
@@ -61,7 +60,6 @@ export async function verifyNumeric(
     const figure = unit.figures.find((f) => f.index === ref.figure_index);
     if (!figure)
       throw new ServiceError(
-        400,
         'figure_index_unavailable',
         `source unit ${unit.source_unit_id} has ${unit.figures.length} figure(s); figure_index ${ref.figure_index} is not one of them`,
         [
@@ -76,7 +74,6 @@ export async function verifyNumeric(
       );
     if (figure.ambiguous)
       throw new ServiceError(
-        400,
         'ambiguous_source_number',
         `"${figure.raw}" has more than one reading in the source; it cannot be checked as one number`,
         [{ path: `${at}.figure_index`, message: `"${figure.raw}" is ambiguous` }],

@@ -22,7 +22,7 @@ function indexFilters(filters: SearchFilters | undefined): SearchIndexFilters {
     domain: domain.map((entry, i) => {
       const bare = normaliseDomainFilter(entry);
       if (bare === null)
-        throw new ServiceError(400, 'invalid_request', 'a domain filter entry is not a domain name', [
+        throw new ServiceError('invalid_request', 'a domain filter entry is not a domain name', [
           {
             path: `filters.domain.${i}`,
             message:
@@ -44,7 +44,7 @@ export async function searchSources(
   const request = parseRequest(SearchRequest, body);
   const query = parseQuery(request.query);
   if (query === null)
-    throw new ServiceError(400, 'query_without_words', 'the query holds no word to search for', [
+    throw new ServiceError('query_without_words', 'the query holds no word to search for', [
       { path: 'query', message: 'only punctuation, symbols or operators: nothing to search' },
     ]);
   const filters = indexFilters(request.filters);

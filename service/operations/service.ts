@@ -2,7 +2,7 @@ import type { OperationName, OperationResult, UploadFields } from '../../shared/
 import type { ExtractOptions } from '../extract/extract';
 import { createDownloader } from '../fetch';
 import type { StagedBlob } from '../store/blobs';
-import type { Store } from '../store/store';
+import type { EvidenceStore } from '../store/contract';
 import { stageFile, uploadAsset, type IncomingFile } from './assets';
 import {
   extractAsset,
@@ -48,7 +48,7 @@ export type AccountService = {
 };
 
 export interface LocalService {
-  readonly store: Store;
+  readonly store: EvidenceStore;
   readonly extraction: ExtractionSettings;
   forAccount(accountId: string): AccountService;
 }
@@ -58,7 +58,10 @@ export function extractionSettings(overrides: Partial<ExtractionSettings> = {}):
   return { ocr: 'auto', download: createDownloader(), ...overrides };
 }
 
-export function createLocalService(store: Store, extraction: Partial<ExtractionSettings> = {}): LocalService {
+export function createLocalService(
+  store: EvidenceStore,
+  extraction: Partial<ExtractionSettings> = {},
+): LocalService {
   const settings = extractionSettings(extraction);
   const withContext = (context: CallContext | undefined): ExtractionSettings =>
     context?.onUnit ? { ...settings, onUnit: context.onUnit } : settings;

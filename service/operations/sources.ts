@@ -57,12 +57,12 @@ export async function registerSource(
   presented: PresentedBytes | null,
 ): Promise<SourceVersion> {
   if (!presented) {
-    throw new ServiceError(400, 'missing_file', 'the request has no `file` part', [
+    throw new ServiceError('missing_file', 'the request has no `file` part', [
       { path: 'file', message: 'required' },
     ]);
   }
   if (presented.byteLength === 0) {
-    throw new ServiceError(400, 'empty_file', 'the file part holds no bytes', [
+    throw new ServiceError('empty_file', 'the file part holds no bytes', [
       { path: 'file', message: 'empty' },
     ]);
   }
@@ -70,13 +70,12 @@ export async function registerSource(
   if (!asset) throw notFound(`asset ${assetId}`);
   if (presented.sha256 !== asset.sha256 || presented.byteLength !== asset.byte_length) {
     throw new ServiceError(
-      409,
       'bytes_mismatch',
       `the file is not the asset's bytes (asset sha256 ${asset.sha256}, ${asset.byte_length} bytes; file sha256 ${presented.sha256}, ${presented.byteLength} bytes)`,
     );
   }
   if (!(await store.blobs.has(asset.sha256))) {
-    throw new ServiceError(404, 'not_found', `the store has no bytes for asset ${asset.id}`);
+    throw new ServiceError('not_found', `the store has no bytes for asset ${asset.id}`);
   }
   return sourceVersionBody(await store.registerSourceVersion(asset));
 }

@@ -54,6 +54,7 @@ export const SERVICE_ERRORS = {
   asset_store_failure: { status: 502, meaning: 'Retained bytes failed their hash check; retry.' },
   upstream_unreachable: { status: 502, meaning: 'The remote host could not be reached.' },
   upstream_status: { status: 502, meaning: 'The remote host answered with a failure.' },
+  too_many_redirects: { status: 502, meaning: 'The remote host redirected too many times.' },
   evidence_storage_unavailable: {
     status: 503,
     meaning: 'Private evidence storage is not configured (evidence:// assets).',

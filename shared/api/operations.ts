@@ -152,7 +152,7 @@ export const operations = {
       500: { description: 'The reader failed; retry.', codes: ['extraction_error'] },
       502: {
         description: 'The asset store or the remote host failed; not the caller’s fault; retry.',
-        codes: ['asset_store_failure', 'upstream_unreachable', 'upstream_status'],
+        codes: ['asset_store_failure', 'upstream_unreachable', 'upstream_status', 'too_many_redirects'],
       },
       503: {
         description: 'Private evidence storage is not configured, so an evidence:// asset cannot be read.',

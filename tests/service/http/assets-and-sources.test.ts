@@ -334,8 +334,24 @@ describe('GET /api/v2/sources/{id} and /content', () => {
       url: `/api/v2/sources/${up.source_version_id}/content`,
       headers: { 'x-api-key': svc.key },
     });
-    expect(res.statusCode).toBe(500);
-    expect(ErrorBody.parse(res.json()).error.code).toBe('stored_bytes_corrupt');
+    // The same refusal on every path that reads the bytes: 502 asset_store_failure, never a 500.
+    expect(res.statusCode).toBe(502);
+    expect(ErrorBody.parse(res.json()).error.code).toBe('asset_store_failure');
     expect(res.body).not.toContain('tampered');
+    const publish = await svc.app.inject({
+      method: 'POST',
+      url: `/api/v2/sources/${up.source_version_id}/representations`,
+      headers: { 'x-api-key': svc.key },
+    });
+    expect(publish.statusCode).toBe(502);
+    expect(ErrorBody.parse(publish.json()).error.code).toBe('asset_store_failure');
+    const extracted = await svc.app.inject({
+      method: 'POST',
+      url: '/api/v1/extract',
+      headers: { 'x-api-key': svc.key },
+      payload: { asset_id: up.asset_id },
+    });
+    expect(extracted.statusCode).toBe(502);
+    expect(ErrorBody.parse(extracted.json()).error.code).toBe('asset_store_failure');
   });
 });
