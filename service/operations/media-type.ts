@@ -43,16 +43,11 @@ export function looksLikeText(head: Uint8Array): boolean {
   return true;
 }
 
-/** A stored file name: the last path segment, no control characters, at most 255 characters. */
+/** A stored file name: the last path segment as given, at most 255 code points. */
 export function cleanFilename(name: string | undefined): string {
+  // Kept as given (controls and bidi marks too: displayName makes them safe wherever a name is shown),
+  // but for a client's folder path, and cut at 255 code points without splitting one.
   const last = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...last]
-    .filter((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      return code >= 0x20 && code !== 0x7f;
-    })
-    .join('')
-    .trim()
-    .slice(0, 255);
-  return clean === '' || clean === '.' || clean === '..' ? 'upload' : clean;
+  const kept = [...last].slice(0, 255).join('');
+  return kept.trim() === '' || kept === '.' || kept === '..' ? 'upload' : kept;
 }

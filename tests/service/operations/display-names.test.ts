@@ -7,7 +7,7 @@ import { startTestService, upload, type TestService } from '../helpers';
 // display-safe by every response that names it (upload, registration, search, content download), while the
 // store keeps the name and title exactly as given and the registration carries their bytes.
 
-const FILENAME = 'invoice\u0085\u202Efdp\u009B.exe';
+const FILENAME = 'invoice\u0007\u0085\u202Efdp\u009B.exe';
 const TITLE = 'Bud\u200Bget\u202E 2024\u009B outturn';
 const SHOWN_FILENAME = 'invoice fdp.exe';
 const SHOWN_TITLE = 'Budget 2024 outturn';
