@@ -1,4 +1,6 @@
-import { LibraryPanel } from './components/LibraryPanel';
+import { CheckColumn } from './check/CheckColumn';
+import { LibraryPanel } from './library/LibraryPanel';
+import { Viewer } from './viewer/Viewer';
 import { ServiceStatus } from './components/ServiceStatus';
 import { useHealth } from './health';
 import { useWorkbenchUi } from './ui-store';
@@ -38,15 +40,8 @@ export function App() {
       </header>
       <div className="flex min-h-0 flex-1">
         {libraryOpen && <LibraryPanel />}
-        <main
-          aria-label="Document viewer"
-          data-testid="viewer"
-          className="flex flex-1 items-center justify-center p-8"
-        >
-          <p className="max-w-sm text-center text-sm text-slate-500">
-            Open a document from the library to see its extracted text beside the original page.
-          </p>
-        </main>
+        <Viewer />
+        <CheckColumn />
       </div>
     </div>
   );

@@ -6,6 +6,9 @@ import {
   WEB_BRIDGE_PATH,
   WEB_EVENTS_PATH,
   WEB_TOKEN_HEADER,
+  WEB_UPLOAD_META_HEADER,
+  WEB_UPLOAD_PATH,
+  webSourceContentPath,
   type BridgeChannel,
   type BridgeError,
   type BridgeEvent,
@@ -13,12 +16,23 @@ import {
   type BridgeInput,
   type BridgeOutput,
   type BridgeResult,
+  type UploadMeta,
 } from '../../shared/bridge';
+
+/** Where the viewer reads a source's original bytes: a URL and the headers to send (range requests work). */
+export interface SourceContentLocation {
+  url: string;
+  httpHeaders: Record<string, string>;
+}
 
 /** What a host offers the page: the preload's `window.workbench`, or the web host's HTTP bridge. */
 export interface WorkbenchTransport {
   invoke(channel: string, input: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /** `library.upload` with the file's bytes as bytes (a streamed body, or an ArrayBuffer over IPC). */
+  upload(meta: UploadMeta, file: Blob): Promise<unknown>;
+  /** The original bytes of a source version, for the viewer. */
+  sourceContent(sourceVersionId: string): SourceContentLocation;
 }
 
 declare global {
@@ -35,6 +49,9 @@ export interface BridgeClient {
   invoke<C extends BridgeChannel>(channel: C, input: BridgeInput<C>): Promise<BridgeResult<BridgeOutput<C>>>;
   /** Payloads that fail the event's schema are dropped. */
   on<E extends BridgeEvent>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+  /** Uploads and retains a file; the reply is checked like `library.upload`'s. */
+  upload(meta: UploadMeta, file: Blob): Promise<BridgeResult<BridgeOutput<'library.upload'>>>;
+  sourceContent(sourceVersionId: string): SourceContentLocation;
 }
 
 function fail(code: string, message: string): BridgeResult<never> {
@@ -81,6 +98,39 @@ export function createWebTransport(token: string | null): WorkbenchTransport {
       }
     },
     on: (event, listener) => events.on(event, listener),
+    async upload(meta, file) {
+      let response: Response;
+      try {
+        response = await fetch(WEB_UPLOAD_PATH, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/octet-stream',
+            [WEB_UPLOAD_META_HEADER]: encodeURIComponent(JSON.stringify(meta)),
+            ...(token ? { [WEB_TOKEN_HEADER]: token } : {}),
+          },
+          body: file,
+          credentials: 'omit',
+          cache: 'no-store',
+        });
+      } catch {
+        return fail(
+          BRIDGE_ERROR.bridgeUnavailable,
+          'The workbench host cannot be reached. Is it still running?',
+        );
+      }
+      try {
+        return (await response.json()) as unknown;
+      } catch {
+        return fail(
+          BRIDGE_ERROR.invalidReply,
+          `The workbench host answered ${response.status} without a bridge reply.`,
+        );
+      }
+    },
+    sourceContent: (sourceVersionId) => ({
+      url: webSourceContentPath(sourceVersionId),
+      httpHeaders: token ? ({ [WEB_TOKEN_HEADER]: token } as Record<string, string>) : {},
+    }),
   };
 }
 
@@ -162,6 +212,22 @@ export function createBridgeClient(transport: WorkbenchTransport, host: BridgeCl
       }
       return parsed.data as BridgeResult<BridgeOutput<typeof channel>>;
     },
+    async upload(meta, file) {
+      let reply: unknown;
+      try {
+        reply = await transport.upload(meta, file);
+      } catch {
+        return fail(BRIDGE_ERROR.bridgeUnavailable, 'The workbench bridge did not answer.');
+      }
+      const parsed = bridgeResultSchema(bridgeChannels['library.upload'].output).safeParse(reply);
+      if (!parsed.success)
+        return fail(
+          BRIDGE_ERROR.invalidReply,
+          'The reply to the upload did not match the workbench contract.',
+        );
+      return parsed.data as BridgeResult<BridgeOutput<'library.upload'>>;
+    },
+    sourceContent: (sourceVersionId) => transport.sourceContent(sourceVersionId),
     on(event, listener) {
       const schema = bridgeEvents[event];
       return transport.on(event, (payload) => {
@@ -203,4 +269,16 @@ export async function callBridge<C extends BridgeChannel>(
   const result = await bridge().invoke(channel, input);
   if (!result.ok) throw new BridgeCallError(result.error);
   return result.value;
+}
+
+/** Uploads and retains one file, following its progress under `meta.taskId`; throws a BridgeCallError. */
+export async function uploadFile(meta: UploadMeta, file: Blob): Promise<BridgeOutput<'library.upload'>> {
+  const result = await bridge().upload(meta, file);
+  if (!result.ok) throw new BridgeCallError(result.error);
+  return result.value;
+}
+
+/** Where the viewer reads the original bytes of a source version. */
+export function sourceContent(sourceVersionId: string): SourceContentLocation {
+  return bridge().sourceContent(sourceVersionId);
 }

@@ -1,12 +1,64 @@
 import { create } from 'zustand';
+import type { FigureWithPosition, OperandReference } from '../../shared/api';
+
+/** Slot A is the baseline (the earlier or reference figure), slot B the figure compared with it. */
+export type OperandSlot = 'A' | 'B';
+
+/** A figure the person picked, with what the tray shows about where it came from and how it was read. */
+export interface PickedOperand {
+  ref: OperandReference;
+  figure: FigureWithPosition;
+  /** The document's display-safe title (or file name). */
+  sourceTitle: string;
+  unitKind: 'page' | 'sheet';
+  unitIndex: number;
+  /** The sheet's name for a sheet unit. */
+  sheetName: string | null;
+  extractionMethod: string;
+}
+
+/** A figure in the open unit, named by its unit and index (what hovering and focus share). */
+export interface FigureKey {
+  sourceUnitId: string;
+  index: number;
+}
 
 /** UI state only (what is shown, not what is known): data from the main process lives in React Query. */
 interface WorkbenchUi {
   libraryOpen: boolean;
   toggleLibrary: () => void;
+  /** The document open in the viewer and the unit (1-based page or sheet index) shown. */
+  openSourceVersionId: string | null;
+  openUnitIndex: number;
+  openDocument: (sourceVersionId: string, unitIndex?: number) => void;
+  showUnit: (unitIndex: number) => void;
+  /** The figure under the pointer or keyboard focus, lit in both the text and the page. */
+  litFigure: FigureKey | null;
+  lightFigure: (figure: FigureKey | null) => void;
+  operands: Record<OperandSlot, PickedOperand | null>;
+  pickOperand: (slot: OperandSlot, operand: PickedOperand) => void;
+  swapOperands: () => void;
+  clearOperand: (slot?: OperandSlot) => void;
+  /** The case being worked on; null until a check is saved or a case is opened. */
+  activeCaseId: string | null;
+  setActiveCase: (id: string | null) => void;
 }
 
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   libraryOpen: true,
   toggleLibrary: () => set((state) => ({ libraryOpen: !state.libraryOpen })),
+  openSourceVersionId: null,
+  openUnitIndex: 1,
+  openDocument: (sourceVersionId, unitIndex = 1) =>
+    set({ openSourceVersionId: sourceVersionId, openUnitIndex: unitIndex, litFigure: null }),
+  showUnit: (unitIndex) => set({ openUnitIndex: unitIndex, litFigure: null }),
+  litFigure: null,
+  lightFigure: (figure) => set({ litFigure: figure }),
+  operands: { A: null, B: null },
+  pickOperand: (slot, operand) => set((state) => ({ operands: { ...state.operands, [slot]: operand } })),
+  swapOperands: () => set((state) => ({ operands: { A: state.operands.B, B: state.operands.A } })),
+  clearOperand: (slot) =>
+    set((state) => ({ operands: slot ? { ...state.operands, [slot]: null } : { A: null, B: null } })),
+  activeCaseId: null,
+  setActiveCase: (id) => set({ activeCaseId: id }),
 }));

@@ -8,7 +8,8 @@ import {
   SourceVersion,
   UploadResponse,
 } from '../api';
-import { Id, MAX_ASSET_BYTES } from '../api/common';
+import { Id, MAX_ASSET_BYTES, Sha256Hex } from '../api/common';
+import { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../api/extract';
 import { Case, CaseId, CaseJudgeInput, CaseSaveInput, CaseSummary } from './cases';
 import type { BridgeChannel, BridgeEvent } from './names';
 
@@ -115,6 +116,49 @@ export const UploadInput = z.strictObject({
 });
 export type UploadInput = z.infer<typeof UploadInput>;
 
+/**
+ * The fields of an upload without its bytes: what travels beside a streamed body (web host) or an
+ * ArrayBuffer over IPC (Electron), never a base64 string.
+ */
+export const UploadMeta = UploadInput.omit({ dataBase64: true });
+export type UploadMeta = z.infer<typeof UploadMeta>;
+
+/** How a document of the library was last read: its newest representation, or null when never read. */
+export const LibraryReading = z.strictObject({
+  representationId: Id,
+  state: ExtractionState,
+  code: ExtractionCode.nullable(),
+  reason: z.string().nullable(),
+  extractionMethod: ExtractionMethod,
+  unitCount: z.number().int().nonnegative(),
+  /** Pages or sheets that could not be read, each with its own code. */
+  lost: z.array(LostPart),
+});
+export type LibraryReading = z.infer<typeof LibraryReading>;
+
+/** One document of the library: a retained source version, display-safe names, and how it was read. */
+export const LibraryEntry = z.strictObject({
+  sourceVersionId: Id,
+  assetId: Id,
+  title: z.string().nullable(),
+  filename: z.string(),
+  mediaType: z.string(),
+  byteLength: z.number().int().positive(),
+  sha256: Sha256Hex,
+  url: z.string().nullable(),
+  addedAt: z.string().min(1),
+  reading: LibraryReading.nullable(),
+});
+export type LibraryEntry = z.infer<typeof LibraryEntry>;
+
+/** Remove a document; when cases cite it, the call fails `cited_by_cases` (naming them) unless `force`. */
+export const LibraryRemoveInput = z.strictObject({ sourceVersionId: Id, force: z.boolean().default(false) });
+export const LibraryRemoveOutput = z.strictObject({
+  removed: z.boolean(),
+  /** Titles of the cases that cite the document (they keep their references; the figures are gone). */
+  citedBy: z.array(z.string()),
+});
+
 interface ChannelSchemas {
   input: z.ZodType;
   output: z.ZodType;
@@ -130,6 +174,9 @@ export const bridgeChannels = {
   'key.remove': { input: z.strictObject({}), output: KeyStatusView },
   'library.upload': { input: UploadInput, output: UploadResponse },
   'library.source': { input: z.strictObject({ sourceVersionId: Id }), output: SourceVersion },
+  /** Every document in the library, newest first. */
+  'library.list': { input: z.strictObject({}), output: z.array(LibraryEntry) },
+  'library.remove': { input: LibraryRemoveInput, output: LibraryRemoveOutput },
   'documents.publish': { input: z.strictObject({ sourceVersionId: Id }), output: Representation },
   'documents.get': { input: z.strictObject({ representationId: Id }), output: Representation },
   'checks.verify': { input: NumericRequest, output: NumericResponse },

@@ -11,6 +11,8 @@ export const BRIDGE_CHANNELS = [
   'key.remove',
   'library.upload',
   'library.source',
+  'library.list',
+  'library.remove',
   'documents.publish',
   'documents.get',
   'checks.verify',
@@ -35,6 +37,24 @@ export const bridgeEventIpc = (event: BridgeEvent): string => `bridge:event:${ev
 /** The path and header of a bridge call on the loopback web host. */
 export const WEB_BRIDGE_PATH = '/bridge/invoke';
 export const WEB_TOKEN_HEADER = 'x-workbench-token';
+/**
+ * Uploads on the loopback web host: `POST` with the file's raw bytes as the body (never base64 in JSON),
+ * the token header, and the upload's fields as JSON in `WEB_UPLOAD_META_HEADER` (percent-encoded UTF-8).
+ * The answer is a bridge result of `library.upload`.
+ */
+export const WEB_UPLOAD_PATH = '/bridge/upload';
+export const WEB_UPLOAD_META_HEADER = 'x-workbench-upload';
+/**
+ * A source's original bytes on the loopback web host: `GET /bridge/sources/<sourceVersionId>/content`
+ * with the token header; answers Range requests (206) so a large PDF opens without being read whole.
+ */
+export const webSourceContentPath = (sourceVersionId: string): string =>
+  `/bridge/sources/${encodeURIComponent(sourceVersionId)}/content`;
+/** The same bytes in the Electron host: a privileged scheme served by main, for the app's own window only. */
+export const SOURCE_SCHEME = 'evidence-source';
+export const electronSourceContentUrl = (sourceVersionId: string): string =>
+  `${SOURCE_SCHEME}://source/${encodeURIComponent(sourceVersionId)}`;
+
 /** Pushed events on the loopback web host: one JSON object `{ event, payload }` per line, while open. */
 export const WEB_EVENTS_PATH = '/bridge/events';
 
@@ -70,5 +90,7 @@ export const BRIDGE_ERROR = {
   invalidReply: 'invalid_reply',
   /** The evidence service is remote and no API key is set for it. */
   noKey: 'no_key',
+  /** library.remove: cases cite the document; it is removed only when the person confirms with `force`. */
+  citedByCases: 'cited_by_cases',
 } as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR)[keyof typeof BRIDGE_ERROR];

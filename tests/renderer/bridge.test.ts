@@ -26,6 +26,8 @@ function transportAnswering(reply: unknown | (() => Promise<unknown>)): Workbenc
       return () => listeners.delete(event);
     },
     emit: (event, payload) => listeners.get(event)?.(payload),
+    upload: () => Promise.reject(new Error('not used here')),
+    sourceContent: (id) => ({ url: `test://${id}`, httpHeaders: {} }),
   };
 }
 
