@@ -1,5 +1,5 @@
 import { displaySafeSource, displaySafeUpload } from '../../shared/api/display';
-import type { BridgeHandlers } from '../bridge/router';
+import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { serviceCall } from './failures';
 
 /**
@@ -33,4 +33,11 @@ export const libraryHandlers = {
     const client = await context.client();
     return displaySafeSource(await serviceCall(() => client.getSource(input.sourceVersionId)));
   },
-} satisfies Pick<BridgeHandlers, 'library.upload' | 'library.source'>;
+  // Interim: the service's list and removal land next (issue 14); until then the channels say so.
+  'library.list': () => {
+    throw new BridgeFailure('not_available', 'Listing the library is not available in this build yet.');
+  },
+  'library.remove': () => {
+    throw new BridgeFailure('not_available', 'Removing a document is not available in this build yet.');
+  },
+} satisfies Pick<BridgeHandlers, 'library.upload' | 'library.source' | 'library.list' | 'library.remove'>;
