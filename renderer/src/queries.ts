@@ -64,3 +64,18 @@ export function useJudge() {
     },
   });
 }
+
+/**
+ * Removes a document from the library. Fails `cited_by_cases` (naming the cases) unless `force`; the
+ * cases keep their references, so their summaries are refreshed too.
+ */
+export function useRemoveDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BridgeInput<'library.remove'>) => callBridge('library.remove', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.library });
+      void client.invalidateQueries({ queryKey: queryKeys.cases });
+    },
+  });
+}

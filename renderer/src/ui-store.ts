@@ -42,6 +42,8 @@ interface WorkbenchUi {
   /** The case being worked on; null until a check is saved or a case is opened. */
   activeCaseId: string | null;
   setActiveCase: (id: string | null) => void;
+  /** Closes the viewer if it shows this document (it was removed from the library). */
+  closeDocument: (sourceVersionId: string) => void;
 }
 
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
@@ -61,4 +63,8 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
     set((state) => ({ operands: slot ? { ...state.operands, [slot]: null } : { A: null, B: null } })),
   activeCaseId: null,
   setActiveCase: (id) => set({ activeCaseId: id }),
+  closeDocument: (sourceVersionId) =>
+    set((state) =>
+      state.openSourceVersionId === sourceVersionId ? { openSourceVersionId: null, litFigure: null } : {},
+    ),
 }));
