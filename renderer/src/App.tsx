@@ -1,5 +1,7 @@
 import { CheckColumn } from './check/CheckColumn';
+import { ImportAnnouncer } from './library/ImportAnnouncer';
 import { LibraryPanel } from './library/LibraryPanel';
+import { WindowDrop } from './library/WindowDrop';
 import { Viewer } from './viewer/Viewer';
 import { ServiceStatus } from './components/ServiceStatus';
 import { useHealth } from './health';
@@ -43,6 +45,8 @@ export function App() {
         <Viewer />
         <CheckColumn />
       </div>
+      <WindowDrop />
+      <ImportAnnouncer />
     </div>
   );
 }

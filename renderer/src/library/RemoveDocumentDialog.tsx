@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { BRIDGE_ERROR, type LibraryEntry } from '../../../shared/bridge';
+import { displayTitle } from '../../../shared/text/display-name';
+import { BridgeCallError } from '../bridge';
+import { useRemoveDocument } from '../queries';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useWorkbenchUi } from '../ui-store';
+import { announce } from './import-queue';
+
+const BUTTON =
+  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
+const QUIET = `${BUTTON} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`;
+const DANGER = `${BUTTON} bg-rose-700 text-white hover:bg-rose-800`;
+
+/**
+ * Asks before a document leaves the library. When cases cite it, the bridge refuses (`cited_by_cases`)
+ * and the dialog says which cases, offering "Remove anyway".
+ */
+export function RemoveDocumentDialog({ entry, onClose }: { entry: LibraryEntry; onClose: () => void }) {
+  const remove = useRemoveDocument();
+  const closeDocument = useWorkbenchUi((state) => state.closeDocument);
+  /** The bridge's words naming the cases that cite the document, once it refused; then removal is forced. */
+  const [citedBy, setCitedBy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = displayTitle(entry.title, entry.filename);
+  const cited = citedBy !== null;
+
+  const confirm = () => {
+    remove.mutate(
+      { sourceVersionId: entry.sourceVersionId, force: cited },
+      {
+        onSuccess: (result) => {
+          closeDocument(entry.sourceVersionId);
+          const kept =
+            result.citedBy.length > 0
+              ? ` The cases that cited it keep their references: ${result.citedBy.join(', ')}.`
+              : '';
+          announce(
+            result.removed
+              ? `Removed ${name} from the library.${kept}`
+              : `${name} was no longer in the library.`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof BridgeCallError && error.code === BRIDGE_ERROR.citedByCases) {
+            setCitedBy(error.message);
+            setFailure(null);
+          } else setFailure(`It was not removed: ${error.message}`);
+        },
+      },
+    );
+  };
+
+  const title = cited ? `Cases cite “${name}”` : `Remove “${name}” from the library?`;
+  return (
+    <ConfirmDialog
+      title={title}
+      onCancel={onClose}
+      actions={
+        <>
+          <button type="button" data-autofocus onClick={onClose} className={QUIET}>
+            {cited ? 'Keep it' : 'Cancel'}
+          </button>
+          <button type="button" onClick={confirm} disabled={remove.isPending} className={DANGER}>
+            {remove.isPending ? 'Removing…' : cited ? 'Remove anyway' : 'Remove'}
+          </button>
+        </>
+      }
+    >
+      {cited ? (
+        <>
+          <p data-testid="cited-by">{citedBy}</p>
+          <p>
+            If you remove it anyway, those cases keep their citations, but the pages and figures they point to
+            can no longer be opened.
+          </p>
+        </>
+      ) : (
+        <p>
+          Its stored file and everything read from it leave the library on this computer. This cannot be
+          undone.
+        </p>
+      )}
+      {failure !== null && (
+        <p role="alert" className="text-rose-800">
+          {failure}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,278 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { MAX_ASSET_BYTES } from '../../../shared/api/common';
+import type { ExtractionCode, ExtractionState, LostPart } from '../../../shared/api/extract';
+import type { ProgressEvent } from '../../../shared/bridge';
+import { bridge, BridgeCallError, callBridge, uploadFile } from '../bridge';
+import { queryKeys } from '../queries';
+import { readingLabel } from '../ui/extraction-codes';
+import { humanSize } from './file-size';
+
+// The files the person is adding (upload, then read) and the documents they asked to read, with each
+// one's progress. What the page is doing, not what the main process knows: the library itself is the
+// `library.list` query, refreshed when a task stores or reads something.
+
+export type ImportPhase = 'waiting' | 'uploading' | 'stored' | 'reading' | 'done' | 'failed' | 'refused';
+
+/** How a finished read came out (the representation `documents.publish` answered). */
+export interface ImportReading {
+  state: ExtractionState;
+  code: ExtractionCode | null;
+  reason: string | null;
+  lost: LostPart[];
+  unitCount: number;
+}
+
+export interface ImportTask {
+  /** Also the upload's `taskId`, so its progress events find it. */
+  id: string;
+  /** `upload`: a file to add, then read; `read`: a stored document to read. */
+  kind: 'upload' | 'read';
+  name: string;
+  byteLength: number | null;
+  /** The file, kept so a failed upload can be retried; null for a `read` task. */
+  file: File | null;
+  phase: ImportPhase;
+  /** The last progress event of this task (upload or read), if any. */
+  progress: Pick<ProgressEvent, 'stage' | 'done' | 'total'> | null;
+  sourceVersionId: string | null;
+  /** Which step failed, so Retry repeats only that step. */
+  failedStep: 'upload' | 'read' | null;
+  error: string | null;
+  reading: ImportReading | null;
+}
+
+interface ImportQueue {
+  tasks: ImportTask[];
+  /** The latest sentence for the polite live region. */
+  announcement: string;
+}
+
+export const useImportQueue = create<ImportQueue>()(() => ({ tasks: [], announcement: '' }));
+
+/** Files read (uploaded and published) at once; the rest wait, so a drop of twenty stays responsive. */
+const CONCURRENT_TASKS = 2;
+
+let nextTaskNumber = 0;
+function newTaskId(): string {
+  nextTaskNumber += 1;
+  return `import-${Date.now().toString(36)}-${nextTaskNumber}`;
+}
+
+function update(id: string, change: Partial<ImportTask>): void {
+  useImportQueue.setState((queue) => ({
+    tasks: queue.tasks.map((task) => (task.id === id ? { ...task, ...change } : task)),
+  }));
+}
+
+/** Sets the sentence the polite live region reads next (library events: added, read, removed). */
+export function announce(announcement: string): void {
+  useImportQueue.setState({ announcement });
+}
+
+function task(id: string): ImportTask | undefined {
+  return useImportQueue.getState().tasks.find((t) => t.id === id);
+}
+
+/** The longest prefix of whole characters within `max` UTF-16 code units (the contract's limit). */
+function firstCodeUnits(text: string, max: number): string {
+  let kept = '';
+  for (const ch of text) {
+    if (kept.length + ch.length > max) break;
+    kept += ch;
+  }
+  return kept;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof BridgeCallError || error instanceof Error) return error.message;
+  return 'Something went wrong that the workbench could not describe.';
+}
+
+/** Why a file is refused before any byte is sent, or null when it may go. */
+export function refusalOf(file: Blob & { name?: string }): string | null {
+  if (file.size > MAX_ASSET_BYTES)
+    return `This file is ${humanSize(file.size)}; the library takes files up to ${humanSize(MAX_ASSET_BYTES)}. Send a smaller file (split it, or export only the pages you need).`;
+  if (file.size === 0) return 'This file is empty: there is nothing to add.';
+  return null;
+}
+
+/** Adds files: each becomes its own task; a refused file is shown as refused and never sent. */
+export function addFiles(files: readonly File[], client: QueryClient): void {
+  if (files.length === 0) return;
+  const added: ImportTask[] = files.map((file) => {
+    const refusal = refusalOf(file);
+    return {
+      id: newTaskId(),
+      kind: 'upload',
+      name: file.name || 'Unnamed file',
+      byteLength: file.size,
+      file: refusal === null ? file : null,
+      phase: refusal === null ? 'waiting' : 'refused',
+      progress: null,
+      sourceVersionId: null,
+      failedStep: null,
+      error: refusal,
+      reading: null,
+    };
+  });
+  useImportQueue.setState((queue) => ({ tasks: [...added, ...queue.tasks] }));
+  const refused = added.filter((t) => t.phase === 'refused');
+  const accepted = added.length - refused.length;
+  const parts: string[] = [];
+  if (accepted > 0) parts.push(`Adding ${accepted} ${accepted === 1 ? 'file' : 'files'} to the library.`);
+  for (const t of refused) parts.push(`${t.name} was not sent: ${t.error ?? ''}`);
+  announce(parts.join(' '));
+  pump(client);
+}
+
+/** Reads (publishes) a stored document that was never read, or reads it again. */
+export function readDocument(sourceVersionId: string, name: string, client: QueryClient): void {
+  const running = useImportQueue
+    .getState()
+    .tasks.some(
+      (t) => t.sourceVersionId === sourceVersionId && (t.phase === 'waiting' || t.phase === 'reading'),
+    );
+  if (running) return;
+  const added: ImportTask = {
+    id: newTaskId(),
+    kind: 'read',
+    name,
+    byteLength: null,
+    file: null,
+    phase: 'waiting',
+    progress: null,
+    sourceVersionId,
+    failedStep: null,
+    error: null,
+    reading: null,
+  };
+  useImportQueue.setState((queue) => ({ tasks: [added, ...queue.tasks] }));
+  announce(`Reading ${name}.`);
+  pump(client);
+}
+
+/** Repeats the step that failed: the upload (with the same file) or the read of the stored document. */
+export function retryTask(id: string, client: QueryClient): void {
+  const failed = task(id);
+  if (failed === undefined || failed.phase !== 'failed') return;
+  update(id, { phase: 'waiting', error: null, progress: null });
+  announce(`Trying ${failed.name} again.`);
+  pump(client);
+}
+
+export function dismissTask(id: string): void {
+  useImportQueue.setState((queue) => ({ tasks: queue.tasks.filter((t) => t.id !== id) }));
+}
+
+/** Removes the tasks that are over (read, refused); failed ones stay until retried or dismissed. */
+export function clearFinished(): void {
+  useImportQueue.setState((queue) => ({
+    tasks: queue.tasks.filter((t) => t.phase !== 'done' && t.phase !== 'refused'),
+  }));
+}
+
+/** Whether a task is still moving (a person may leave it alone). */
+export function isActive(t: ImportTask): boolean {
+  return t.phase === 'waiting' || t.phase === 'uploading' || t.phase === 'stored' || t.phase === 'reading';
+}
+
+function pump(client: QueryClient): void {
+  const { tasks } = useImportQueue.getState();
+  let running = tasks.filter((t) => isActive(t) && t.phase !== 'waiting').length;
+  // Oldest first: tasks are listed newest first.
+  for (const waiting of [...tasks].reverse()) {
+    if (running >= CONCURRENT_TASKS) break;
+    if (waiting.phase !== 'waiting') continue;
+    running += 1;
+    const start: Partial<ImportTask> =
+      waiting.sourceVersionId === null ? { phase: 'uploading' } : { phase: 'reading', progress: null };
+    update(waiting.id, start);
+    void run(waiting.id, client).finally(() => pump(client));
+  }
+}
+
+/** Follows this task's progress events: its upload (taskId = task id), then its read (the source version). */
+function followProgress(id: string): () => void {
+  return bridge().on('progress', (event) => {
+    const current = task(id);
+    if (current === undefined || !isActive(current)) return;
+    const ours =
+      event.taskId === id || (current.sourceVersionId !== null && event.taskId === current.sourceVersionId);
+    if (!ours) return;
+    const progress = { stage: event.stage, done: event.done, total: event.total };
+    if (event.stage === 'upload:stored' && current.phase === 'uploading')
+      update(id, { phase: 'stored', progress });
+    else update(id, { progress });
+  });
+}
+
+async function run(id: string, client: QueryClient): Promise<void> {
+  const stopFollowing = followProgress(id);
+  try {
+    await upload(id, client);
+    await read(id, client);
+  } finally {
+    stopFollowing();
+  }
+}
+
+async function upload(id: string, client: QueryClient): Promise<void> {
+  const current = task(id);
+  if (current === undefined || current.sourceVersionId !== null) return;
+  if (current.file === null) return fail(id, 'upload', 'The file is no longer available; add it again.');
+  try {
+    const stored = await uploadFile(
+      {
+        taskId: id,
+        filename: firstCodeUnits(current.name, 255),
+        ...(current.file.type !== '' ? { mediaType: current.file.type } : {}),
+      },
+      current.file,
+    );
+    if (stored.source_version_id === undefined)
+      return fail(id, 'upload', 'The service stored the file but did not keep a version of it to read.');
+    // The file is in the library now: the list shows it (as never read) while it is being read.
+    update(id, { phase: 'stored', sourceVersionId: stored.source_version_id, file: null });
+    announce(`${current.name} is stored; reading it.`);
+    void client.invalidateQueries({ queryKey: queryKeys.library });
+  } catch (error) {
+    fail(id, 'upload', messageOf(error));
+  }
+}
+
+async function read(id: string, client: QueryClient): Promise<void> {
+  const current = task(id);
+  if (current === undefined || current.sourceVersionId === null || current.phase === 'failed') return;
+  update(id, { phase: 'reading', progress: null });
+  try {
+    const representation = await callBridge('documents.publish', {
+      sourceVersionId: current.sourceVersionId,
+    });
+    const reading: ImportReading = {
+      state: representation.state,
+      code: representation.code,
+      reason: representation.reason,
+      lost: representation.lost ?? [],
+      unitCount: representation.units.length,
+    };
+    update(id, { phase: 'done', reading, progress: null });
+    const lost = reading.lost.length;
+    announce(
+      `${current.name}: ${readingLabel(reading.state, reading.code)}` +
+        (lost > 0 ? `, ${lost} ${lost === 1 ? 'part' : 'parts'} lost.` : '.'),
+    );
+  } catch (error) {
+    fail(id, 'read', messageOf(error));
+  } finally {
+    void client.invalidateQueries({ queryKey: queryKeys.library });
+  }
+}
+
+function fail(id: string, step: 'upload' | 'read', message: string): void {
+  update(id, { phase: 'failed', failedStep: step, error: message, progress: null });
+  const name = task(id)?.name ?? 'A file';
+  announce(
+    step === 'upload' ? `${name} could not be added: ${message}` : `${name} could not be read: ${message}`,
+  );
+}
