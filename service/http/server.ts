@@ -106,6 +106,9 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
   },
   getSource: (request, service) =>
     service.getSource({ source_version_id: param(request, 'source_version_id', 'source version') }),
+  listSources: (_request, service) => service.listSources({}),
+  removeSource: (request, service) =>
+    service.removeSource({ source_version_id: param(request, 'source_version_id', 'source version') }),
   getSourceContent: (request, service) =>
     service.getSourceContent({ source_version_id: param(request, 'source_version_id', 'source version') }),
   publishRepresentation: (request, service) =>

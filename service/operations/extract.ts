@@ -134,6 +134,7 @@ export async function publishSourceRepresentation(
   } catch (error) {
     if (error instanceof BlobCorruptError)
       throw new ServiceError('asset_store_failure', `the retained bytes of ${sv.id} fail their hash check`);
+    if (!(await store.findSourceVersion(accountId, sv.id))) throw notFound(`source version ${sv.id}`);
     throw error;
   }
   const extraction = await extract(
@@ -143,7 +144,14 @@ export async function publishSourceRepresentation(
   );
   if (extraction.code === 'extraction_error')
     throw new ServiceError('extraction_error', extraction.reason ?? 'extraction failed; retry');
-  const id = await store.publishRepresentation(sv.id, version, extraction);
+  let id: string;
+  try {
+    id = await store.publishRepresentation(sv.id, version, extraction);
+  } catch (error) {
+    // Removed while it was being read: the same answer as a source version that was never there.
+    if (!(await store.findSourceVersion(accountId, sv.id))) throw notFound(`source version ${sv.id}`);
+    throw error;
+  }
   return getRepresentation(store, accountId, id);
 }
 

@@ -12,7 +12,14 @@ import {
 } from './extract';
 import { verifyNumeric } from './numeric';
 import { searchSources } from './search';
-import { getSource, getSourceContent, registerSource, type PresentedBytes } from './sources';
+import {
+  getSource,
+  getSourceContent,
+  listSources,
+  registerSource,
+  removeSource,
+  type PresentedBytes,
+} from './sources';
 
 // The local evidence service as one facade: the operations of shared/api/operations.ts bound to a store
 // and an account, with typed inputs. The HTTP server (service/http) and the embedded client
@@ -24,6 +31,8 @@ export interface OperationInputs {
   uploadAsset: { staged: StagedBlob; filename: string | undefined; fields: UploadFields };
   registerSource: { assetId: string; presented: PresentedBytes | null };
   getSource: { source_version_id: string };
+  listSources: Record<string, never>;
+  removeSource: { source_version_id: string };
   getSourceContent: { source_version_id: string };
   publishRepresentation: { source_version_id: string };
   getRepresentation: { representation_id: string };
@@ -75,6 +84,8 @@ export function createLocalService(
         uploadAsset: (input) => uploadAsset(store, accountId, input.staged, input.filename, input.fields),
         registerSource: (input) => registerSource(store, accountId, input.assetId, input.presented),
         getSource: async (input) => getSource(store, accountId, input.source_version_id),
+        listSources: () => listSources(store, accountId),
+        removeSource: (input) => removeSource(store, accountId, input.source_version_id),
         getSourceContent: (input) => getSourceContent(store, accountId, input.source_version_id),
         publishRepresentation: (input, context) =>
           publishSourceRepresentation(store, accountId, input.source_version_id, withContext(context)),

@@ -1,8 +1,14 @@
-import { MAX_ASSET_BYTES, SourceVersion } from '../../shared/api';
+import {
+  MAX_ASSET_BYTES,
+  SourceVersion,
+  type ListedSource,
+  type SourceList,
+  type SourceRemoval,
+} from '../../shared/api';
 import { displaySafeSourceMetadata } from '../../shared/api/display';
 import { displayName } from '../../shared/text/display-name';
 import { BlobTooLargeError, hashStream } from '../store/blobs';
-import type { EvidenceStore, SourceVersionRow } from '../store/contract';
+import type { EvidenceStore, ListedSourceVersion, SourceVersionRow } from '../store/contract';
 import { notFound, ServiceError, tooLarge } from './errors';
 
 /**
@@ -103,4 +109,39 @@ export async function getSourceContent(
   if (!row) throw notFound(`source version ${sourceVersionId}`);
   const bytes = await store.blobs.read(row.sha256);
   return { bytes, mediaType: row.media_type, sha256: row.sha256, filename: displayName(row.filename) };
+}
+
+/** A listed source: its registration body (display-safe names) and its newest representation, if any. */
+function listedSource({ source, newestRepresentation: rep }: ListedSourceVersion): ListedSource {
+  return {
+    ...sourceVersionBody(source),
+    newest_representation: rep && {
+      representation_id: rep.id,
+      state: rep.state,
+      code: rep.code,
+      reason: rep.reason,
+      extraction_method: rep.extraction_method,
+      unit_count: rep.unit_count,
+      lost: rep.lost,
+    },
+  };
+}
+
+/** `GET /api/v2/sources`: every source version of the account, newest first. */
+export async function listSources(store: EvidenceStore, accountId: string): Promise<SourceList> {
+  return { sources: (await store.listSourceVersions(accountId)).map(listedSource) };
+}
+
+/**
+ * `DELETE /api/v2/sources/{id}`: the source version and everything read from it, its asset when nothing
+ * else names it, and its bytes when nothing else has them (EvidenceStore.removeSourceVersion).
+ */
+export async function removeSource(
+  store: EvidenceStore,
+  accountId: string,
+  sourceVersionId: string,
+): Promise<SourceRemoval> {
+  if (!(await store.removeSourceVersion(accountId, sourceVersionId)))
+    throw notFound(`source version ${sourceVersionId}`);
+  return { removed: true };
 }

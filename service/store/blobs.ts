@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -61,6 +61,8 @@ export async function hashStream(
 export class BlobStore {
   readonly blobDir: string;
   readonly tmpDir: string;
+  /** Blobs committed whose row is not recorded yet (commit → discard): a removal leaves them alone. */
+  private readonly held = new Map<StagedBlob, string>();
 
   constructor(root: string) {
     this.blobDir = join(root, 'blobs');
@@ -110,6 +112,8 @@ export class BlobStore {
 
   /** Makes staged bytes durable under their hash (identical bytes already stored are kept as they are). */
   async commit(staged: StagedBlob): Promise<void> {
+    // Held before the first await, so a removal deciding in between sees it (see removeUnused).
+    this.held.set(staged, staged.sha256);
     if (await this.has(staged.sha256)) {
       await rm(staged.tmpPath, { force: true });
       return;
@@ -121,7 +125,19 @@ export class BlobStore {
   }
 
   async discard(staged: StagedBlob): Promise<void> {
+    this.held.delete(staged);
     await rm(staged.tmpPath, { force: true });
+  }
+
+  /**
+   * Deletes a blob when no row names it (`unused`, checked now) and no upload holds it between its
+   * commit and its row. Check and delete are synchronous, so no commit of the same bytes can slip in
+   * between and be told the blob exists. A blob kept here and never recorded goes at the next start.
+   */
+  removeUnused(sha256: string, unused: () => boolean): boolean {
+    if ([...this.held.values()].includes(sha256) || !unused()) return false;
+    rmSync(this.pathOf(sha256), { force: true });
+    return true;
   }
 
   /** The whole blob, verified against its hash (at most the 50 MB ceiling, so held in memory). */

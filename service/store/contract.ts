@@ -1,4 +1,4 @@
-import type { Representation, Unit } from '../../shared/api';
+import type { LostPart, Representation, Unit } from '../../shared/api';
 import type { Extraction } from '../extract/extract';
 import type { StagedBlob } from './blobs';
 
@@ -32,6 +32,21 @@ export interface SourceVersionRow extends Omit<AssetRow, 'id' | 'created_at'> {
 
 export type NewAsset = Omit<AssetRow, 'id' | 'created_at'>;
 
+/** A source version as the list shows it: its row, and its newest representation without the units. */
+export interface ListedSourceVersion {
+  source: SourceVersionRow;
+  newestRepresentation: {
+    id: string;
+    state: Representation['state'];
+    code: Representation['code'];
+    reason: string | null;
+    extraction_method: Representation['extraction_method'];
+    unit_count: number;
+    /** Pages or sheets that could not be read; empty when none. */
+    lost: LostPart[];
+  } | null;
+}
+
 export interface CreatedKey {
   /** The key itself: shown once, never stored. */
   key: string;
@@ -43,9 +58,13 @@ export interface CreatedKey {
 export interface BlobStorage {
   /** Streams bytes to staging, hashing them; `BlobTooLargeError` past `maxBytes`. */
   stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedBlob>;
-  /** Makes staged bytes durable under their hash. */
+  /**
+   * Makes staged bytes durable under their hash. From here until `discard(staged)` the blob is held:
+   * a removal running meanwhile leaves it in place, so the row the caller is about to record never
+   * names missing bytes.
+   */
   commit(staged: StagedBlob): Promise<void>;
-  /** Forgets staged bytes (nothing after a commit). */
+  /** Forgets staged bytes, and releases the hold of `commit` (call it once the row is recorded, or not). */
   discard(staged: StagedBlob): Promise<void>;
   has(sha256: string): Promise<boolean>;
   /** The whole blob, verified against its hash (`BlobCorruptError` otherwise). */
@@ -122,6 +141,14 @@ export interface EvidenceStore extends AccountStore {
   /** Registers the asset's bytes as a source version; the same bytes of the same asset give the same id. */
   registerSourceVersion(asset: AssetRow): Promise<SourceVersionRow>;
   findSourceVersion(accountId: string, sourceVersionId: string): Promise<SourceVersionRow | null>;
+  /** Every source version of the account, newest registration first, with its newest representation. */
+  listSourceVersions(accountId: string): Promise<ListedSourceVersion[]>;
+  /**
+   * Removes the account's source version with its representations, units, figures and search index
+   * rows, and its asset when no other source version names it, all or nothing; then its bytes when no
+   * asset or source version of any account names them (after the commit). False: no such source version.
+   */
+  removeSourceVersion(accountId: string, sourceVersionId: string): Promise<boolean>;
 
   // --- representations, units and figures: written once, never changed ---
 

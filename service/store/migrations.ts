@@ -180,4 +180,44 @@ INSERT INTO unit_search (rowid, title, body)
   ORDER BY 1;
 `,
   },
+  {
+    version: 4,
+    name: 'removal of a whole source version',
+    // Retained rows stay immutable (every UPDATE is refused) and are never deleted one by one: a DELETE
+    // passes only while the source version it belongs to is named in `source_removals`, which the store's
+    // removal writes and clears in the same transaction as the deletes (service/store/source-versions.ts).
+    sql: `
+CREATE TABLE source_removals (
+  source_version_id TEXT PRIMARY KEY
+) STRICT, WITHOUT ROWID;
+
+DROP TRIGGER source_versions_no_delete;
+CREATE TRIGGER source_versions_no_delete BEFORE DELETE ON source_versions
+WHEN NOT EXISTS (SELECT 1 FROM source_removals WHERE source_version_id = OLD.id)
+BEGIN SELECT RAISE(ABORT, 'source_versions are immutable'); END;
+
+DROP TRIGGER representations_no_delete;
+CREATE TRIGGER representations_no_delete BEFORE DELETE ON representations
+WHEN NOT EXISTS (SELECT 1 FROM source_removals WHERE source_version_id = OLD.source_version_id)
+BEGIN SELECT RAISE(ABORT, 'representations are immutable'); END;
+
+DROP TRIGGER units_no_delete;
+CREATE TRIGGER units_no_delete BEFORE DELETE ON units
+WHEN NOT EXISTS (SELECT 1 FROM source_removals x
+                 JOIN representations r ON r.source_version_id = x.source_version_id
+                 WHERE r.id = OLD.representation_id)
+BEGIN SELECT RAISE(ABORT, 'units are immutable'); END;
+
+DROP TRIGGER figures_no_delete;
+CREATE TRIGGER figures_no_delete BEFORE DELETE ON figures
+WHEN NOT EXISTS (SELECT 1 FROM source_removals x
+                 JOIN representations r ON r.source_version_id = x.source_version_id
+                 JOIN units u ON u.representation_id = r.id
+                 WHERE u.id = OLD.unit_id)
+BEGIN SELECT RAISE(ABORT, 'figures are immutable'); END;
+
+CREATE INDEX source_versions_sha256 ON source_versions(sha256);
+CREATE INDEX source_versions_account_registered ON source_versions(account_id, registered_at);
+`,
+  },
 ];

@@ -7,6 +7,7 @@ import type {
   AssetRow,
   CreatedKey,
   EvidenceStore,
+  ListedSourceVersion,
   NewAsset,
   SearchIndexFilters,
   SearchIndexQuery,
@@ -29,7 +30,9 @@ import {
   findSourceVersion,
   insertAsset,
   isBlobReferenced,
+  listSourceVersions,
   registerSourceVersion,
+  removeSourceVersion,
 } from './source-versions';
 
 /**
@@ -120,6 +123,23 @@ export class Store implements EvidenceStore {
 
   async findSourceVersion(accountId: string, sourceVersionId: string): Promise<SourceVersionRow | null> {
     return findSourceVersion(this.db, accountId, sourceVersionId);
+  }
+
+  async listSourceVersions(accountId: string): Promise<ListedSourceVersion[]> {
+    return listSourceVersions(this.db, accountId);
+  }
+
+  async removeSourceVersion(accountId: string, sourceVersionId: string): Promise<boolean> {
+    const removal = removeSourceVersion(this.db, accountId, sourceVersionId);
+    if (!removal) return false;
+    // After the commit: the rows are gone for good, so bytes no row names go too (checked again, now).
+    const sha = removal.unreferencedSha256;
+    try {
+      if (sha !== null) this.blobs.removeUnused(sha, () => !isBlobReferenced(this.db, sha));
+    } catch {
+      // The rows are gone either way; bytes left on disk that no row names are swept at the next start.
+    }
+    return true;
   }
 
   // --- representations, units and figures (store/representations.ts) ---

@@ -12,8 +12,7 @@ export const BytesHash = z
   .regex(/^sha256:[0-9a-f]{64}$/, 'expected "sha256:" followed by 64 hex digits');
 export const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex digits');
 
-/** The ceiling on uploads and downloads (spec: 50 MB download ceiling; local-extensions: same for uploads). */
-export const MAX_ASSET_BYTES = 50 * 1000 * 1000;
+export { MAX_ASSET_BYTES } from './limits';
 
 /** One offending field of a request, as `details[]` lists it. */
 export const ErrorDetail = z.object({

@@ -71,7 +71,14 @@ import {
   Verdict,
   VerdictResult,
 } from './search';
-import { SourceMetadata, SourceVersion } from './sources';
+import {
+  ListedSource,
+  NewestRepresentation,
+  SourceList,
+  SourceMetadata,
+  SourceRemoval,
+  SourceVersion,
+} from './sources';
 
 // The OpenAPI 3.1 description of the local evidence service, generated from the zod schemas of this
 // folder: every schema object below comes out of `z.toJSONSchema`, none is written by hand. The
@@ -116,7 +123,7 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description: string };
   jsonSchemaDialect: string;
   security: Record<string, string[]>[];
-  paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
+  paths: Record<string, Partial<Record<'get' | 'post' | 'delete', OpenApiOperation>>>;
   components: {
     securitySchemes: Record<string, Json>;
     schemas: Record<string, Json>;
@@ -166,6 +173,10 @@ const responseSchemas = (): Record<string, z.ZodType> => ({
   Figure,
   SourceVersion,
   SourceMetadata,
+  SourceList,
+  ListedSource,
+  NewestRepresentation,
+  SourceRemoval,
   UploadResponse,
   ExtractionResponse,
   ExtractionUnit,
@@ -335,10 +346,15 @@ function operationObject(op: OperationSpec): OpenApiOperation {
   };
 }
 
+/** The path item member of an operation's method: `get`, `post` or `delete`. */
+export function httpMethod(op: OperationSpec): 'get' | 'post' | 'delete' {
+  return op.method === 'GET' ? 'get' : op.method === 'POST' ? 'post' : 'delete';
+}
+
 function paths(): OpenApiDocument['paths'] {
   const out: OpenApiDocument['paths'] = {};
   for (const op of Object.values(operations) as OperationSpec[]) {
-    const method = op.method === 'GET' ? 'get' : 'post';
+    const method = httpMethod(op);
     const entry = (out[op.path] ??= {});
     if (entry[method]) throw new Error(`two operations on ${op.method} ${op.path}`);
     entry[method] = operationObject(op);
@@ -358,7 +374,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       title: 'Evidence Workbench evidence service',
       version: '0.1.0',
       description:
-        'The four operations of service-api.md (numeric verification, source registration, extraction, search) and the local extensions of local-extensions.md (upload, source and representation reads, representation publication).',
+        'The four operations of service-api.md (numeric verification, source registration, extraction, search) and the local extensions of local-extensions.md (upload, source and representation reads, the list and removal of sources, representation publication).',
     },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     security: [{ apiKey: [] }, { bearer: [] }],

@@ -6,7 +6,7 @@ import { ExtractRequest, ExtractionResponse } from './extract';
 import { NumericRequest, NumericResponse } from './numeric';
 import { Representation } from './representations';
 import { SearchRequest, SearchResponse } from './search';
-import { RegisterFields, SourceVersion } from './sources';
+import { RegisterFields, SourceList, SourceRemoval, SourceVersion } from './sources';
 
 // The one table of the service's operations. The fastify routes (service/http), the remote client
 // (electron/client/remote.ts), the OpenAPI document (openapi.ts) and their tests are derived from it:
@@ -54,7 +54,7 @@ export interface OperationFailure {
 
 export interface OperationSpec {
   readonly operationId: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** OpenAPI form: `/api/v2/sources/{source_version_id}`. */
   readonly path: string;
   readonly params: readonly PathParameter[];
@@ -256,6 +256,44 @@ export const operations = {
     localExtension: true,
     body: { kind: 'none' },
     success: { kind: 'json', status: 200, schema: SourceVersion, description: 'The source version.' },
+    failures: { 404: notFound('The source version') },
+    long: false,
+  },
+  listSources: {
+    operationId: 'listSources',
+    method: 'GET',
+    path: '/api/v2/sources',
+    params: [],
+    summary: 'Every source version of the account, newest first, with how each was last read.',
+    description:
+      'Local extension. Each entry is the registration `getSource` answers, plus `newest_representation`: the newest representation of that source version without its units, or null when none was published.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: SourceList,
+      description: 'The source versions, newest registration first.',
+    },
+    failures: {},
+    long: false,
+  },
+  removeSource: {
+    operationId: 'removeSource',
+    method: 'DELETE',
+    path: '/api/v2/sources/{source_version_id}',
+    params: [sourceVersionParam],
+    summary: 'Remove a source version with its representations, units, figures and search entries.',
+    description:
+      'Local extension. All in one transaction: the source version, its representations, their units and figures, and its rows of the search index; its asset when no other source version names it; and the retained bytes when no other asset or source version (of any account) has the same sha256. The same bytes uploaded twice are two assets, each with its own source version: removing one leaves the other, and the bytes it shares, as they were. Numeric checks that cite the removed source answer 404 from then on.',
+    localExtension: true,
+    body: { kind: 'none' },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: SourceRemoval,
+      description: 'The source version is gone.',
+    },
     failures: { 404: notFound('The source version') },
     long: false,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BytesHash, Id } from './common';
+import { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from './extract';
 
 /** Text fields of `POST /api/v2/sources` (spec: multipart with a text field `assetId` and a file part `file`). */
 export const RegisterFields = z.strictObject({
@@ -51,3 +52,32 @@ export const SourceVersion = z.strictObject({
   sourceMetadata: SourceMetadata,
 });
 export type SourceVersion = z.infer<typeof SourceVersion>;
+
+/**
+ * How a listed source was last read: its newest representation, without the units (`unit_count` says
+ * how many it has; `lost` lists the pages or sheets that could not be read, empty when none).
+ */
+export const NewestRepresentation = z.strictObject({
+  representation_id: Id,
+  state: ExtractionState,
+  code: ExtractionCode.nullable(),
+  reason: z.string().nullable(),
+  extraction_method: ExtractionMethod,
+  unit_count: z.number().int().nonnegative(),
+  lost: z.array(LostPart),
+});
+export type NewestRepresentation = z.infer<typeof NewestRepresentation>;
+
+/** One source version of `GET /api/v2/sources`: the registration, and how it was last read (null: never). */
+export const ListedSource = SourceVersion.extend({
+  newest_representation: NewestRepresentation.nullable(),
+});
+export type ListedSource = z.infer<typeof ListedSource>;
+
+/** 200 of `GET /api/v2/sources`: every source version of the account, newest first. */
+export const SourceList = z.strictObject({ sources: z.array(ListedSource) });
+export type SourceList = z.infer<typeof SourceList>;
+
+/** 200 of `DELETE /api/v2/sources/{source_version_id}`. */
+export const SourceRemoval = z.strictObject({ removed: z.literal(true) });
+export type SourceRemoval = z.infer<typeof SourceRemoval>;

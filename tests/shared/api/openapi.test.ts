@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildOpenApiDocument,
   COMMON_FAILURES,
+  httpMethod,
   isServiceErrorCode,
   openApiJson,
   operations,
@@ -35,19 +36,21 @@ describe('shared/api/openapi.json', () => {
 
 const doc = buildOpenApiDocument();
 
-const expected: [string, 'get' | 'post', string, string | null][] = [
+const expected: [string, 'get' | 'post' | 'delete', string, string | null][] = [
   ['/api/v2/verify/numeric', 'post', '201', 'NumericResponse'],
   ['/api/v2/sources', 'post', '201', 'SourceVersion'],
   ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
   ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
   ['/api/v1/assets', 'post', '201', 'UploadResponse'],
   ['/api/v2/sources/{source_version_id}', 'get', '200', 'SourceVersion'],
+  ['/api/v2/sources', 'get', '200', 'SourceList'],
+  ['/api/v2/sources/{source_version_id}', 'delete', '200', 'SourceRemoval'],
   ['/api/v2/sources/{source_version_id}/content', 'get', '200', null],
   ['/api/v2/sources/{source_version_id}/representations', 'post', '201', 'Representation'],
   ['/api/v2/representations/{representation_id}', 'get', '200', 'Representation'],
 ];
 
-function operation(path: string, method: 'get' | 'post'): OpenApiOperation {
+function operation(path: string, method: 'get' | 'post' | 'delete'): OpenApiOperation {
   const op = doc.paths[path]?.[method];
   if (!op) throw new Error(`${method.toUpperCase()} ${path} is missing`);
   return op;
@@ -70,7 +73,7 @@ describe('the OpenAPI document', () => {
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('lists exactly the nine operations', () => {
+  it('lists exactly the eleven operations', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );
@@ -117,7 +120,7 @@ describe('the OpenAPI document', () => {
         .sort(),
     );
     for (const op of Object.values(operations) as OperationSpec[]) {
-      const responses = operation(op.path, op.method === 'GET' ? 'get' : 'post').responses;
+      const responses = operation(op.path, httpMethod(op)).responses;
       const failures = { ...COMMON_FAILURES, ...op.failures } as Record<number, unknown>;
       expect(Object.keys(responses).sort()).toEqual(
         [String(op.success.status), ...Object.keys(failures)].sort(),
@@ -240,6 +243,40 @@ describe('the OpenAPI document', () => {
       expect(schema).not.toHaveProperty('$schema');
       expect(schema).not.toHaveProperty('$id');
     }
+  });
+
+  it('lists a source version with its newest representation, and removes one (local extensions)', () => {
+    const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.SourceList).toMatchObject({
+      required: ['sources'],
+      properties: { sources: { type: 'array', items: { $ref: '#/components/schemas/ListedSource' } } },
+    });
+    expect(schemas.ListedSource?.required).toEqual(
+      expect.arrayContaining([
+        'sourceVersionId',
+        'assetId',
+        'bytesHash',
+        'sourceMetadata',
+        'newest_representation',
+      ]),
+    );
+    expect(JSON.stringify(schemas.ListedSource)).toContain('#/components/schemas/NewestRepresentation');
+    expect(schemas.NewestRepresentation?.required).toEqual([
+      'representation_id',
+      'state',
+      'code',
+      'reason',
+      'extraction_method',
+      'unit_count',
+      'lost',
+    ]);
+    const remove = operation('/api/v2/sources/{source_version_id}', 'delete');
+    expect(remove['x-local-extension']).toBe(true);
+    expect(remove.parameters?.map((p) => p.name)).toEqual(['source_version_id']);
+    expect(remove.requestBody).toBeUndefined();
+    expect(remove.responses['404']?.['x-error-codes']).toEqual(['not_found']);
+    expect(remove.description).toMatch(/uploaded twice/);
+    expect(operation('/api/v2/sources', 'get').requestBody).toBeUndefined();
   });
 
   it('lists the components in sorted order', () => {
