@@ -3,6 +3,8 @@ import {
   NumericResponse,
   Representation,
   SearchResponse,
+  SourceList,
+  SourceRemoval,
   SourceVersion,
   UploadResponse,
 } from '../../shared/api';
@@ -140,6 +142,13 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
     getSource: (id, callOptions) =>
       run(
         async () => checked(SourceVersion, await service.getSource({ source_version_id: id })),
+        callOptions,
+      ),
+    listSources: (callOptions) =>
+      run(async () => checked(SourceList, await service.listSources({})), callOptions),
+    removeSource: (id, callOptions) =>
+      run(
+        async () => checked(SourceRemoval, await service.removeSource({ source_version_id: id })),
         callOptions,
       ),
     getSourceContent: (id, callOptions) =>

@@ -49,7 +49,7 @@ const BACKOFF_MAX_MS = 8_000;
 
 /** One call of an operation of the table (shared/api/operations.ts): method, path and time limit come from there. */
 interface Request {
-  method: 'GET' | 'POST';
+  method: OperationSpec['method'];
   path: string;
   body?: unknown;
   form?: () => FormData;
@@ -300,6 +300,9 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
       return send('uploadAsset', {}, { form }, call);
     },
     getSource: (sourceVersionId, call) => send('getSource', { source_version_id: sourceVersionId }, {}, call),
+    listSources: (call) => send('listSources', {}, {}, call),
+    removeSource: (sourceVersionId, call) =>
+      send('removeSource', { source_version_id: sourceVersionId }, {}, call),
     async getSourceContent(sourceVersionId, call) {
       const answer = await exchangeWithRetries(
         requestOf('getSourceContent', { source_version_id: sourceVersionId }),

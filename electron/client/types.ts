@@ -6,6 +6,8 @@ import type {
   Representation,
   SearchRequestInput,
   SearchResponse,
+  SourceList,
+  SourceRemoval,
   SourceVersion,
   UploadFields,
   UploadResponse,
@@ -64,6 +66,10 @@ export interface EvidenceClient {
   uploadAsset(input: UploadInput, options?: CallOptions): Promise<UploadResponse>;
   getSource(sourceVersionId: string, options?: CallOptions): Promise<SourceVersion>;
   getSourceContent(sourceVersionId: string, options?: CallOptions): Promise<SourceContent>;
+  /** Every source version of the account, newest first, each with how it was last read. */
+  listSources(options?: CallOptions): Promise<SourceList>;
+  /** Removes a source version and what was read from it (its asset and bytes when nothing else uses them). */
+  removeSource(sourceVersionId: string, options?: CallOptions): Promise<SourceRemoval>;
   publishRepresentation(sourceVersionId: string, options?: CallOptions): Promise<Representation>;
   getRepresentation(representationId: string, options?: CallOptions): Promise<Representation>;
   extract(request: ExtractRequest, options?: CallOptions): Promise<ExtractionResponse>;

@@ -26,6 +26,8 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     uploadAsset: missing('uploadAsset'),
     getSource: missing('getSource'),
     getSourceContent: missing('getSourceContent'),
+    listSources: missing('listSources'),
+    removeSource: missing('removeSource'),
     publishRepresentation: missing('publishRepresentation'),
     getRepresentation: missing('getRepresentation'),
     extract: missing('extract'),

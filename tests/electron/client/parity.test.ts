@@ -60,7 +60,50 @@ describe('embedded and remote clients', () => {
     }
   });
 
+  it('list the same sources with how each was read, and remove them the same way', async () => {
+    const seen = [];
+    for (const client of [embedded, remote]) {
+      const first = await client.uploadAsset({ bytes: CSV, filename: 'list-a.csv', title: 'A' });
+      const second = await client.uploadAsset({ bytes: CSV, filename: 'list-b\u202Ecsv.exe' });
+      const rep = await client.publishRepresentation(first.source_version_id!);
+      const { sources } = await client.listSources();
+      const [newest, older] = sources;
+      expect(newest?.sourceVersionId).toBe(second.source_version_id);
+      expect(older?.sourceVersionId).toBe(first.source_version_id);
+      expect(newest?.newest_representation).toBeNull();
+      expect(older?.newest_representation).toMatchObject({
+        representation_id: rep.representation_id,
+        state: rep.state,
+        unit_count: rep.units.length,
+        lost: [],
+      });
+      expect(await client.getSource(first.source_version_id!)).toEqual(
+        (({ newest_representation: _r, ...registration }) => registration)(older!),
+      );
+      await expect(client.removeSource(second.source_version_id!)).resolves.toEqual({ removed: true });
+      await expect(client.removeSource(first.source_version_id!)).resolves.toEqual({ removed: true });
+      const after = (await client.listSources()).sources.map((s) => s.sourceVersionId);
+      expect(after).not.toContain(first.source_version_id);
+      expect(after).not.toContain(second.source_version_id);
+      // The same shapes from both, ids and times aside.
+      seen.push(
+        sources.slice(0, 2).map((s) => ({
+          ...s,
+          sourceVersionId: '',
+          assetId: '',
+          sourceMetadata: { ...s.sourceMetadata, registered_at: '' },
+          newest_representation: s.newest_representation && {
+            ...s.newest_representation,
+            representation_id: '',
+          },
+        })),
+      );
+    }
+    expect(seen[0]).toEqual(seen[1]);
+  });
+
   it.each([
+    ['removing an unknown source version', (c: EvidenceClient) => c.removeSource('sv_missing'), 'not_found'],
     ['an unknown representation', (c: EvidenceClient) => c.getRepresentation('rep_missing'), 'not_found'],
     ['an unknown source version', (c: EvidenceClient) => c.getSourceContent('sv_missing'), 'not_found'],
     ['a query without words', (c: EvidenceClient) => c.search({ query: '*** ^' }), 'query_without_words'],
