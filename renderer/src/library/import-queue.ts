@@ -42,13 +42,21 @@ export interface ImportTask {
   reading: ImportReading | null;
 }
 
-interface ImportQueue {
-  tasks: ImportTask[];
-  /** The latest sentence for the polite live region. */
-  announcement: string;
+export interface Announcement {
+  id: number;
+  text: string;
 }
 
-export const useImportQueue = create<ImportQueue>()(() => ({ tasks: [], announcement: '' }));
+interface ImportQueue {
+  tasks: ImportTask[];
+  /** The latest sentences for the polite live region, oldest first; a few, so quick ones are not lost. */
+  announcements: Announcement[];
+}
+
+export const useImportQueue = create<ImportQueue>()(() => ({ tasks: [], announcements: [] }));
+
+const KEPT_ANNOUNCEMENTS = 5;
+let nextAnnouncement = 0;
 
 /** Files read (uploaded and published) at once; the rest wait, so a drop of twenty stays responsive. */
 const CONCURRENT_TASKS = 2;
@@ -66,8 +74,12 @@ function update(id: string, change: Partial<ImportTask>): void {
 }
 
 /** Sets the sentence the polite live region reads next (library events: added, read, removed). */
-export function announce(announcement: string): void {
-  useImportQueue.setState({ announcement });
+export function announce(text: string): void {
+  nextAnnouncement += 1;
+  const added = { id: nextAnnouncement, text };
+  useImportQueue.setState((queue) => ({
+    announcements: [...queue.announcements, added].slice(-KEPT_ANNOUNCEMENTS),
+  }));
 }
 
 function task(id: string): ImportTask | undefined {
