@@ -2,6 +2,7 @@ import type { BridgeEvent, BridgeEventPayload } from '../../shared/bridge';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
+import type { SourceContentStore } from './content';
 
 /** The settings the main process keeps (electron/settings), as handlers use them. */
 export interface AppSettings {
@@ -34,6 +35,8 @@ export interface HandlerContext {
   };
   /** The person's cases, in the data folder. */
   cases: CaseStore;
+  /** The original bytes of sources for the viewer, cached in the main process (electron/handlers/content.ts). */
+  sourceContent: SourceContentStore;
   keys: {
     /** The key status for the configured remote service (null URL in embedded mode). */
     status(): Promise<KeyStatus & { serviceUrl: string | null }>;

@@ -19,3 +19,5 @@ export const handlers = {
 } satisfies BridgeHandlers;
 
 export type { HandlerContext } from './context';
+/** The upload of bytes (web host body, Electron IPC), for `createRouter`'s `uploadBytes`. */
+export { uploadBytes } from './library';

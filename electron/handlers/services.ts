@@ -7,6 +7,7 @@ import type { EvidenceClient } from '../client/types';
 import { createKeyStore } from '../keychain';
 import type { KeyStatus, KeyStore } from '../keychain/types';
 import { loadSettings, saveSettings, type LoadedSettings } from '../settings';
+import { createSourceContentStore } from './content';
 import type { AppSettings, HandlerContext } from './context';
 
 // The main process's services behind the bridge, the same for both hosts: settings from the data folder,
@@ -60,18 +61,21 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const remoteUrl = () => (current.mode === 'remote' ? current.baseUrl : null);
   const withUrl = (status: KeyStatus, serviceUrl: string | null) => ({ ...status, serviceUrl });
 
+  const currentClient = (): Promise<EvidenceClient> => {
+    client ??= open();
+    // A client that failed to open is not kept: the next call tries again.
+    client.catch(() => {
+      client = null;
+    });
+    return client;
+  };
+
   return {
     version: options.version,
     dataDir,
     emit: (event, payload) => options.emit?.(event, payload),
-    client() {
-      client ??= open();
-      // A client that failed to open is not kept: the next call tries again.
-      client.catch(() => {
-        client = null;
-      });
-      return client;
-    },
+    client: currentClient,
+    sourceContent: createSourceContentStore(currentClient),
     settings: {
       get: () => Promise.resolve(current),
       async set(patch) {

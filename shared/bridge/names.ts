@@ -31,6 +31,11 @@ export type BridgeEvent = (typeof BRIDGE_EVENTS)[number];
 
 /** The one IPC channel every bridge call travels on (Electron host). */
 export const BRIDGE_INVOKE_IPC = 'bridge:invoke';
+/**
+ * Uploads in the Electron host: `(meta: UploadMeta, bytes: ArrayBuffer)`, the file's bytes carried by
+ * structured clone (never base64); answered with a bridge result of `library.upload`.
+ */
+export const BRIDGE_UPLOAD_IPC = 'bridge:upload';
 /** Events travel on `bridge:event:<event>` (Electron host). */
 export const bridgeEventIpc = (event: BridgeEvent): string => `bridge:event:${event}`;
 
@@ -92,5 +97,9 @@ export const BRIDGE_ERROR = {
   noKey: 'no_key',
   /** library.remove: cases cite the document; it is removed only when the person confirms with `force`. */
   citedByCases: 'cited_by_cases',
+  /** An upload over the 50 MB ceiling (refused before more than the ceiling is read). */
+  tooLarge: 'too_large',
+  /** No such source version (the viewer's original bytes). */
+  notFound: 'not_found',
 } as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR)[keyof typeof BRIDGE_ERROR];

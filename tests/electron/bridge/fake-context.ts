@@ -1,5 +1,6 @@
 import type { Case } from '../../../shared/bridge';
 import type { EvidenceClient } from '../../../electron/client/types';
+import { createSourceContentStore } from '../../../electron/handlers/content';
 import type { AppSettings, HandlerContext } from '../../../electron/handlers/context';
 import type { KeyStatus } from '../../../electron/keychain/types';
 
@@ -54,6 +55,7 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     version: '1.2.3',
     dataDir: '/home/checker/.config/workbench',
     client: () => Promise.resolve(fullClient),
+    sourceContent: createSourceContentStore(() => Promise.resolve(fullClient)),
     settings: {
       get: () => Promise.resolve(settings),
       set: (patch) => {
