@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_ASSET_BYTES } from '../../../shared/api/common';
 import type { LibraryEntry } from '../../../shared/bridge';
 import { useLibrary } from '../queries';
@@ -21,11 +21,27 @@ function countText(library: ReturnType<typeof useLibrary>): string {
 export function LibraryPanel() {
   const library = useLibrary();
   const [removing, setRemoving] = useState<LibraryEntry | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
   // Kept when a refresh fails: the error shows above the documents last listed.
   const entries = library.data;
 
+  // Focus would fall to the page with the removed row: move it to a neighbour, else to Add files. Runs
+  // after the dialog's own cleanup, which returns focus to the (doomed) Remove button.
+  useEffect(() => {
+    if (removed === null || removing !== null || panel.current === null) return;
+    const buttons = Array.from(panel.current.querySelectorAll<HTMLElement>('[data-library-open]'));
+    const at = buttons.findIndex(
+      (b) => b.closest('[data-source-version-id]')?.getAttribute('data-source-version-id') === removed,
+    );
+    const neighbour = at === -1 ? undefined : (buttons[at + 1] ?? buttons[at - 1]);
+    (neighbour ?? panel.current.querySelector<HTMLElement>('[data-testid="add-files"]'))?.focus();
+    setRemoved(null);
+  }, [removed, removing]);
+
   return (
     <aside
+      ref={panel}
       id="library-panel"
       aria-labelledby="library-heading"
       data-testid="library-panel"
@@ -110,7 +126,13 @@ export function LibraryPanel() {
         )}
       </div>
 
-      {removing !== null && <RemoveDocumentDialog entry={removing} onClose={() => setRemoving(null)} />}
+      {removing !== null && (
+        <RemoveDocumentDialog
+          entry={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => setRemoved(removing.sourceVersionId)}
+        />
+      )}
     </aside>
   );
 }

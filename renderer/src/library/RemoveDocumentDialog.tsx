@@ -16,7 +16,16 @@ const DANGER = `${BUTTON} bg-rose-700 text-white hover:bg-rose-800`;
  * Asks before a document leaves the library. When cases cite it, the bridge refuses (`cited_by_cases`)
  * and the dialog says which cases, offering "Remove anyway".
  */
-export function RemoveDocumentDialog({ entry, onClose }: { entry: LibraryEntry; onClose: () => void }) {
+export function RemoveDocumentDialog({
+  entry,
+  onClose,
+  onRemoved,
+}: {
+  entry: LibraryEntry;
+  onClose: () => void;
+  /** After the document is gone (the dialog closes too). */
+  onRemoved: () => void;
+}) {
   const remove = useRemoveDocument();
   const closeDocument = useWorkbenchUi((state) => state.closeDocument);
   /** The bridge's words naming the cases that cite the document, once it refused; then removal is forced. */
@@ -40,6 +49,7 @@ export function RemoveDocumentDialog({ entry, onClose }: { entry: LibraryEntry; 
               ? `Removed ${name} from the library.${kept}`
               : `${name} was no longer in the library.`,
           );
+          onRemoved();
           onClose();
         },
         onError: (error) => {

@@ -257,6 +257,8 @@ describe('removing a document', () => {
       { sourceVersionId: 'sv_budget', force: true },
     ]);
     await screen.findByTestId('library-empty');
+    // Focus does not fall off the page with the removed row.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add files' }));
     // The viewer no longer shows a document that is gone.
     expect(useWorkbenchUi.getState().openSourceVersionId).toBeNull();
     expect(useImportQueue.getState().announcements.at(-1)?.text).toContain('Removed Budget 2024');
