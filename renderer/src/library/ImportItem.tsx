@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { readingMove } from '../ui/extraction-codes';
 import { StatusBadge } from '../ui/StatusBadge';
 import { humanSize } from './file-size';
 import { dismissTask, retryTask, type ImportTask } from './import-queue';
-import { LostParts } from './LostParts';
 
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
@@ -55,6 +55,8 @@ export function ImportItem({ task }: { task: ImportTask }) {
   const bar = active ? fraction(task) : null;
   const text = progressText(task);
   const problem = task.phase === 'failed' || task.phase === 'refused';
+  const move = task.reading !== null ? readingMove(task.reading.state, task.reading.code) : null;
+  const lost = task.reading?.lost.length ?? 0;
 
   return (
     <li
@@ -67,14 +69,18 @@ export function ImportItem({ task }: { task: ImportTask }) {
           <p className="truncate text-sm font-medium text-slate-800" title={task.name}>
             <bdi>{task.name}</bdi>
           </p>
-          <p className="text-slate-500">
-            {task.byteLength !== null && <span>{humanSize(task.byteLength)} · </span>}
-            <span
-              data-testid="import-progress"
-              className={problem ? 'font-medium text-rose-800' : 'text-slate-700'}
-            >
-              {text}
-            </span>
+          <p className="flex flex-wrap items-center gap-x-1 text-slate-500">
+            {task.byteLength !== null && <span>{humanSize(task.byteLength)} ·</span>}
+            {task.phase === 'done' && task.reading !== null ? (
+              <StatusBadge state={task.reading.state} code={task.reading.code} />
+            ) : (
+              <span
+                data-testid="import-progress"
+                className={problem ? 'font-medium text-rose-800' : 'text-slate-700'}
+              >
+                {text}
+              </span>
+            )}
           </p>
         </div>
         {!active && (
@@ -99,7 +105,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
         )}
       </div>
 
-      {active && (
+      {active && task.phase !== 'waiting' && (
         <div
           role="progressbar"
           aria-label={`Progress of ${task.name}`}
@@ -116,11 +122,11 @@ export function ImportItem({ task }: { task: ImportTask }) {
         </div>
       )}
 
-      {task.phase === 'done' && task.reading !== null && (
-        <div className="mt-1.5">
-          <StatusBadge state={task.reading.state} code={task.reading.code} showMove />
-          <LostParts lost={task.reading.lost} />
-        </div>
+      {task.phase === 'done' && task.reading !== null && move !== null && (
+        <p data-testid="import-move" className="mt-1 text-slate-700">
+          {move}.
+          {lost > 0 && ` ${lost} ${lost === 1 ? 'part' : 'parts'} lost: listed with the document below.`}
+        </p>
       )}
 
       {problem && task.error !== null && (

@@ -26,7 +26,7 @@ export function ImportList() {
           </button>
         )}
       </div>
-      <ul className="max-h-64 space-y-1.5 overflow-y-auto">
+      <ul className="max-h-40 space-y-1.5 overflow-y-auto">
         {tasks.map((task) => (
           <ImportItem key={task.id} task={task} />
         ))}

@@ -48,31 +48,55 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
       data-source-version-id={entry.sourceVersionId}
       className={`rounded-lg border px-3 py-2 ${isOpen ? 'border-indigo-300 bg-indigo-50/60' : 'border-slate-200 bg-white hover:border-slate-300'}`}
     >
-      <button
-        type="button"
-        data-library-open
-        onClick={() => openDocument(entry.sourceVersionId)}
-        aria-current={isOpen ? 'true' : undefined}
-        className={`block w-full rounded text-left ${FOCUS}`}
-      >
-        <span className="block truncate text-sm font-medium text-slate-900" title={name}>
-          <SourceName filename={entry.filename} title={entry.title} />
-        </span>
-        {entry.title !== null && name !== entry.filename && (
-          <span className="block truncate text-xs text-slate-500" title={entry.filename}>
-            <bdi>{entry.filename}</bdi>
+      <div className="flex items-start gap-1">
+        <button
+          type="button"
+          data-library-open
+          onClick={() => openDocument(entry.sourceVersionId)}
+          aria-current={isOpen ? 'true' : undefined}
+          className={`block min-w-0 flex-1 rounded text-left ${FOCUS}`}
+        >
+          <span className="block truncate text-sm font-medium text-slate-900" title={name}>
+            <SourceName filename={entry.filename} title={entry.title} />
           </span>
-        )}
-        <span className="mt-0.5 block text-xs text-slate-500">
-          <abbr title={entry.mediaType} className="font-medium text-slate-600 no-underline">
-            {kind}
-          </abbr>
-          {' · '}
-          {humanSize(entry.byteLength)}
-          {' · '}
-          <time dateTime={entry.addedAt}>{added(entry.addedAt)}</time>
-        </span>
-      </button>
+          {entry.title !== null && name !== entry.filename && (
+            <span className="block truncate text-xs text-slate-500" title={entry.filename}>
+              <bdi>{entry.filename}</bdi>
+            </span>
+          )}
+          <span className="mt-0.5 block text-xs text-slate-500">
+            <abbr title={entry.mediaType} className="font-medium text-slate-600 no-underline">
+              {kind}
+            </abbr>
+            {' · '}
+            {humanSize(entry.byteLength)}
+            {' · '}
+            <time dateTime={entry.addedAt}>{added(entry.addedAt)}</time>
+          </span>
+        </button>
+        <button
+          type="button"
+          onClick={() => onRemove(entry)}
+          aria-label={`Remove ${name}`}
+          title="Remove from the library"
+          className={`-mr-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-rose-50 hover:text-rose-700 ${FOCUS}`}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+          >
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="m14.74 9-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 0 1-2.244 2.077H8.084a2.25 2.25 0 0 1-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 0 0-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 0 1 3.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 0 0-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 0 0-7.5 0"
+            />
+          </svg>
+        </button>
+      </div>
 
       <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
         {reading ? (
@@ -92,40 +116,16 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
             {METHOD_WORDING[read.extractionMethod]}
           </span>
         )}
-        <span className="ml-auto flex items-center gap-1">
-          {!reading && (read === null || canReread) && (
-            <button
-              type="button"
-              onClick={() => readDocument(entry.sourceVersionId, name, client)}
-              aria-label={read === null ? `Read ${name}` : `Read ${name} again`}
-              className={ACTION}
-            >
-              {read === null ? 'Read' : 'Read again'}
-            </button>
-          )}
+        {!reading && (read === null || canReread) && (
           <button
             type="button"
-            onClick={() => onRemove(entry)}
-            aria-label={`Remove ${name}`}
-            title="Remove from the library"
-            className={`rounded-md p-1 text-slate-400 hover:bg-rose-50 hover:text-rose-700 ${FOCUS}`}
+            onClick={() => readDocument(entry.sourceVersionId, name, client)}
+            aria-label={read === null ? `Read ${name}` : `Read ${name} again`}
+            className={`ml-auto ${ACTION}`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.75"
-            >
-              <path
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="m14.74 9-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 0 1-2.244 2.077H8.084a2.25 2.25 0 0 1-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 0 0-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 0 1 3.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 0 0-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 0 0-7.5 0"
-              />
-            </svg>
+            {read === null ? 'Read' : 'Read again'}
           </button>
-        </span>
+        )}
       </div>
 
       {!reading && read !== null && read.state !== 'complete' && (
@@ -134,7 +134,8 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
             <span className="font-medium">What to do: </span>
             {readingMove(read.state, read.code)}
           </p>
-          {read.reason !== null && read.reason !== '' && (
+          {/* The lost parts carry their own reasons; the document's is shown when there are none. */}
+          {read.lost.length === 0 && read.reason !== null && read.reason !== '' && (
             <p className="line-clamp-2 break-words text-slate-500" title={read.reason}>
               {read.reason}
             </p>

@@ -79,13 +79,8 @@ export function RemoveDocumentDialog({
       }
     >
       {cited ? (
-        <>
-          <p data-testid="cited-by">{citedBy}</p>
-          <p>
-            If you remove it anyway, those cases keep their citations, but the pages and figures they point to
-            can no longer be opened.
-          </p>
-        </>
+        // The bridge's words name the cases and say what they keep.
+        <p data-testid="cited-by">{citedBy}</p>
       ) : (
         <p>
           Its stored file and everything read from it leave the library on this computer. This cannot be
