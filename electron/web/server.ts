@@ -7,12 +7,21 @@ import {
   WEB_BRIDGE_PATH,
   WEB_EVENTS_PATH,
   WEB_TOKEN_HEADER,
+  WEB_UPLOAD_META_HEADER,
+  WEB_UPLOAD_PATH,
   WebBridgeRequest,
   type BridgeResult,
 } from '../../shared/bridge';
 import { MAX_ASSET_BYTES } from '../../shared/api/common';
-import { createRouter, describeIssues, type RouterOptions } from '../bridge/router';
-import { handlers } from '../handlers';
+import {
+  checkUploadMeta,
+  createRouter,
+  describeIssues,
+  tooLargeFailure,
+  type RouterOptions,
+} from '../bridge/router';
+import { handlers, uploadBytes } from '../handlers';
+import { answerSourceContent, type ContentAnswer } from '../handlers/content';
 import { createMainServices } from '../handlers/services';
 import type { KeyStore } from '../keychain/types';
 import { packageVersion, rendererOutDir } from '../project';
@@ -96,6 +105,97 @@ function sendRefusal(
   sendJson(res, refusal.status, body);
 }
 
+/** The refusal of an upload over the ceiling, as an HTTP refusal (413) with the bridge's code. */
+function uploadTooLarge(): HttpRefusal {
+  const refused = tooLargeFailure();
+  const error = refused.ok ? { code: BRIDGE_ERROR.tooLarge, message: '' } : refused.error;
+  return new HttpRefusal(413, error.code, error.message);
+}
+
+/**
+ * The raw bytes of an upload, read as they stream in and refused (413 too_large) the moment they pass
+ * `limit`: at most `limit` bytes are ever held. A declared length over the limit is refused before a byte
+ * is read; a declared length within it is read into one buffer.
+ */
+function readUpload(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  const declaredHeader = req.headers['content-length'];
+  const declared = declaredHeader === undefined ? null : Number(declaredHeader);
+  if (declared !== null && declared > limit) return Promise.reject(uploadTooLarge());
+  const sized = declared !== null && Number.isSafeInteger(declared) ? Buffer.allocUnsafe(declared) : null;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit || (sized !== null && received > sized.length)) {
+        // Stop holding bytes; what still arrives is discarded by the refusal (refuseUpload).
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(uploadTooLarge());
+        return;
+      }
+      if (sized !== null) chunk.copy(sized, received - chunk.length);
+      else chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('error', reject);
+    req.once('end', () => {
+      if (received > limit) return;
+      if (sized !== null && received !== sized.length) {
+        reject(new HttpRefusal(400, BRIDGE_ERROR.invalidRequest, 'The upload ended before its last byte.'));
+        return;
+      }
+      resolve(sized ?? Buffer.concat(chunks, received));
+    });
+  });
+}
+
+/** Bytes a refused upload may still send (discarded, never held) before its connection is cut. */
+const REFUSED_UPLOAD_DRAIN_BYTES = MAX_ASSET_BYTES;
+
+/**
+ * Answers a refused upload on a connection that stays open, discarding what the client still sends, so
+ * it reads the refusal instead of a reset; a client that keeps sending past the drain allowance is cut off.
+ */
+function refuseUpload(req: IncomingMessage, res: ServerResponse, refusal: HttpRefusal): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > REFUSED_UPLOAD_DRAIN_BYTES) req.socket.destroy();
+  });
+  req.resume();
+  sendRefusal(res, refusal);
+}
+
+/** The upload's fields from their header: percent-encoded UTF-8 JSON, checked with UploadMeta. */
+function uploadMetaOf(header: string | string[] | undefined): BridgeResult<unknown> {
+  const invalid = (why: string): BridgeResult<never> => ({
+    ok: false,
+    error: { code: BRIDGE_ERROR.invalidInput, message: `Invalid upload: ${why}.` },
+  });
+  if (typeof header !== 'string' || header === '')
+    return invalid(`the ${WEB_UPLOAD_META_HEADER} header with the upload's fields is missing`);
+  let json: unknown;
+  try {
+    json = JSON.parse(decodeURIComponent(header));
+  } catch {
+    return invalid(`the ${WEB_UPLOAD_META_HEADER} header is not percent-encoded JSON`);
+  }
+  const checked = checkUploadMeta(json);
+  return checked.ok ? { ok: true, value: checked.value } : checked.error;
+}
+
+/** `/bridge/sources/<id>/content`: the source version id, decoded; null for any other path. */
+function sourceContentId(pathname: string): string | null {
+  const match = /^\/bridge\/sources\/([^/]+)\/content$/.exec(pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return '';
+  }
+}
+
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
@@ -134,11 +234,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const res of listeners) res.write(line);
     },
   });
-  const router = createRouter(
-    handlers,
-    services,
-    options.onInternalError ? { onInternalError: options.onInternalError } : {},
-  );
+  const router = createRouter(handlers, services, {
+    uploadBytes,
+    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+  });
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
 
@@ -197,6 +296,67 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sendJson(res, 200, await router.invoke(request.data.channel, request.data.input));
   }
 
+  function requireToken(req: IncomingMessage): void {
+    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token))
+      throw new HttpRefusal(
+        401,
+        BRIDGE_ERROR.unauthorized,
+        'This call lacks the workbench token of this launch.',
+      );
+  }
+
+  /**
+   * `POST /bridge/upload` with the token: the file's raw bytes as the body, its fields in the meta
+   * header; answered with the bridge result of the upload (as `library.upload`'s).
+   */
+  async function serveUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') throw new HttpRefusal(405, 'method_not_allowed', 'Uploads take POST only.');
+    requireToken(req);
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/octet-stream')
+      throw new HttpRefusal(
+        415,
+        'unsupported_media_type',
+        'An upload is the file’s bytes as application/octet-stream.',
+      );
+    // The fields are checked before a byte of the body is read.
+    const meta = uploadMetaOf(req.headers[WEB_UPLOAD_META_HEADER]);
+    if (!meta.ok) {
+      refuseUpload(req, res, new HttpRefusal(400, meta.error.code, meta.error.message));
+      return;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await readUpload(req, MAX_ASSET_BYTES);
+    } catch (error) {
+      if (!(error instanceof HttpRefusal)) throw error;
+      refuseUpload(req, res, error);
+      return;
+    }
+    sendJson(res, 200, await router.upload(meta.value, bytes));
+  }
+
+  /** `GET /bridge/sources/<id>/content` with the token: the source's bytes, Range requests answered. */
+  async function serveSourceContent(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    requireToken(req);
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    const answer: ContentAnswer = await answerSourceContent(services.sourceContent, id, {
+      method: req.method ?? 'GET',
+      range: header('range'),
+      ifRange: header('if-range'),
+    });
+    res.writeHead(answer.status, {
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      ...answer.headers,
+    });
+    res.end(answer.body === null ? undefined : answer.body);
+  }
+
   /** `GET /bridge/events` with the token: an open response that receives every pushed event. */
   function serveEvents(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') throw new HttpRefusal(405, 'method_not_allowed', 'Events are read with GET.');
@@ -230,8 +390,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       throw new HttpRefusal(403, BRIDGE_ERROR.forbidden, 'Calls from another origin are refused.');
     }
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const sourceId = sourceContentId(pathname);
     if (pathname === WEB_BRIDGE_PATH) {
       await serveBridge(req, res);
+    } else if (pathname === WEB_UPLOAD_PATH) {
+      await serveUpload(req, res);
+    } else if (sourceId !== null) {
+      await serveSourceContent(req, res, sourceId);
     } else if (pathname === WEB_EVENTS_PATH) {
       serveEvents(req, res);
     } else {
