@@ -1,3 +1,4 @@
+import { MAX_ASSET_BYTES } from '../../shared/api/limits';
 import {
   BRIDGE_ERROR,
   bridgeChannels,
@@ -213,6 +214,12 @@ export function createBridgeClient(transport: WorkbenchTransport, host: BridgeCl
       return parsed.data as BridgeResult<BridgeOutput<typeof channel>>;
     },
     async upload(meta, file) {
+      // Refused here, before a byte is read or sent: the hosts would refuse it too, mid-stream.
+      if (file.size > MAX_ASSET_BYTES)
+        return fail(
+          BRIDGE_ERROR.tooLarge,
+          `The file is over the ${MAX_ASSET_BYTES / 1_000_000} MB ceiling; it was not stored.`,
+        );
       let reply: unknown;
       try {
         reply = await transport.upload(meta, file);

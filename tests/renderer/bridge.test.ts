@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_ERROR, WEB_BRIDGE_PATH, WEB_EVENTS_PATH, WEB_TOKEN_HEADER } from '../../shared/bridge';
+import { MAX_ASSET_BYTES } from '../../shared/api/limits';
+import {
+  BRIDGE_ERROR,
+  WEB_BRIDGE_PATH,
+  WEB_EVENTS_PATH,
+  WEB_TOKEN_HEADER,
+  WEB_UPLOAD_META_HEADER,
+  WEB_UPLOAD_PATH,
+} from '../../shared/bridge';
 import {
   createBridgeClient,
   createWebTransport,
@@ -84,6 +92,54 @@ describe('the renderer bridge client', () => {
     off();
     transport.emit('progress', good);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('uploads', () => {
+  it('checks the reply like library.upload’s, and refuses a file over the ceiling before reading it', async () => {
+    const stored = {
+      asset_id: 'ast_1',
+      filename: 'a.bin',
+      media_type: 'application/octet-stream',
+      byte_length: 3,
+      sha256: 'c'.repeat(64),
+      source_version_id: 'sv_1',
+    };
+    const upload = vi.fn(() => Promise.resolve({ ok: true, value: stored }));
+    const client = createBridgeClient({ ...transportAnswering(HEALTHY), upload }, 'web');
+    const file = new Blob([new Uint8Array([1, 2, 3])]);
+    expect(await client.upload({ filename: 'a.bin' }, file)).toEqual({ ok: true, value: stored });
+    expect(upload).toHaveBeenCalledWith({ filename: 'a.bin' }, file);
+
+    const huge = { size: MAX_ASSET_BYTES + 1 } as Blob;
+    expect(await client.upload({ filename: 'big.bin' }, huge)).toMatchObject({
+      ok: false,
+      error: { code: BRIDGE_ERROR.tooLarge },
+    });
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('posts the raw bytes to the upload path with the meta header and the token', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ ok: true, value: 1 }))));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new Blob([new Uint8Array([0xff, 0x00])]);
+    const meta = { filename: 'Ünï 😀.bin', taskId: 't1' };
+    await createWebTransport('tok').upload(meta, file);
+    expect(fetchMock).toHaveBeenCalledWith(WEB_UPLOAD_PATH, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        [WEB_UPLOAD_META_HEADER]: encodeURIComponent(JSON.stringify(meta)),
+        [WEB_TOKEN_HEADER]: 'tok',
+      },
+      body: file,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    expect(createWebTransport('tok').sourceContent('sv 1')).toEqual({
+      url: '/bridge/sources/sv%201/content',
+      httpHeaders: { [WEB_TOKEN_HEADER]: 'tok' },
+    });
   });
 });
 
