@@ -1,3 +1,4 @@
+import { CasesPanel } from './cases/CasesPanel';
 import { CheckColumn } from './check/CheckColumn';
 import { ImportAnnouncer } from './library/ImportAnnouncer';
 import { LibraryPanel } from './library/LibraryPanel';
@@ -41,7 +42,13 @@ export function App() {
         <ServiceStatus />
       </header>
       <div className="flex min-h-0 flex-1">
-        {libraryOpen && <LibraryPanel />}
+        {libraryOpen && (
+          // The left sidebar: the library above the cases, each scrolling in its own share of the height.
+          <div data-testid="sidebar" className="grid w-80 shrink-0 grid-rows-[minmax(0,3fr)_minmax(0,2fr)]">
+            <LibraryPanel />
+            <CasesPanel />
+          </div>
+        )}
         <Viewer />
         <CheckColumn />
       </div>

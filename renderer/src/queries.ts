@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BridgeInput } from '../../shared/bridge';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BridgeInput, Case } from '../../shared/bridge';
 import { callBridge } from './bridge';
 
 // The data the renderer shows, from the main process through the bridge: one hook per question, keyed so
@@ -12,19 +12,28 @@ export const queryKeys = {
   case: (id: string) => ['case', id] as const,
 };
 
+// The same questions for code that asks imperatively (`client.fetchQuery`, reopening a case): one key,
+// one fetch, shared with the hooks.
+export const libraryQuery = () =>
+  queryOptions({ queryKey: queryKeys.library, queryFn: () => callBridge('library.list', {}) });
+/** Immutable, so never refetched once read. */
+export const representationQuery = (representationId: string) =>
+  queryOptions({
+    queryKey: queryKeys.representation(representationId),
+    queryFn: () => callBridge('documents.get', { representationId }),
+    staleTime: Infinity,
+  });
+export const caseQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.case(id), queryFn: () => callBridge('cases.get', { id }) });
+
 /** Every document of the library, newest first. */
 export function useLibrary() {
-  return useQuery({ queryKey: queryKeys.library, queryFn: () => callBridge('library.list', {}) });
+  return useQuery(libraryQuery());
 }
 
 /** A representation (units, figures, positions); immutable, so never refetched once read. */
 export function useRepresentation(representationId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.representation(representationId ?? ''),
-    queryFn: () => callBridge('documents.get', { representationId: representationId ?? '' }),
-    enabled: representationId !== null,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...representationQuery(representationId ?? ''), enabled: representationId !== null });
 }
 
 export function useCases() {
@@ -32,19 +41,21 @@ export function useCases() {
 }
 
 export function useCase(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.case(id ?? ''),
-    queryFn: () => callBridge('cases.get', { id: id ?? '' }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...caseQuery(id ?? ''), enabled: id !== null });
 }
 
-/** Saves (creates or changes) a case, then checks it: the service's answer is kept in the case. */
-export function useSaveAndCheck() {
+/**
+ * Saves (creates or changes) a case, then checks it: the service's answer is kept in the case. The saved
+ * case is known (`onSaved`) even when the check then fails, so a re-run updates it instead of adding one.
+ */
+export function useSaveAndCheck(options: { onSaved?: (saved: Case) => void } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: BridgeInput<'cases.save'>) => {
       const saved = await callBridge('cases.save', input);
+      client.setQueryData(queryKeys.case(saved.id), saved);
+      void client.invalidateQueries({ queryKey: queryKeys.cases });
+      options.onSaved?.(saved);
       return callBridge('cases.check', { id: saved.id });
     },
     onSuccess: (checked) => {
@@ -60,6 +71,18 @@ export function useJudge() {
     mutationFn: (input: BridgeInput<'cases.judge'>) => callBridge('cases.judge', input),
     onSuccess: (judged) => {
       client.setQueryData(queryKeys.case(judged.id), judged);
+      void client.invalidateQueries({ queryKey: queryKeys.cases });
+    },
+  });
+}
+
+/** Deletes a case; its entry leaves the list and its cached copy is dropped. */
+export function useDeleteCase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callBridge('cases.delete', { id }),
+    onSuccess: (_deleted, id) => {
+      client.removeQueries({ queryKey: queryKeys.case(id) });
       void client.invalidateQueries({ queryKey: queryKeys.cases });
     },
   });

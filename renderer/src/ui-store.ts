@@ -42,6 +42,9 @@ interface WorkbenchUi {
   /** The case being worked on; null until a check is saved or a case is opened. */
   activeCaseId: string | null;
   setActiveCase: (id: string | null) => void;
+  /** The claim as typed in the check column (what a run saves); set from a case when one is opened. */
+  claimDraft: string;
+  setClaimDraft: (claim: string) => void;
   /** Closes the viewer if it shows this document (it was removed from the library). */
   closeDocument: (sourceVersionId: string) => void;
 }
@@ -63,6 +66,8 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
     set((state) => ({ operands: slot ? { ...state.operands, [slot]: null } : { A: null, B: null } })),
   activeCaseId: null,
   setActiveCase: (id) => set({ activeCaseId: id }),
+  claimDraft: '',
+  setClaimDraft: (claim) => set({ claimDraft: claim }),
   closeDocument: (sourceVersionId) =>
     set((state) =>
       state.openSourceVersionId === sourceVersionId ? { openSourceVersionId: null, litFigure: null } : {},

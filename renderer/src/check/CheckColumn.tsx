@@ -1,17 +1,85 @@
+import { useCase, useSaveAndCheck } from '../queries';
+import { useWorkbenchUi } from '../ui-store';
+import { CaseResult } from './CaseResult';
+import { CheckPanel } from './CheckPanel';
+import { titleFromClaim } from './claim-title';
+import { OperandTray } from './OperandTray';
+import { placeRunError } from './run-errors';
+
 /** The operand tray, the claim and the result card of the numeric check. */
 export function CheckColumn() {
+  const activeCaseId = useWorkbenchUi((state) => state.activeCaseId);
+  const setActiveCase = useWorkbenchUi((state) => state.setActiveCase);
+  const activeCase = useCase(activeCaseId);
+  const saveAndCheck = useSaveAndCheck({ onSaved: (saved) => setActiveCase(saved.id) });
+  const runError = saveAndCheck.isError ? placeRunError(saveAndCheck.error) : null;
+
+  const run = () => {
+    const { claimDraft, operands, activeCaseId: id } = useWorkbenchUi.getState();
+    const refs = [operands.A, operands.B].filter((o) => o !== null).map((o) => o.ref);
+    saveAndCheck.mutate({
+      ...(id !== null ? { id } : {}),
+      title: titleFromClaim(claimDraft),
+      claim: claimDraft,
+      operands: refs,
+    });
+  };
+
+  const startNew = () => {
+    saveAndCheck.reset();
+    const ui = useWorkbenchUi.getState();
+    ui.setActiveCase(null);
+    ui.setClaimDraft('');
+    ui.clearOperand();
+  };
+
+  const activeTitle = activeCaseId === null ? null : (activeCase.data?.title ?? null);
+
   return (
     <section
       aria-labelledby="check-heading"
       data-testid="check-column"
       className="flex w-96 shrink-0 flex-col border-l border-slate-200 bg-white"
     >
-      <h2
-        id="check-heading"
-        className="px-5 pt-5 pb-3 text-sm font-semibold tracking-wide text-slate-900 uppercase"
-      >
-        Check
-      </h2>
+      <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
+        <h2 id="check-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+          Check
+        </h2>
+        {activeCaseId !== null && (
+          <button
+            type="button"
+            onClick={startNew}
+            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            New claim
+          </button>
+        )}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 pb-5">
+        {activeTitle !== null && (
+          <p data-testid="active-case" className="-mt-2 truncate text-xs text-slate-500">
+            Case: <bdi>{activeTitle}</bdi>
+          </p>
+        )}
+        <OperandTray error={runError?.place === 'operands' ? runError.message : null} />
+        <CheckPanel
+          onRun={run}
+          running={saveAndCheck.isPending}
+          claimError={runError?.place === 'claim' ? runError.message : null}
+          updatesCase={activeCaseId !== null}
+        />
+        {runError?.place === 'alert' && (
+          <div
+            role="alert"
+            data-testid="run-error"
+            className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-600/30 ring-inset"
+          >
+            <p className="font-medium">The check did not run.</p>
+            <p>{runError.message}</p>
+          </div>
+        )}
+        <CaseResult running={saveAndCheck.isPending} />
+      </div>
     </section>
   );
 }

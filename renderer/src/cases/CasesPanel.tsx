@@ -1,0 +1,95 @@
+import { useDeleteCase, useCases } from '../queries';
+import { useWorkbenchUi } from '../ui-store';
+import { CaseListItem } from './CaseListItem';
+import { useOpenCase } from './open-case';
+
+/** The cases in the sidebar, newest first, each with its outcome; selecting one reopens it as it was left. */
+export function CasesPanel() {
+  const cases = useCases();
+  const activeCaseId = useWorkbenchUi((state) => state.activeCaseId);
+  const setActiveCase = useWorkbenchUi((state) => state.setActiveCase);
+  const { open, opening, problems } = useOpenCase();
+  const remove = useDeleteCase();
+  const sorted = [...(cases.data ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+
+  const deleteCase = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        if (useWorkbenchUi.getState().activeCaseId === id) setActiveCase(null);
+      },
+    });
+
+  return (
+    <section
+      aria-labelledby="cases-heading"
+      data-testid="cases-panel"
+      className="flex min-h-0 w-80 flex-col border-t border-r border-slate-200 bg-white"
+    >
+      <div className="flex items-baseline justify-between px-5 pt-4 pb-2">
+        <h2 id="cases-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+          Cases
+        </h2>
+        {cases.data && (
+          <span data-testid="cases-count" className="text-xs text-slate-500">
+            {cases.data.length} {cases.data.length === 1 ? 'case' : 'cases'}
+          </span>
+        )}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
+        {cases.isPending && (
+          <p role="status" className="px-2 text-sm text-slate-500">
+            Loading your cases…
+          </p>
+        )}
+        {cases.isError && (
+          <div role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            <p>Your cases could not be listed: {cases.error.message}</p>
+            <button
+              type="button"
+              onClick={() => void cases.refetch()}
+              className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              Try again
+            </button>
+          </div>
+        )}
+        {cases.isSuccess && sorted.length === 0 && (
+          <p data-testid="cases-empty" className="px-2 text-sm text-slate-500">
+            No cases yet. A case is saved each time you run a check: the claim, its figures and the result.
+          </p>
+        )}
+        {problems.length > 0 && (
+          <div
+            role="alert"
+            data-testid="case-open-problems"
+            className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-950"
+          >
+            {problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        )}
+        {remove.isError && (
+          <p role="alert" className="mb-2 rounded-md bg-rose-50 px-3 py-2 text-xs text-rose-800">
+            The case was not deleted: {remove.error.message}
+          </p>
+        )}
+        {sorted.length > 0 && (
+          <ul aria-labelledby="cases-heading" className="flex flex-col gap-1">
+            {sorted.map((summary) => (
+              <CaseListItem
+                key={summary.id}
+                summary={summary}
+                active={summary.id === activeCaseId}
+                opening={summary.id === opening}
+                onOpen={() => void open(summary.id)}
+                onDelete={() => deleteCase(summary.id)}
+                deleting={remove.isPending && remove.variables === summary.id}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Judgment } from '../../../shared/bridge';
+import { judgedWording } from './judgment-wording';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A judgment as the person's own ("Your judgment: same period — yes."), never as the service's. */
+export function PersonJudgment({ judgment }: { judgment: Judgment }) {
+  return (
+    <div data-testid="person-judgment" data-facet={judgment.facet} className="text-sm text-indigo-950">
+      <p>
+        <span className="font-semibold">Your judgment:</span> {judgedWording(judgment.facet)} —{' '}
+        <span data-testid="person-judgment-answer" className="font-semibold">
+          {judgment.holds ? 'yes' : 'no'}
+        </span>
+        .
+      </p>
+      <p className="break-words whitespace-pre-wrap">
+        <span className="font-semibold">Note:</span> {judgment.note}
+      </p>
+      <p className="text-xs text-indigo-900/70">
+        Recorded <time dateTime={judgment.at}>{when(judgment.at)}</time>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { OperandReference } from '../../../shared/api/numeric';
+import { JudgmentPanel } from '../cases/JudgmentPanel';
+import { useCase } from '../queries';
+import { useWorkbenchUi } from '../ui-store';
+import { OutcomeBadge } from './OutcomeBadge';
+import { ResultCard } from './ResultCard';
+
+const sameRefs = (a: readonly OperandReference[], b: readonly OperandReference[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The open case's last check: the result card and, beside it, the person's own judgments. Says when the
+ * claim or the figures have changed since, so an old result is never read as the answer to new input.
+ */
+export function CaseResult({ running }: { running: boolean }) {
+  const activeCaseId = useWorkbenchUi((state) => state.activeCaseId);
+  const claim = useWorkbenchUi((state) => state.claimDraft);
+  const operands = useWorkbenchUi((state) => state.operands);
+  const theCase = useCase(activeCaseId);
+
+  let body;
+  if (activeCaseId === null)
+    body = (
+      <p
+        data-testid="result-empty"
+        className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
+      >
+        No check yet. Write the claim, pick one or two figures from your documents, and run the check; the
+        result appears here and the case is kept in the sidebar.
+      </p>
+    );
+  else if (theCase.isPending)
+    body = (
+      <p role="status" className="text-sm text-slate-500">
+        Opening the case…
+      </p>
+    );
+  else if (theCase.isError)
+    body = (
+      <div role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+        <p>The case could not be read: {theCase.error.message}</p>
+        <button
+          type="button"
+          onClick={() => void theCase.refetch()}
+          className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  else if (theCase.data.check === null)
+    body = (
+      <div data-testid="result-unchecked" className="flex flex-col gap-1.5">
+        <OutcomeBadge outcome="unchecked" size="large" />
+        <p className="text-sm text-slate-600">This case has no result yet. Run the check to get one.</p>
+      </div>
+    );
+  else {
+    const picked = [operands.A, operands.B];
+    const tray = picked.filter((p) => p !== null).map((p) => p.ref);
+    const stale = theCase.data.claim !== claim || !sameRefs(theCase.data.operands, tray);
+    body = (
+      <>
+        {stale && (
+          <p
+            role="status"
+            data-testid="result-stale"
+            className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-600/40 ring-inset"
+          >
+            <span aria-hidden="true">⚠ </span>The claim or the figures changed since this check. The result
+            below is for the case as saved; run the check again to update it.
+          </p>
+        )}
+        <ResultCard
+          response={theCase.data.check}
+          claim={theCase.data.claim}
+          sent={theCase.data.operands}
+          picked={picked}
+        />
+        <JudgmentPanel theCase={theCase.data} />
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="case-result-heading" aria-busy={running} className="flex flex-col gap-3">
+      <h3 id="case-result-heading" className="text-sm font-semibold text-slate-900">
+        Result
+      </h3>
+      {body}
+    </section>
+  );
+}

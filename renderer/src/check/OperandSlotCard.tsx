@@ -1,0 +1,90 @@
+import type { OperandSlot, PickedOperand } from '../ui-store';
+import { figureLocation, formatNumber, readingWording, scaleWording, unitWording } from './figure-wording';
+
+const SLOT_ROLE: Record<OperandSlot, string> = { A: 'baseline', B: 'compared with A' };
+
+export interface OperandSlotCardProps {
+  slot: OperandSlot;
+  operand: PickedOperand | null;
+  onClear: () => void;
+}
+
+/**
+ * One slot of the operand tray: the figure as the source wrote it, its reading (value, unit, scale), and
+ * where it comes from (document, page or sheet and cell, how it was read). An empty slot says how to fill
+ * it: an operand is always a figure picked from a document, never a number typed here.
+ */
+export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps) {
+  const headingId = `operand-${slot}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid={`operand-slot-${slot}`}
+      data-filled={operand !== null}
+      className={`rounded-lg border p-3 ${operand === null ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white'}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h4 id={headingId} className="text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <span
+            aria-hidden="true"
+            className="mr-1.5 inline-flex size-5 items-center justify-center rounded bg-slate-800 text-[11px] text-white"
+          >
+            {slot}
+          </span>
+          <span className="sr-only">Operand {slot}, </span>
+          {SLOT_ROLE[slot]}
+        </h4>
+        {operand !== null && (
+          <button
+            type="button"
+            onClick={onClear}
+            aria-label={`Clear operand ${slot}`}
+            className="rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            Clear
+          </button>
+        )}
+      </div>
+      {operand === null ? (
+        <p data-testid={`operand-empty-${slot}`} className="mt-2 text-sm text-slate-500">
+          Empty. Click a figure in the document, or focus one and press 1 or 2.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 font-mono text-lg font-semibold break-all text-slate-900">
+            <bdi data-testid={`operand-raw-${slot}`}>{operand.figure.raw}</bdi>
+          </p>
+          <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+            <dt className="text-slate-500">Value</dt>
+            <dd data-testid={`operand-value-${slot}`} className="font-mono text-slate-800">
+              {formatNumber(operand.figure.value)}
+              {operand.figure.accounting && ' (negative: written in parentheses)'}
+            </dd>
+            <dt className="text-slate-500">Unit</dt>
+            <dd className="text-slate-800">{unitWording(operand.figure.unit)}</dd>
+            <dt className="text-slate-500">Scale</dt>
+            <dd className="text-slate-800">{scaleWording(operand.figure.scale)}</dd>
+            <dt className="text-slate-500">Source</dt>
+            <dd data-testid={`operand-source-${slot}`} className="break-words text-slate-800">
+              <bdi>{operand.sourceTitle}</bdi>
+            </dd>
+            <dt className="text-slate-500">Where</dt>
+            <dd data-testid={`operand-where-${slot}`} className="text-slate-800">
+              {figureLocation(operand)}
+            </dd>
+            <dt className="text-slate-500">Read by</dt>
+            <dd data-testid={`operand-method-${slot}`} className="text-slate-800">
+              {readingWording(operand.extractionMethod)}
+            </dd>
+          </dl>
+          {operand.figure.ambiguous && (
+            <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-amber-600/40 ring-inset">
+              <span aria-hidden="true">⚠ </span>This number can be read more than one way; the check will
+              refuse it. Pick another figure.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CaseSaveInput } from '../../../shared/bridge';
+import { CheckColumn } from '../../../renderer/src/check/CheckColumn';
+import { useWorkbenchUi } from '../../../renderer/src/ui-store';
+import {
+  BridgeRefusal,
+  bridgeStub,
+  CASE_ID,
+  checkedCase,
+  PICKED_A,
+  PICKED_B,
+  REF_A,
+  REF_B,
+  renderWithQueries,
+  SUPPORTED,
+  useComponentTestSetup,
+} from './fixtures';
+
+// The claim, its counter and limit, when Run can run, what a run saves and checks, and where a refusal
+// is shown.
+
+useComponentTestSetup();
+
+const runButton = () => screen.getByTestId('run-check') as HTMLButtonElement;
+const claimField = () => screen.getByRole('textbox', { name: 'Claim' }) as HTMLTextAreaElement;
+const pickBoth = () =>
+  act(() => {
+    useWorkbenchUi.getState().pickOperand('A', PICKED_A);
+    useWorkbenchUi.getState().pickOperand('B', PICKED_B);
+  });
+
+/** cases.save answers the case as saved; cases.check answers it with SUPPORTED. */
+function serveCases() {
+  let saved = checkedCase(null);
+  bridgeStub.handlers['cases.save'] = (input) => {
+    const { id: _id, ...rest } = input as CaseSaveInput;
+    saved = checkedCase(null, rest);
+    return saved;
+  };
+  bridgeStub.handlers['cases.check'] = () => {
+    saved = { ...saved, check: SUPPORTED };
+    return saved;
+  };
+  bridgeStub.handlers['cases.get'] = () => saved;
+  bridgeStub.handlers['cases.list'] = () => [];
+}
+
+describe('the claim field', () => {
+  it('counts characters as they are typed', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(<CheckColumn />);
+    expect(screen.getByTestId('claim-count').textContent).toBe('0 / 10,000 characters');
+    await user.type(claimField(), 'Revenue rose 12%');
+    expect(screen.getByTestId('claim-count').textContent).toBe('16 / 10,000 characters');
+  });
+
+  it('says clearly when the claim is over 10,000 characters, and does not run', () => {
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    fireEvent.change(claimField(), { target: { value: 'a'.repeat(10_000) } });
+    expect(screen.queryByTestId('claim-too-long')).toBeNull();
+    expect(runButton().disabled).toBe(false);
+    fireEvent.change(claimField(), { target: { value: 'a'.repeat(10_003) } });
+    expect(screen.getByTestId('claim-too-long').textContent).toContain(
+      'The claim is 3 characters over the limit: a claim can have at most 10,000 characters.',
+    );
+    expect(claimField().getAttribute('aria-invalid')).toBe('true');
+    expect(runButton().disabled).toBe(true);
+  });
+});
+
+describe('Run', () => {
+  it('is disabled without a claim', () => {
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    expect(runButton().disabled).toBe(true);
+    expect(screen.getByTestId('run-hint').textContent).toBe('Write the claim to check.');
+    fireEvent.change(claimField(), { target: { value: '   ' } });
+    expect(runButton().disabled).toBe(true);
+  });
+
+  it('is disabled without a figure', () => {
+    renderWithQueries(<CheckColumn />);
+    fireEvent.change(claimField(), { target: { value: 'Revenue rose 12%' } });
+    expect(runButton().disabled).toBe(true);
+    expect(screen.getByTestId('run-hint').textContent).toContain('Pick at least one figure');
+  });
+
+  it('is disabled with a figure in B alone (A is the baseline)', () => {
+    renderWithQueries(<CheckColumn />);
+    fireEvent.change(claimField(), { target: { value: 'Revenue rose 12%' } });
+    act(() => useWorkbenchUi.getState().pickOperand('B', PICKED_B));
+    expect(runButton().disabled).toBe(true);
+    expect(screen.getByTestId('run-hint').textContent).toContain('Slot A (the baseline) is empty');
+  });
+
+  it('is enabled with a claim and one figure in A', () => {
+    renderWithQueries(<CheckColumn />);
+    fireEvent.change(claimField(), { target: { value: 'Revenue was $1bn' } });
+    act(() => useWorkbenchUi.getState().pickOperand('A', PICKED_A));
+    expect(runButton().disabled).toBe(false);
+    expect(screen.queryByTestId('run-hint')).toBeNull();
+  });
+
+  it('saves the case (title from the claim, operands A then B), checks it and shows the result', async () => {
+    const user = userEvent.setup();
+    serveCases();
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    await user.type(claimField(), 'Revenue rose 12% in 2024');
+    await user.click(runButton());
+    await screen.findByTestId('result-card');
+    const [save, check] = bridgeStub.calls.filter(
+      (c) => c.channel.startsWith('cases.') && c.channel !== 'cases.get',
+    );
+    expect(save).toEqual({
+      channel: 'cases.save',
+      input: {
+        title: 'Revenue rose 12% in 2024',
+        claim: 'Revenue rose 12% in 2024',
+        operands: [REF_A, REF_B],
+      },
+    });
+    expect(check).toEqual({ channel: 'cases.check', input: { id: CASE_ID } });
+    expect(useWorkbenchUi.getState().activeCaseId).toBe(CASE_ID);
+    expect(screen.getByTestId('outcome-badge').textContent).toBe('Supported by the figures');
+  });
+
+  it('runs with Ctrl+Enter in the claim, and a re-run updates the same case', async () => {
+    const user = userEvent.setup();
+    serveCases();
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    await user.type(claimField(), 'Revenue rose 12%');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByTestId('result-card');
+    await user.type(claimField(), ' in 2024');
+    expect(screen.getByTestId('result-stale')).toBeTruthy();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(bridgeStub.calls.filter((c) => c.channel === 'cases.save')).toHaveLength(2));
+    const second = bridgeStub.calls.filter((c) => c.channel === 'cases.save')[1]?.input as CaseSaveInput;
+    expect(second.id).toBe(CASE_ID);
+    expect(second.claim).toBe('Revenue rose 12% in 2024');
+    await waitFor(() => expect(screen.queryByTestId('result-stale')).toBeNull());
+  });
+});
+
+describe('a refused run', () => {
+  async function runRefused(code: string, message: string) {
+    const user = userEvent.setup();
+    serveCases();
+    bridgeStub.handlers['cases.check'] = () => {
+      throw new BridgeRefusal(code, message);
+    };
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    await user.type(claimField(), 'Revenue rose 12%');
+    await user.click(runButton());
+  }
+
+  it('shows an unavailable figure beside the operands', async () => {
+    await runRefused(
+      'invalid_request',
+      'source unit unit_p3 has 1 figure(s); figure_index 5 is not one of them (operands.0.figure_index: expected 0 to 0)',
+    );
+    expect((await screen.findByTestId('operand-error')).textContent).toContain('figure_index 5');
+    expect(screen.queryByTestId('run-error')).toBeNull();
+  });
+
+  it('shows an ambiguous source number beside the operands', async () => {
+    await runRefused(
+      'invalid_request',
+      '"1,5" has more than one reading in the source; it cannot be checked as one number (operands.1.figure_index: "1,5" is ambiguous)',
+    );
+    expect((await screen.findByTestId('operand-error')).textContent).toContain('"1,5"');
+  });
+
+  it('shows a refused claim beside the claim', async () => {
+    await runRefused(
+      'invalid_request',
+      'the request is not valid (claim: Too big: expected string to have <=10000 characters)',
+    );
+    expect((await screen.findByTestId('claim-error')).textContent).toContain('claim: Too big');
+    expect(claimField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows any other failure in an alert with its message, and keeps the saved case for a re-run', async () => {
+    await runRefused('unreachable', 'The evidence service at https://evidence.example cannot be reached.');
+    const alert = await screen.findByTestId('run-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('cannot be reached');
+    expect(useWorkbenchUi.getState().activeCaseId).toBe(CASE_ID);
+    expect(screen.getByTestId('outcome-badge').textContent).toBe('Not checked');
+  });
+});

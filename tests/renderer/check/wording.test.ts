@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { arithmeticLine } from '../../../renderer/src/check/arithmetic-wording';
+import { titleFromClaim } from '../../../renderer/src/check/claim-title';
+import { placeRunError } from '../../../renderer/src/check/run-errors';
+import { BridgeCallError } from '../../../renderer/src/bridge';
+
+// The words around a check: the arithmetic line, the case title, and where a refusal is shown.
+
+const holds = (computed: number, tolerance: number) => ({
+  verdict: 'holds' as const,
+  computed,
+  tolerance,
+  reason: 'r',
+});
+
+describe('arithmeticLine', () => {
+  it('sets the computed value beside the claim’s one figure, in its unit and scale', () => {
+    expect(arithmeticLine(holds(12, 0.5), 'Revenue rose 12% in 2024')?.text).toBe(
+      '12.0% computed; the claim says 12%, ±0.5 points',
+    );
+    expect(arithmeticLine(holds(4.23e9, 0.05e9), 'Revenue was $4.2bn')?.text).toBe(
+      '4.23 billion USD computed; the claim says $4.2bn, ±0.05 billion USD',
+    );
+    expect(arithmeticLine(holds(25, 0.5), 'Unemployment fell 25 bps')?.text).toBe(
+      '25.0 bp computed; the claim says 25 bps, ±0.5 basis points',
+    );
+  });
+
+  it('gives the computed value alone when the claim has no figure, several, or only a comparison', () => {
+    expect(arithmeticLine(holds(2.05, 0.25), 'Revenue doubled')?.text).toBe(
+      'Computed: 2.05; tolerance ±0.25',
+    );
+    expect(arithmeticLine(holds(12, 0.5), 'It went from $1.0bn to $1.12bn, up 12%')?.text).toBe(
+      'Computed: 12; tolerance ±0.5',
+    );
+    expect(arithmeticLine(holds(1, 0), 'Revenue of $5m exceeds its costs')?.text).toBe('Computed: 1');
+  });
+
+  it('gives no line when nothing was computed', () => {
+    expect(
+      arithmeticLine({ verdict: 'not_computable', computed: null, tolerance: 0, reason: 'r' }, 'x rose 12%'),
+    ).toBeNull();
+  });
+});
+
+describe('titleFromClaim', () => {
+  it('takes the first line, spaces collapsed', () => {
+    expect(titleFromClaim('\n  Revenue   rose 12%\nin 2024')).toBe('Revenue rose 12%');
+  });
+
+  it('cuts a long claim at a word, with an ellipsis', () => {
+    const title = titleFromClaim(`${'word '.repeat(40)}end`);
+    expect([...title].length).toBeLessThanOrEqual(80);
+    expect(title.endsWith('word…')).toBe(true);
+  });
+
+  it('names a claim with nothing visible', () => {
+    expect(titleFromClaim('   \n ')).toBe('Untitled claim');
+  });
+});
+
+describe('placeRunError', () => {
+  const refusal = (code: string, message: string) => new BridgeCallError({ code, message });
+
+  it('puts refusals of the operands beside the operands', () => {
+    expect(
+      placeRunError(refusal('invalid_request', 'x (operands.0.figure_index: expected 0 to 2)')).place,
+    ).toBe('operands');
+    expect(placeRunError(refusal('no_operands', 'Select one or two figures')).place).toBe('operands');
+  });
+
+  it('puts refusals of the claim beside the claim', () => {
+    expect(
+      placeRunError(refusal('invalid_request', 'the request is not valid (claim: Too small)')).place,
+    ).toBe('claim');
+  });
+
+  it('puts anything else in an alert', () => {
+    expect(placeRunError(refusal('unreachable', 'cannot be reached')).place).toBe('alert');
+    expect(placeRunError(refusal('invalid_request', 'the request is not valid')).place).toBe('alert');
+    expect(placeRunError(new Error('boom'))).toEqual({ place: 'alert', message: 'boom' });
+  });
+});
