@@ -1,11 +1,19 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { fileURLToPath } from 'node:url';
-import { BRIDGE_ERROR, BRIDGE_INVOKE_IPC, bridgeEventIpc, type BridgeResult } from '../../shared/bridge';
+import {
+  BRIDGE_ERROR,
+  BRIDGE_INVOKE_IPC,
+  BRIDGE_UPLOAD_IPC,
+  bridgeEventIpc,
+  SOURCE_SCHEME,
+  type BridgeResult,
+} from '../../shared/bridge';
 import { createRouter, type BridgeRouter } from '../bridge/router';
 import { createMainServices } from '../handlers/services';
-import { handlers } from '../handlers';
+import { handlers, uploadBytes } from '../handlers';
 import { denyAllPermissions, handleCommonWindowEvents } from './hardening';
 import { createRendererProtocolHandler } from './protocol';
+import { createSourceProtocolHandler } from './source-protocol';
 import { APP_SCHEME, isSafeExternalUrl, isTrustedIpcSender, RENDERER_ENTRY_URL } from './trust';
 import { getMainWindowOptions } from './window-options';
 
@@ -13,9 +21,14 @@ import { getMainWindowOptions } from './window-options';
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 
-// Must happen before `ready`: app:// behaves like https (standard origin, secure context, fetch).
+// Must happen before `ready`: app:// behaves like https (standard origin, secure context, fetch), and
+// evidence-source:// serves the viewer's original bytes to it (fetch with CORS, streamed Range answers).
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  {
+    scheme: SOURCE_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+  },
 ]);
 
 // A data folder chosen by the caller (end-to-end tests give each run its own).
@@ -38,17 +51,19 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   });
 }
 
+const refusedSender: BridgeResult<never> = {
+  ok: false,
+  error: { code: BRIDGE_ERROR.forbidden, message: 'This frame may not use the workbench bridge.' },
+};
+
 function registerBridge(router: BridgeRouter): void {
-  ipcMain.handle(BRIDGE_INVOKE_IPC, async (event, channel: unknown, input: unknown) => {
-    if (!isTrustedSender(event)) {
-      const refused: BridgeResult<never> = {
-        ok: false,
-        error: { code: BRIDGE_ERROR.forbidden, message: 'This frame may not use the workbench bridge.' },
-      };
-      return refused;
-    }
-    return router.invoke(channel, input);
-  });
+  ipcMain.handle(BRIDGE_INVOKE_IPC, async (event, channel: unknown, input: unknown) =>
+    isTrustedSender(event) ? router.invoke(channel, input) : refusedSender,
+  );
+  // Uploads: the file's bytes arrive as an ArrayBuffer (structured clone), never as base64.
+  ipcMain.handle(BRIDGE_UPLOAD_IPC, async (event, meta: unknown, bytes: unknown) =>
+    isTrustedSender(event) ? router.upload(meta, bytes) : refusedSender,
+  );
 }
 
 function createMainWindow(): BrowserWindow {
@@ -94,7 +109,9 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     app.on('will-quit', () => void services.close());
-    registerBridge(createRouter(handlers, services));
+    // The app's own session: the window's (the default session), where app:// is served too.
+    protocol.handle(SOURCE_SCHEME, createSourceProtocolHandler(services.sourceContent));
+    registerBridge(createRouter(handlers, services, { uploadBytes }));
     createMainWindow();
   });
 }
