@@ -1,3 +1,5 @@
+import { SOURCE_SCHEME } from '../../shared/bridge/names';
+
 /**
  * The renderer's Content-Security-Policy, sent as a header by both hosts (the `app://` protocol and the
  * loopback web host). No inline script and no eval: every script is a file of the renderer build.
@@ -10,7 +12,9 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  // evidence-source: the viewer's original bytes in the Electron host (pdf.js fetches them with Range);
+  // on the web host they are same-origin already.
+  'connect-src': ["'self'", `${SOURCE_SCHEME}:`],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

@@ -27,10 +27,22 @@ describe('renderer Content-Security-Policy', () => {
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it('reaches no other origin: every source is self, none, data: or blob:', () => {
-    for (const sources of policy.values()) {
-      for (const source of sources) expect(["'self'", "'none'", 'data:', 'blob:']).toContain(source);
+  it('reaches no other origin: every source is self, none, data: or blob:, and fetch the app’s own sources', () => {
+    for (const [name, sources] of policy) {
+      const allowed = [
+        "'self'",
+        "'none'",
+        'data:',
+        'blob:',
+        ...(name === 'connect-src' ? ['evidence-source:'] : []),
+      ];
+      for (const source of sources) expect(allowed, name).toContain(source);
     }
+  });
+
+  it('lets the viewer fetch a source’s original bytes from main (evidence-source:), and nothing else new', () => {
+    expect(policy.get('connect-src')).toEqual(["'self'", 'evidence-source:']);
+    expect(policy.get('img-src')).not.toContain('evidence-source:');
   });
 
   it('is the meta tag of renderer/index.html too (minus frame-ancestors, which a meta cannot carry)', () => {
