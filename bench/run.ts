@@ -1,37 +1,28 @@
 /**
  * `npm run bench`: speed of the local service, as ratios against a reference run in the same process
  * (so the numbers mean the same on a slow or a fast machine). Prints a table; asserts nothing.
+ * `npm run bench -- web-upload` runs only the upload through the web host.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
 import { benchNumeric } from './numeric';
+import { median, reference } from './reference';
 import { benchSearch } from './search';
+import { benchWebUpload } from './web-upload';
 import { Store } from '../service/store/store';
 
 const SIZES_MB = [1, 10, 45];
 const ROUNDS = 3;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-/** Reference: hash the bytes and write them to a file with fsync, the least an upload must do. */
-async function reference(dir: string, bytes: Buffer): Promise<number> {
-  const t = performance.now();
-  createHash('sha256').update(bytes).digest('hex');
-  const handle = await open(join(dir, `ref-${randomBytes(4).toString('hex')}`), 'w');
-  await handle.write(bytes);
-  await handle.sync();
-  await handle.close();
-  return performance.now() - t;
-}
-
 async function main() {
+  if (process.argv[2] === 'web-upload') {
+    for (const line of await benchWebUpload()) console.log(line);
+    return;
+  }
   const dir = await mkdtemp(join(tmpdir(), 'ew-bench-'));
   const store = await Store.open(join(dir, 'data'));
   const app = await buildServer({ store });
@@ -102,6 +93,8 @@ async function main() {
   for (const line of await benchNumeric()) console.log(line);
   console.log('');
   for (const line of await benchSearch()) console.log(line);
+  console.log('');
+  for (const line of await benchWebUpload()) console.log(line);
 }
 
 main().catch((error: unknown) => {
