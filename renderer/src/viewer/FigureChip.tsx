@@ -1,0 +1,65 @@
+import type { KeyboardEvent } from 'react';
+import type { FigureWithPosition, Unit } from '../../../shared/api';
+import { AMBIGUOUS_NOTE, figureName } from './figures';
+import { useFigure } from './use-figure';
+
+const BASE =
+  'relative mx-px inline rounded-sm px-0.5 font-semibold underline decoration-1 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+
+/**
+ * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click
+ * or Enter picks it (A, else B); 1 / 2 put it in A / B. An ambiguous figure is marked and cannot be picked.
+ */
+export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureWithPosition; text: string }) {
+  const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === '1' || event.key === '2') {
+      event.preventDefault();
+      pick(event.key === '1' ? 'A' : 'B');
+    }
+  };
+
+  let tone = 'bg-sky-50 text-sky-900 decoration-sky-400 hover:bg-sky-100';
+  if (figure.ambiguous)
+    tone = 'cursor-not-allowed bg-amber-50 text-amber-900 decoration-amber-500 decoration-dashed';
+  if (picked !== null) tone = 'bg-indigo-100 text-indigo-950 decoration-indigo-500';
+  if (lit) tone = `${tone} ring-2 ring-amber-400`;
+
+  return (
+    <button
+      type="button"
+      data-testid="figure-chip"
+      data-figure-index={figure.index}
+      data-lit={lit ? 'true' : undefined}
+      data-picked={picked ?? undefined}
+      data-ambiguous={figure.ambiguous ? 'true' : undefined}
+      aria-label={figureName(unit, figure, picked)}
+      aria-disabled={figure.ambiguous ? 'true' : undefined}
+      title={figure.ambiguous ? AMBIGUOUS_NOTE : 'Click or press Enter to pick; 1 or 2 puts it in A or B'}
+      className={`${BASE} ${tone}`}
+      onMouseEnter={light}
+      onMouseLeave={unlight}
+      onFocus={light}
+      onBlur={unlight}
+      onClick={() => pick()}
+      onKeyDown={onKeyDown}
+    >
+      {text}
+      {figure.ambiguous && (
+        <span aria-hidden="true" className="ml-0.5 align-super text-[0.65em]">
+          ?
+        </span>
+      )}
+      {picked !== null && (
+        <span
+          aria-hidden="true"
+          className="ml-0.5 rounded bg-indigo-600 px-1 align-super text-[0.65em] font-bold text-white no-underline"
+        >
+          {picked}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SourceName } from '../components/SourceName';
+import { sourceContent } from '../bridge';
+import { mediaKind } from '../library/media-kind';
+import { useLibrary, useRepresentation } from '../queries';
+import { useWorkbenchUi } from '../ui-store';
+import { StatusBadge } from '../ui/StatusBadge';
+import { displayTitle } from '../../../shared/text/display-name';
+import { ViewerDocumentContext, type ViewerDocument } from './document-context';
+import { DEFAULT_PAGE, effectiveScale, FIT_WIDTH, zoomIn, zoomOut, type Zoom } from './geometry';
+import { originalKind, type OriginalKind } from './original-kind';
+import { OriginalPane } from './OriginalPane';
+import { SplitPane } from './SplitPane';
+import { stripItems } from './strip-items';
+import { TextPane } from './TextPane';
+import { UnitNotice } from './UnitNotice';
+import { UnitStrip } from './UnitStrip';
+import { useElementWidth } from './use-element-width';
+import { useReadingProgress } from './use-reading-progress';
+import { ZoomControls } from './ZoomControls';
+
+/** Padding around a page drawn to fit the pane's width. */
+const FIT_MARGIN = 32;
+
+function previewNote(kind: OriginalKind, mediaType: string, filename: string): string | null {
+  if (kind === 'tiff')
+    return "TIFF images can't be previewed here. The text beside is what OCR read from the image.";
+  if (kind !== 'text') return null;
+  switch (mediaKind(mediaType, filename)) {
+    case 'Word':
+      return "The Word file itself isn't previewed here; what follows is the text read from it.";
+    case 'Web page':
+      return "The web page itself isn't shown here; what follows is the text read from it.";
+    default:
+      return "The original isn't previewed here; what follows is the text read from it.";
+  }
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * One open document: its name and how it was read, the unit strip, and the original beside the open
+ * unit's text. The original is shown as soon as its bytes are there, before reading ends.
+ */
+export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
+  const library = useLibrary();
+  const entry = library.data?.find((e) => e.sourceVersionId === sourceVersionId) ?? null;
+  const reading = entry?.reading ?? null;
+  const representationQuery = useRepresentation(reading?.representationId ?? null);
+  const representation = representationQuery.data ?? null;
+  const progress = useReadingProgress(sourceVersionId);
+  const location = useMemo(() => sourceContent(sourceVersionId), [sourceVersionId]);
+
+  const current = useWorkbenchUi((state) => state.openUnitIndex);
+  const showUnit = useWorkbenchUi((state) => state.showUnit);
+
+  const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
+  const [baseWidth, setBaseWidth] = useState(DEFAULT_PAGE.width);
+  const [pageCount, setPageCount] = useState(0);
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const fitWidth = Math.max(0, useElementWidth(scrollElement) - FIT_MARGIN);
+  const scale = effectiveScale(zoom, baseWidth, fitWidth);
+  const root = useRef<HTMLDivElement>(null);
+
+  const items = useMemo(() => stripItems(representation, pageCount), [representation, pageCount]);
+  const item = items.find((i) => i.index === current) ?? null;
+  const kind = entry === null ? 'text' : originalKind(entry.mediaType, entry.filename, representation);
+  const zoomable = kind === 'pdf' || kind === 'image';
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+
+  const zoomBy = useCallback(
+    (direction: 'in' | 'out') =>
+      setZoom({ mode: 'scale', scale: direction === 'in' ? zoomIn(scale) : zoomOut(scale) }),
+    [scale],
+  );
+
+  // Arrows and PageUp / PageDown move between units; Ctrl+= / Ctrl+- / Ctrl+0 zoom. Anywhere in the
+  // viewer, or with nothing focused; never while typing.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      const here = target === document.body || (target instanceof Node && root.current?.contains(target));
+      if (!here || event.defaultPrevented || isTyping(target) || event.altKey) return;
+      if (event.ctrlKey || event.metaKey) {
+        if (!zoomable) return;
+        if (event.key === '=' || event.key === '+') zoomBy('in');
+        else if (event.key === '-') zoomBy('out');
+        else if (event.key === '0') setZoom(FIT_WIDTH);
+        else return;
+        event.preventDefault();
+        return;
+      }
+      let next: number | null = null;
+      if (event.key === 'ArrowLeft' || event.key === 'PageUp') next = current - 1;
+      if (event.key === 'ArrowRight' || event.key === 'PageDown') next = current + 1;
+      if (next === null || lastIndex === 0) return;
+      event.preventDefault();
+      showUnit(Math.min(Math.max(next, 1), lastIndex));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [current, lastIndex, showUnit, zoomBy, zoomable]);
+
+  const documentValue = useMemo<ViewerDocument | null>(
+    () => (entry === null ? null : { entry, representation, announce: setAnnouncement }),
+    [entry, representation],
+  );
+
+  if (library.isPending) return <UnitNotice tone="status">Opening the document…</UnitNotice>;
+  if (library.isError)
+    return <UnitNotice tone="alert">The library could not be read: {library.error.message}</UnitNotice>;
+  if (entry === null)
+    return (
+      <UnitNotice tone="note">
+        This document is no longer in the library. Open another one from the library.
+      </UnitNotice>
+    );
+
+  const name = displayTitle(entry.title, entry.filename);
+  const isReading = reading === null;
+  const textPane = (
+    <TextPane
+      reading={reading}
+      representation={representation}
+      representationError={representationQuery.error}
+      item={item}
+      current={current}
+      previewNote={previewNote(kind, entry.mediaType, entry.filename)}
+    />
+  );
+
+  return (
+    <ViewerDocumentContext.Provider value={documentValue}>
+      <div ref={root} className="flex min-h-0 flex-1 flex-col" data-testid="open-document">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
+          <h2 className="min-w-0 truncate text-sm font-semibold text-slate-900" data-testid="viewer-title">
+            <SourceName filename={entry.filename} title={entry.title} />
+          </h2>
+          {isReading ? (
+            <p role="status" data-testid="reading-note" className="text-xs font-medium text-amber-800">
+              Reading…
+              {progress !== null &&
+                progress.total !== null &&
+                ` ${progress.done} of ${progress.total} ${kind === 'sheet' ? 'sheets' : 'pages'}`}
+            </p>
+          ) : (
+            <StatusBadge state={reading.state} code={reading.code} />
+          )}
+          {zoomable && (
+            <div className="ml-auto">
+              <ZoomControls
+                zoom={zoom}
+                scale={scale}
+                onFit={() => setZoom(FIT_WIDTH)}
+                onZoomIn={() => zoomBy('in')}
+                onZoomOut={() => zoomBy('out')}
+              />
+            </div>
+          )}
+        </header>
+        <UnitStrip items={items} current={current} reading={isReading} onSelect={showUnit} />
+        {kind === 'pdf' || kind === 'image' || kind === 'sheet' ? (
+          <SplitPane
+            label="Resize the original and the text"
+            first={
+              <OriginalPane
+                kind={kind}
+                location={location}
+                units={representation?.units ?? []}
+                unit={item?.unit ?? null}
+                name={name}
+                reading={isReading}
+                zoom={zoom}
+                fitWidth={fitWidth}
+                scrollElement={scrollElement}
+                setScrollElement={setScrollElement}
+                onPageCount={setPageCount}
+                onBaseWidth={setBaseWidth}
+              />
+            }
+            second={textPane}
+          />
+        ) : (
+          textPane
+        )}
+        <p role="status" className="sr-only" data-testid="viewer-announcement">
+          {announcement}
+        </p>
+      </div>
+    </ViewerDocumentContext.Provider>
+  );
+}

@@ -1,0 +1,48 @@
+import { Page } from 'react-pdf';
+import type { PageSize, Unit } from '../../../shared/api';
+import { PageOverlay } from './PageOverlay';
+import './pdfjs-setup';
+
+/**
+ * One page of the original, drawn by pdf.js `width` pixels wide (its height known before it is drawn,
+ * so the scroll does not jump), with its unit's figure boxes over it.
+ */
+export function PdfPage({
+  pageNumber,
+  width,
+  height,
+  unit,
+  onSize,
+}: {
+  pageNumber: number;
+  width: number;
+  height: number;
+  /** The page's unit, once the document is read. */
+  unit: Unit | null;
+  /** The page's own size in points, as pdf.js reads it. */
+  onSize: (pageNumber: number, size: PageSize) => void;
+}) {
+  return (
+    <div
+      role="img"
+      aria-label={`Page ${pageNumber} of the original`}
+      data-testid="pdf-page"
+      data-page-number={pageNumber}
+      className="relative shrink-0 overflow-hidden bg-white shadow-sm ring-1 ring-slate-300"
+      style={{ width, height }}
+    >
+      <Page
+        pageNumber={pageNumber}
+        width={width}
+        renderTextLayer={false}
+        renderAnnotationLayer={false}
+        loading={<span className="sr-only">Drawing page {pageNumber}…</span>}
+        error={<p className="p-4 text-sm text-rose-800">Page {pageNumber} could not be drawn.</p>}
+        onLoadSuccess={(page) =>
+          onSize(pageNumber, { width: page.originalWidth, height: page.originalHeight })
+        }
+      />
+      {unit !== null && <PageOverlay unit={unit} width={width} />}
+    </div>
+  );
+}

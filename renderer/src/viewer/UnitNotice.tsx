@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+const TONES = {
+  status: 'text-slate-500',
+  note: 'text-slate-600',
+  alert: 'text-rose-800',
+} as const;
+
+/** A calm sentence where a pane has nothing (yet) to show: loading, not previewed, not read. */
+export function UnitNotice({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
+  return (
+    <div role={tone} data-testid="viewer-notice" className={`m-4 max-w-prose text-sm ${TONES[tone]}`}>
+      {children}
+    </div>
+  );
+}

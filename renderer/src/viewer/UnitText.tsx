@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import type { LostPart, Unit } from '../../../shared/api';
+import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
+import { FigureChip } from './FigureChip';
+import { methodWords, unitName } from './figures';
+import { segmentMarkdown } from './segments';
+
+/**
+ * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
+ * with every figure a chip at its span.
+ */
+export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) {
+  const segments = useMemo(() => segmentMarkdown(unit.markdown, unit.figures), [unit]);
+  const name = unitName(unit);
+  return (
+    <section aria-labelledby="unit-text-heading" data-testid="unit-text" className="flex min-h-0 flex-col">
+      <header className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 px-4 py-2">
+        <h2 id="unit-text-heading" className="text-sm font-semibold text-slate-900">
+          Text of {name}
+        </h2>
+        <span className="text-xs text-slate-500">
+          Read by {methodWords(unit.extraction_method)} · {unit.figures.length}{' '}
+          {unit.figures.length === 1 ? 'figure' : 'figures'}
+        </span>
+      </header>
+      {lost !== null && (
+        <p
+          role="note"
+          data-testid="unit-lost"
+          className="mx-4 mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          This {unit.kind} was {LOST_PART_WORDING[lost.state]}
+          {lost.code !== null && (
+            <>
+              : {CODE_WORDING[lost.code].label} ({lost.code})
+            </>
+          )}
+          . What is shown is what came back.
+        </p>
+      )}
+      {unit.markdown.trim() === '' ? (
+        <p className="px-4 py-6 text-sm text-slate-500">No text was read from this {unit.kind}.</p>
+      ) : (
+        <div
+          data-testid="unit-markdown"
+          className="px-4 py-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-800"
+        >
+          {segments.map((segment) =>
+            segment.kind === 'text' ? (
+              <span key={segment.start}>{segment.text}</span>
+            ) : (
+              <FigureChip key={segment.start} unit={unit} figure={segment.figure} text={segment.text} />
+            ),
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

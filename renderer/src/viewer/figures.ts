@@ -1,0 +1,96 @@
+import type { FigureWithPosition, OperandReference, Representation, Unit } from '../../../shared/api';
+import type { LibraryEntry } from '../../../shared/bridge';
+import { displayTitle } from '../../../shared/text/display-name';
+import type { OperandSlot, PickedOperand } from '../ui-store';
+import { METHOD_WORDING } from '../ui/extraction-codes';
+
+// What the viewer says about a figure and what picking one puts into the operand tray.
+
+/** Why an ambiguous figure cannot be picked (its tooltip and description). */
+export const AMBIGUOUS_NOTE =
+  'This number can be read more than one way, and the service refuses ambiguous numbers: it cannot be picked.';
+
+/** "page 3" or "sheet Revenue". */
+export function unitName(unit: Pick<Unit, 'kind' | 'index' | 'sheet'>): string {
+  return unit.kind === 'sheet' ? `sheet ${unit.sheet?.name ?? unit.index}` : `page ${unit.index}`;
+}
+
+/** Where a figure sits, in words: "page 3", or "sheet Revenue, cell B7". */
+export function figurePlace(
+  unit: Pick<Unit, 'kind' | 'index' | 'sheet'>,
+  figure: FigureWithPosition,
+): string {
+  return figure.position.kind === 'cell' ? `${unitName(unit)}, cell ${figure.position.ref}` : unitName(unit);
+}
+
+/** A figure chip's accessible name: "Figure 1,120 (page 3)", then how it is picked or why it cannot be. */
+export function figureName(
+  unit: Pick<Unit, 'kind' | 'index' | 'sheet'>,
+  figure: FigureWithPosition,
+  picked: OperandSlot | null,
+): string {
+  let name = `Figure ${figure.raw} (${figurePlace(unit, figure)})`;
+  if (figure.ambiguous) name += ', ambiguous';
+  if (picked !== null) name += `, picked as ${picked}`;
+  return name;
+}
+
+/** A unit's extraction method in words for the unit strip: "Text layer", "OCR", … */
+export function methodWords(method: Unit['extraction_method']): string {
+  const words = METHOD_WORDING[method];
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function sameRef(a: OperandReference, b: OperandReference): boolean {
+  return (
+    a.representation_id === b.representation_id &&
+    a.source_unit_id === b.source_unit_id &&
+    a.figure_index === b.figure_index
+  );
+}
+
+/** The slot holding the figure, or null. */
+export function slotOf(
+  operands: Record<OperandSlot, PickedOperand | null>,
+  ref: OperandReference,
+): OperandSlot | null {
+  if (operands.A !== null && sameRef(operands.A.ref, ref)) return 'A';
+  if (operands.B !== null && sameRef(operands.B.ref, ref)) return 'B';
+  return null;
+}
+
+/** Where a click puts a figure: A while A is empty, else B. */
+export function slotForClick(operands: Record<OperandSlot, PickedOperand | null>): OperandSlot {
+  return operands.A === null ? 'A' : 'B';
+}
+
+export function operandRef(
+  representation: Representation,
+  unit: Unit,
+  figure: FigureWithPosition,
+): OperandReference {
+  return {
+    source_version_id: representation.source_version_id,
+    representation_id: representation.representation_id,
+    source_unit_id: unit.source_unit_id,
+    figure_index: figure.index,
+  };
+}
+
+/** The tray's entry for a figure: its reference and what the tray shows about where it came from. */
+export function pickedOperand(
+  entry: Pick<LibraryEntry, 'title' | 'filename'>,
+  representation: Representation,
+  unit: Unit,
+  figure: FigureWithPosition,
+): PickedOperand {
+  return {
+    ref: operandRef(representation, unit, figure),
+    figure,
+    sourceTitle: displayTitle(entry.title, entry.filename),
+    unitKind: unit.kind,
+    unitIndex: unit.index,
+    sheetName: unit.sheet?.name ?? null,
+    extractionMethod: unit.extraction_method,
+  };
+}

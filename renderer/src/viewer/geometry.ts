@@ -1,0 +1,61 @@
+import type { BoxPosition, PageSize } from '../../../shared/api';
+
+// Where things sit on a drawn page: a figure's box is given in PDF user space (points, origin top-left)
+// and drawn over a page rendered `renderedWidth` CSS pixels wide, so one scale serves both axes.
+
+/** A box in CSS pixels, relative to the drawn page's top-left corner. */
+export interface PixelBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** CSS pixels per page unit when the page is drawn `renderedWidth` pixels wide. */
+export function pageScale(page: PageSize, renderedWidth: number): number {
+  return renderedWidth / page.width;
+}
+
+/** A figure's box over the page drawn `renderedWidth` pixels wide. */
+export function boxStyle(position: BoxPosition, page: PageSize, renderedWidth: number): PixelBox {
+  const scale = pageScale(page, renderedWidth);
+  return {
+    left: position.x * scale,
+    top: position.y * scale,
+    width: position.width * scale,
+    height: position.height * scale,
+  };
+}
+
+/** How the original is sized: to the pane's width, or at a fixed scale (1 = one CSS pixel per point). */
+export type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
+
+export const FIT_WIDTH: Zoom = { mode: 'fit' };
+
+/** The scales + and − step through. */
+export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
+const MIN_SCALE = ZOOM_STEPS[0];
+const MAX_SCALE = ZOOM_STEPS[ZOOM_STEPS.length - 1] ?? 4;
+
+/** The next step above `scale` (the largest step when there is none). */
+export function zoomIn(scale: number): number {
+  return ZOOM_STEPS.find((step) => step > scale + 0.005) ?? MAX_SCALE;
+}
+
+/** The next step below `scale` (the smallest step when there is none). */
+export function zoomOut(scale: number): number {
+  return [...ZOOM_STEPS].reverse().find((step) => step < scale - 0.005) ?? MIN_SCALE;
+}
+
+/** The width a page `pageWidth` points wide is drawn at, given the zoom and the width that fits the pane. */
+export function renderedWidth(zoom: Zoom, pageWidth: number, fitWidth: number): number {
+  return Math.max(1, Math.floor(zoom.mode === 'fit' ? fitWidth : pageWidth * zoom.scale));
+}
+
+/** The scale the zoom draws a page `pageWidth` wide at (what "fit width" amounts to, for + and −). */
+export function effectiveScale(zoom: Zoom, pageWidth: number, fitWidth: number): number {
+  return renderedWidth(zoom, pageWidth, fitWidth) / pageWidth;
+}
+
+/** US Letter, for a page whose size is not known yet. */
+export const DEFAULT_PAGE: PageSize = { width: 612, height: 792 };
