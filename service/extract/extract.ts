@@ -18,7 +18,7 @@ import {
  * Part of every representation's identity: same bytes + same extractor version = same representation.
  * Raised when the same bytes read differently (2: PDF pages whose text layer lies go to OCR or are lost).
  */
-export const EXTRACTOR_VERSION = 'ew-extract-2';
+export const EXTRACTOR_VERSION = 'ew-extract-3';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

@@ -42,8 +42,9 @@ export function boxOf(runs: readonly TextRun[], start: number, end: number): Fig
     const length = Math.max(1, run.end - run.start);
     const from = Math.max(start, run.start) - run.start;
     const to = Math.min(end, run.end) - run.start;
-    const left = run.x + (run.width * from) / length;
-    const right = run.x + (run.width * to) / length;
+    const edges = run.edges?.length === length + 1 ? run.edges : null;
+    const left = run.x + (edges ? (edges[from] ?? 0) : (run.width * from) / length);
+    const right = run.x + (edges ? (edges[to] ?? run.width) : (run.width * to) / length);
     x0 = Math.min(x0, left);
     x1 = Math.max(x1, right);
     y0 = Math.min(y0, run.y);

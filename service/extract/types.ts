@@ -38,6 +38,11 @@ export interface TextRun {
   y: number;
   width: number;
   height: number;
+  /**
+   * Where each character boundary of the run sits, from `x` along the line: `end - start + 1` offsets,
+   * 0 first and `width` last, from the font's own glyph widths. Absent: characters share the width evenly.
+   */
+  edges?: number[];
 }
 
 /** A cell's displayed text inside a sheet unit's markdown (the flattened CSV). */

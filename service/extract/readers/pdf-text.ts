@@ -17,6 +17,12 @@ export interface PdfViewport {
   convertToViewportPoint(x: number, y: number): number[];
 }
 
+/**
+ * The advance of each character of `text` drawn in the font pdf.js names `fontName`, in any unit (they
+ * are scaled to the item's width); null when the font's widths are not known.
+ */
+export type Advances = (fontName: string, text: string) => number[] | null;
+
 export interface FontStyle {
   ascent?: number;
   descent?: number;
@@ -24,6 +30,9 @@ export interface FontStyle {
 
 interface Placed {
   text: string;
+  fontName: string;
+  /** The text runs left to right along the page (its characters can be placed by their advances). */
+  horizontal: boolean;
   x0: number;
   y0: number;
   x1: number;
@@ -69,7 +78,9 @@ function place(item: PdfTextItem, style: FontStyle | undefined, viewport: PdfVie
     }
   const [bx = 0, by = 0] = viewport.convertToViewportPoint(e, f);
   if (![x0, y0, x1, y1, bx, by].every(Number.isFinite)) return null;
-  return { text, x0, y0, x1, y1, bx, by, size };
+  const [ex = 0, ey = 0] = viewport.convertToViewportPoint(e + ux * width, f + uy * width);
+  const horizontal = width > 0 && ex > bx && Math.abs(ey - by) < 1e-3 * Math.max(1, ex - bx);
+  return { text, fontName: item.fontName, horizontal, x0, y0, x1, y1, bx, by, size };
 }
 
 export interface PageText {
@@ -82,6 +93,7 @@ export function pageText(
   items: readonly PdfTextItem[],
   styles: Readonly<Record<string, FontStyle>>,
   viewport: PdfViewport,
+  advances: Advances = () => null,
 ): PageText {
   const placed = items
     .map((item) => place(item, styles[item.fontName], viewport))
@@ -118,19 +130,42 @@ export function pageText(
       const body = item.text.trim();
       const start = markdown.length + (text.length - text.trimStart().length);
       markdown += text;
-      // The run covers the item's visible characters; its box narrows to them along the line.
-      const share = (n: number) => (item.x1 - item.x0) * (n / Math.max(1, item.text.length));
-      runs.push({
+      // The run covers the item's visible characters; its box narrows to them along the line, by the
+      // glyphs' own widths where the font gives them, else by an even share of the characters.
+      const offsets = item.horizontal ? characterOffsets(item, advances) : null;
+      const share = (n: number) =>
+        offsets ? (offsets[n] ?? 0) : (item.x1 - item.x0) * (n / Math.max(1, item.text.length));
+      const left = share(lead);
+      const run: TextRun = {
         start,
         end: start + body.length,
-        x: item.x0 + share(lead),
+        x: item.x0 + left,
         y: item.y0,
-        width: share(body.length),
+        width: share(lead + body.length) - left,
         height: item.y1 - item.y0,
-      });
+      };
+      if (offsets) run.edges = offsets.slice(lead, lead + body.length + 1).map((o) => o - left);
+      runs.push(run);
       last = item;
     }
     markdown = markdown.trimEnd();
   }
   return { markdown, runs };
+}
+
+/**
+ * Offsets of each character boundary of a horizontal item from its left edge, from the font's advances
+ * scaled to the item's drawn width (so character and word spacing are spread over the glyphs); null
+ * when the font's widths are unknown or do not fit the text.
+ */
+function characterOffsets(item: Placed, advances: Advances): number[] | null {
+  const widths = advances(item.fontName, item.text);
+  if (!widths || widths.length !== item.text.length) return null;
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  if (!(total > 0) || widths.some((w) => !Number.isFinite(w) || w < 0)) return null;
+  const scale = (item.x1 - item.x0) / total;
+  const offsets = [0];
+  let at = 0;
+  for (const w of widths) offsets.push((at += w * scale));
+  return offsets;
 }

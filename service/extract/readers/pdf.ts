@@ -11,7 +11,7 @@ import {
   type ReadUnit,
 } from '../types';
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
-import { pageText, type FontStyle, type PdfTextItem } from './pdf-text';
+import { pageText, type Advances, type FontStyle, type PdfTextItem } from './pdf-text';
 import {
   countTextLayer,
   fontValues,
@@ -125,25 +125,71 @@ async function paintsNothing(pdfjs: PdfJs, page: PDFPageProxy): Promise<boolean>
  */
 class FontMaps {
   private readonly known = new Map<string, FontValues>();
+  private readonly metrics = new Map<string, FontMetrics | null>();
 
-  async judge(page: PDFPageProxy, items: readonly PdfTextItem[]): Promise<TextLayerVerdict> {
+  /** Loads the fonts `items` use that were not seen before (pdf.js resolves them with an operator list). */
+  async load(page: PDFPageProxy, items: readonly PdfTextItem[]): Promise<void> {
     const names = new Set(items.map((item) => item.fontName));
-    if ([...names].some((name) => !this.known.has(name))) {
-      try {
-        await page.getOperatorList();
-        // A font is resolved a turn after its message: give it that turn before calling it unknown.
-        if ([...names].some((name) => !page.commonObjs.has(name)))
-          await new Promise((resolve) => setImmediate(resolve));
-        for (const name of names)
-          if (!this.known.has(name))
-            this.known.set(name, page.commonObjs.has(name) ? fontValues(page.commonObjs.get(name)) : null);
-      } catch {
-        // judged on its characters alone
-      }
+    if (![...names].some((name) => !this.known.has(name))) return;
+    try {
+      await page.getOperatorList();
+      // A font is resolved a turn after its message: give it that turn before calling it unknown.
+      if ([...names].some((name) => !page.commonObjs.has(name)))
+        await new Promise((resolve) => setImmediate(resolve));
+      for (const name of names)
+        if (!this.known.has(name)) {
+          const font = page.commonObjs.has(name) ? (page.commonObjs.get(name) as unknown) : null;
+          this.known.set(name, font === null ? null : fontValues(font));
+          this.metrics.set(name, font === null ? null : fontMetrics(font));
+        }
+    } catch {
+      // judged on its characters alone, placed by even shares
     }
+  }
+
+  judge(items: readonly PdfTextItem[]): TextLayerVerdict {
     const counts = countTextLayer(items, (name) => this.known.get(name) ?? null);
     return judgeTextLayer(counts.page, counts.fonts.values());
   }
+
+  /** Each UTF-16 unit's advance in the font, from its glyph widths; null when they are not known. */
+  readonly advances: Advances = (fontName, text) => {
+    const metrics = this.metrics.get(fontName);
+    if (!metrics) return null;
+    const out: number[] = [];
+    for (const ch of text) {
+      const code = metrics.codeOf.get(ch);
+      const width = code === undefined ? undefined : metrics.widths[code];
+      if (width === undefined || !Number.isFinite(width)) return null;
+      out.push(width);
+      if (ch.length === 2) out.push(0);
+    }
+    return out;
+  };
+}
+
+/** A simple font's glyph widths by code and the code of each character it maps (pdf.js font object). */
+interface FontMetrics {
+  widths: Readonly<Record<number, number>>;
+  codeOf: ReadonlyMap<string, number>;
+}
+
+function fontMetrics(font: unknown): FontMetrics | null {
+  if (typeof font !== 'object' || font === null) return null;
+  const { widths, toUnicode, vertical } = font as {
+    widths?: unknown;
+    toUnicode?: unknown;
+    vertical?: unknown;
+  };
+  if (vertical === true || typeof widths !== 'object' || widths === null) return null;
+  const map = (toUnicode as { _map?: unknown } | undefined)?._map;
+  if (typeof map !== 'object' || map === null) return null;
+  const codeOf = new Map<string, number>();
+  for (const [code, value] of Object.entries(map as Record<string, unknown>))
+    if (typeof value === 'string' && value.length > 0 && !codeOf.has(value)) codeOf.set(value, Number(code));
+  // pdf.js reports a space it collapsed from any white space; the font's own space is its width.
+  if (!codeOf.has(' ') && (widths as Record<number, number>)[32] !== undefined) codeOf.set(' ', 32);
+  return { widths: widths as Record<number, number>, codeOf };
 }
 
 /** Why a distrusted text layer is not read, for a lost page's reason. */
@@ -266,9 +312,11 @@ async function readPages(
       const items = content.items.filter((item): item is PdfTextItem & (typeof content.items)[number] =>
         Object.hasOwn(item, 'str'),
       );
-      const layer = pageText(items, content.styles as Record<string, FontStyle>, viewport);
+      const hasItems = items.some((item) => /\S/.test(item.str));
+      if (hasItems) await fonts.load(page, items);
+      const layer = pageText(items, content.styles as Record<string, FontStyle>, viewport, fonts.advances);
       const hasText = /\S/.test(layer.markdown);
-      const verdict: TextLayerVerdict = hasText ? await fonts.judge(page, items) : { kind: 'clean' };
+      const verdict: TextLayerVerdict = hasText ? fonts.judge(items) : { kind: 'clean' };
       const textUnit: ReadUnit = {
         kind: 'page',
         index,

@@ -96,6 +96,25 @@ describe('pdf reader: text layer', () => {
     if (figure?.position.kind === 'box') expect(figure.position.x).toBeCloseTo(200, 0);
   });
 
+  it('boxes a figure inside a sentence on its own glyphs, by the font widths, not an even share', async () => {
+    const before = 'Revenue in 2022 was ';
+    const pdf = buildPdf([
+      { texts: [{ x: 72, y: 700, size: 12, text: `${before}$1,000 million, up 12.5%.` }] },
+    ]);
+    const result = await extract(pdf, { filename: 'sentence.pdf' });
+    const box = (raw: string) => {
+      const position = result.units[0]?.figures.find((f) => f.raw === raw)?.position;
+      if (position?.kind !== 'box') throw new Error(`no box for ${raw}`);
+      return position;
+    };
+    const money = box('$1,000 million');
+    expect(money.x).toBeCloseTo(72 + helveticaWidth(before, 12), 1);
+    expect(money.width).toBeCloseTo(helveticaWidth('$1,000 million', 12), 1);
+    const percent = box('12.5%');
+    expect(percent.x).toBeCloseTo(72 + helveticaWidth(`${before}$1,000 million, up `, 12), 1);
+    expect(percent.width).toBeCloseTo(helveticaWidth('12.5%', 12), 1);
+  });
+
   it('applies the page rotation: size and boxes are those of the page as displayed', async () => {
     const result = await read(
       buildPdf([{ rotate: 90, texts: [{ x: 72, y: 700, size: 12, text: 'Rotated 42' }] }]),
