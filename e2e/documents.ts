@@ -13,17 +13,29 @@ export interface DocumentFile {
   buffer: Buffer;
 }
 
-/** A one-page annual-report PDF whose figures sit at known places: revenue 1,000 (2022) and 1,120 (2023). */
+/**
+ * A two-page annual-report PDF: a small table and a sentence giving revenue of $1,000 million in 2022 and
+ * $1,120 million in 2023, so a check can read both periods from the figures' own line.
+ */
 export function revenuePdf(): DocumentFile {
+  const row = (y: number, label: string, a: string, b: string) => [
+    { x: 72, y, size: 12, text: label },
+    { x: 300, y, size: 12, text: a },
+    { x: 400, y, size: 12, text: b },
+  ];
   const bytes = buildPdf([
     {
       width: 612,
       height: 792,
       texts: [
         { x: 72, y: 720, size: 18, text: 'Annual report 2023' },
-        { x: 72, y: 680, size: 12, text: 'Revenue in 2022 was $1,000 million.' },
-        { x: 72, y: 660, size: 12, text: 'Revenue in 2023 was $1,120 million.' },
-        { x: 72, y: 640, size: 12, text: 'Operating margin was 12.5% in 2023.' },
+        { x: 72, y: 690, size: 12, text: 'Results ($ million)' },
+        { x: 300, y: 690, size: 12, text: '2022' },
+        { x: 400, y: 690, size: 12, text: '2023' },
+        ...row(670, 'Revenue', '1,000', '1,120'),
+        ...row(650, 'Operating costs', '(850)', '(910)'),
+        { x: 72, y: 610, size: 12, text: 'Revenue was $1,000 million in 2022 and $1,120 million in 2023.' },
+        { x: 72, y: 590, size: 12, text: 'The operating margin was 12.5% in 2023.' },
       ],
     },
     { width: 612, height: 792, texts: [{ x: 72, y: 720, size: 12, text: 'Notes: staff numbered 4,200.' }] },

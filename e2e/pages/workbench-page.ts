@@ -15,7 +15,7 @@ export class WorkbenchPage {
     this.library = page.getByRole('complementary', { name: 'Library' });
     this.libraryEmptyState = page.getByTestId('library-empty');
     this.libraryCount = page.getByTestId('library-count');
-    this.serviceStatus = page.getByRole('status');
+    this.serviceStatus = page.getByTestId('service-status');
   }
 
   /** Waits until the first health call has answered, whatever it answered. */

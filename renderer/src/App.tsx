@@ -36,7 +36,7 @@ export function App() {
           </button>
           <div>
             <h1 className="text-base font-semibold text-slate-900">Evidence Workbench</h1>
-            <p className="text-xs text-slate-500">Every number traced to its source</p>
+            <p className="text-xs text-slate-600">Every number traced to its source</p>
           </div>
         </div>
         <ServiceStatus />

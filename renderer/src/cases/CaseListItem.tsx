@@ -35,7 +35,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
             <bdi>{summary.title}</bdi>
           </span>
           <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-600">
             {opening ? (
               'Opening…'
             ) : (
@@ -50,7 +50,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
             type="button"
             onClick={() => setConfirming(true)}
             aria-label={`Delete case “${summary.title}”`}
-            className="mt-1 shrink-0 rounded p-1 text-slate-500 hover:bg-rose-50 hover:text-rose-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+            className="mt-1 shrink-0 rounded p-1 text-slate-600 hover:bg-rose-50 hover:text-rose-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
           >
             <svg
               aria-hidden="true"

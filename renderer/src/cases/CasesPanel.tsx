@@ -30,14 +30,14 @@ export function CasesPanel() {
           Cases
         </h2>
         {cases.data && (
-          <span data-testid="cases-count" className="text-xs text-slate-500">
+          <span data-testid="cases-count" className="text-xs text-slate-600">
             {cases.data.length} {cases.data.length === 1 ? 'case' : 'cases'}
           </span>
         )}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
         {cases.isPending && (
-          <p role="status" className="px-2 text-sm text-slate-500">
+          <p role="status" className="px-2 text-sm text-slate-600">
             Loading your cases…
           </p>
         )}
@@ -54,7 +54,7 @@ export function CasesPanel() {
           </div>
         )}
         {cases.isSuccess && sorted.length === 0 && (
-          <p data-testid="cases-empty" className="px-2 text-sm text-slate-500">
+          <p data-testid="cases-empty" className="px-2 text-sm text-slate-600">
             No cases yet. A case is saved each time you run a check: the claim, its figures and the result.
           </p>
         )}

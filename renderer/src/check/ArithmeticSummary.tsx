@@ -22,20 +22,20 @@ export function ArithmeticSummary({ arithmetic, claim }: ArithmeticSummaryProps)
   if (arithmetic === null)
     return (
       <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict="none">
-        <h4 id="arithmetic-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <h4 id="arithmetic-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Arithmetic
         </h4>
         <p data-testid="arithmetic-none" className="mt-1 text-sm font-medium text-slate-700">
           <span aria-hidden="true">— </span>No arithmetic was possible
         </p>
-        <p className="text-xs text-slate-500">The service found no relation in the claim to compute.</p>
+        <p className="text-xs text-slate-600">The service found no relation in the claim to compute.</p>
       </section>
     );
   const wording = VERDICT_WORDING[arithmetic.verdict];
   const line = arithmeticLine(arithmetic, claim);
   return (
     <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict={arithmetic.verdict}>
-      <h4 id="arithmetic-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <h4 id="arithmetic-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Arithmetic
       </h4>
       <p data-testid="arithmetic-verdict" className={`mt-1 text-sm font-medium ${wording.className}`}>

@@ -23,7 +23,7 @@ export function CaseResult({ running }: { running: boolean }) {
     body = (
       <p
         data-testid="result-empty"
-        className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-500"
+        className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
       >
         No check yet. Write the claim, pick one or two figures from your documents, and run the check; the
         result appears here and the case is kept in the sidebar.
@@ -31,7 +31,7 @@ export function CaseResult({ running }: { running: boolean }) {
     );
   else if (theCase.isPending)
     body = (
-      <p role="status" className="text-sm text-slate-500">
+      <p role="status" className="text-sm text-slate-600">
         Opening the case…
       </p>
     );

@@ -57,7 +57,7 @@ export function CheckColumn() {
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 pb-5">
         {activeTitle !== null && (
-          <p data-testid="active-case" className="-mt-2 truncate text-xs text-slate-500">
+          <p data-testid="active-case" className="-mt-2 truncate text-xs text-slate-600">
             Case: <bdi>{activeTitle}</bdi>
           </p>
         )}

@@ -57,11 +57,11 @@ export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPan
         <p
           id="claim-count"
           data-testid="claim-count"
-          className={over > 0 ? 'text-rose-800' : 'text-slate-500'}
+          className={over > 0 ? 'text-rose-800' : 'text-slate-600'}
         >
           {formatNumber(claim.length)} / {formatNumber(MAX_CLAIM_LENGTH)} characters
         </p>
-        <p className="text-slate-400" aria-hidden="true">
+        <p className="text-slate-500" aria-hidden="true">
           Ctrl+Enter runs
         </p>
       </div>

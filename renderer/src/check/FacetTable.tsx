@@ -26,7 +26,7 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       <section aria-labelledby="comparability-heading" data-testid="comparability" data-verdict="none">
         <h4
           id="comparability-heading"
-          className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+          className="text-xs font-semibold tracking-wide text-slate-600 uppercase"
         >
           Comparability
         </h4>
@@ -42,7 +42,7 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       data-testid="comparability"
       data-verdict={comparability.verdict}
     >
-      <h4 id="comparability-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <h4 id="comparability-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Comparability
       </h4>
       <p
@@ -55,7 +55,7 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       {comparability.facets.length > 0 && (
         <table data-testid="facet-table" className="mt-1.5 w-full text-left text-xs">
           <caption className="sr-only">Comparability facets</caption>
-          <thead className="text-slate-500">
+          <thead className="text-slate-600">
             <tr>
               <th scope="col" className="py-1 pr-2 font-medium">
                 Facet

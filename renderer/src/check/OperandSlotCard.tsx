@@ -46,7 +46,7 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
         )}
       </div>
       {operand === null ? (
-        <p data-testid={`operand-empty-${slot}`} className="mt-2 text-sm text-slate-500">
+        <p data-testid={`operand-empty-${slot}`} className="mt-2 text-sm text-slate-600">
           Empty. Click a figure in the document, or focus one and press 1 or 2.
         </p>
       ) : (
@@ -55,24 +55,24 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
             <bdi data-testid={`operand-raw-${slot}`}>{operand.figure.raw}</bdi>
           </p>
           <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-            <dt className="text-slate-500">Value</dt>
+            <dt className="text-slate-600">Value</dt>
             <dd data-testid={`operand-value-${slot}`} className="font-mono text-slate-800">
               {formatNumber(operand.figure.value)}
               {operand.figure.accounting && ' (negative: written in parentheses)'}
             </dd>
-            <dt className="text-slate-500">Unit</dt>
+            <dt className="text-slate-600">Unit</dt>
             <dd className="text-slate-800">{unitWording(operand.figure.unit)}</dd>
-            <dt className="text-slate-500">Scale</dt>
+            <dt className="text-slate-600">Scale</dt>
             <dd className="text-slate-800">{scaleWording(operand.figure.scale)}</dd>
-            <dt className="text-slate-500">Source</dt>
+            <dt className="text-slate-600">Source</dt>
             <dd data-testid={`operand-source-${slot}`} className="break-words text-slate-800">
               <bdi>{operand.sourceTitle}</bdi>
             </dd>
-            <dt className="text-slate-500">Where</dt>
+            <dt className="text-slate-600">Where</dt>
             <dd data-testid={`operand-where-${slot}`} className="text-slate-800">
               {figureLocation(operand)}
             </dd>
-            <dt className="text-slate-500">Read by</dt>
+            <dt className="text-slate-600">Read by</dt>
             <dd data-testid={`operand-method-${slot}`} className="text-slate-800">
               {readingWording(operand.extractionMethod)}
             </dd>

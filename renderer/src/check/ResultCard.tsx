@@ -73,7 +73,7 @@ export function ResultCard({ response, claim, sent, picked }: ResultCardProps) {
       <FacetTable comparability={response.comparability} />
       {outcome !== 'not_applicable' && (
         <section aria-labelledby="reason-heading">
-          <h4 id="reason-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <h4 id="reason-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
             Reason
           </h4>
           <p data-testid="result-reason" className="mt-1 text-sm text-slate-800">

@@ -55,7 +55,7 @@ export function ServiceStatus() {
         {detail !== null && (
           <span
             data-testid="service-status-detail"
-            className={health.isError ? 'truncate text-rose-700' : 'text-slate-500'}
+            className={health.isError ? 'truncate text-rose-700' : 'text-slate-600'}
             title={detail}
           >
             {detail}

@@ -69,7 +69,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
           <p className="truncate text-sm font-medium text-slate-800" title={task.name}>
             <bdi>{task.name}</bdi>
           </p>
-          <p className="flex flex-wrap items-center gap-x-1 text-slate-500">
+          <p className="flex flex-wrap items-center gap-x-1 text-slate-600">
             {task.byteLength !== null && <span>{humanSize(task.byteLength)} ·</span>}
             {task.phase === 'done' && task.reading !== null ? (
               <StatusBadge state={task.reading.state} code={task.reading.code} />
@@ -89,7 +89,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
             onClick={() => dismissTask(task.id)}
             aria-label={`Dismiss ${task.name}`}
             title="Dismiss"
-            className={`shrink-0 rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 ${FOCUS}`}
+            className={`shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 ${FOCUS}`}
           >
             <svg
               aria-hidden="true"

@@ -60,11 +60,11 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
             <SourceName filename={entry.filename} title={entry.title} />
           </span>
           {entry.title !== null && name !== entry.filename && (
-            <span className="block truncate text-xs text-slate-500" title={entry.filename}>
+            <span className="block truncate text-xs text-slate-600" title={entry.filename}>
               <bdi>{entry.filename}</bdi>
             </span>
           )}
-          <span className="mt-0.5 block text-xs text-slate-500">
+          <span className="mt-0.5 block text-xs text-slate-600">
             <abbr title={entry.mediaType} className="font-medium text-slate-600 no-underline">
               {kind}
             </abbr>
@@ -79,7 +79,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           onClick={() => onRemove(entry)}
           aria-label={`Remove ${name}`}
           title="Remove from the library"
-          className={`-mr-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-rose-50 hover:text-rose-700 ${FOCUS}`}
+          className={`-mr-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-rose-50 hover:text-rose-700 ${FOCUS}`}
         >
           <svg
             aria-hidden="true"
@@ -111,7 +111,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           <StatusBadge state={read?.state ?? 'unread'} code={read?.code ?? null} />
         )}
         {read !== null && read.state !== 'error' && read.state !== 'unsupported' && (
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-600">
             {read.unitCount} {read.unitCount === 1 ? unitWord : `${unitWord}s`} ·{' '}
             {METHOD_WORDING[read.extractionMethod]}
           </span>
@@ -136,7 +136,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           </p>
           {/* The lost parts carry their own reasons; the document's is shown when there are none. */}
           {read.lost.length === 0 && read.reason !== null && read.reason !== '' && (
-            <p className="line-clamp-2 break-words text-slate-500" title={read.reason}>
+            <p className="line-clamp-2 break-words text-slate-600" title={read.reason}>
               {read.reason}
             </p>
           )}

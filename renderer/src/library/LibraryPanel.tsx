@@ -52,7 +52,7 @@ export function LibraryPanel() {
           <h2 id="library-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
             Library
           </h2>
-          <span data-testid="library-count" className="text-xs text-slate-500">
+          <span data-testid="library-count" className="text-xs text-slate-600">
             {countText(library)}
           </span>
         </div>
@@ -64,7 +64,7 @@ export function LibraryPanel() {
       <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-3 pb-4" aria-busy={library.isPending}>
         {library.isPending && (
           <div data-testid="library-loading" className="space-y-1.5">
-            <p className="px-1 text-xs text-slate-500">Loading the library…</p>
+            <p className="px-1 text-xs text-slate-600">Loading the library…</p>
             {[0, 1, 2].map((row) => (
               <div key={row} aria-hidden="true" className="h-16 animate-pulse rounded-lg bg-slate-100" />
             ))}
@@ -100,7 +100,7 @@ export function LibraryPanel() {
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
-              className="size-10 text-slate-400"
+              className="size-10 text-slate-500"
               fill="none"
               stroke="currentColor"
               strokeWidth="1.5"
@@ -112,7 +112,7 @@ export function LibraryPanel() {
               />
             </svg>
             <p className="text-sm font-medium text-slate-700">No documents yet</p>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm text-slate-600">
               Drop files anywhere in this window, or use Add files: PDFs, spreadsheets (Excel, CSV), Word
               files, saved web pages, scans and images, plain text. Up to {humanSize(MAX_ASSET_BYTES)} each.
             </p>

@@ -24,9 +24,9 @@ export function LostParts({ lost }: { lost: readonly LostPart[] }) {
             {': '}
             {LOST_PART_WORDING[part.state]}
             {part.code !== null && ` — ${CODE_WORDING[part.code].label}`}
-            {part.code !== null && <span className="text-slate-500"> ({part.code})</span>}
+            {part.code !== null && <span className="text-slate-600"> ({part.code})</span>}
             {part.reason !== null && part.reason !== '' && (
-              <span className="block break-words text-slate-500">{part.reason}</span>
+              <span className="block break-words text-slate-600">{part.reason}</span>
             )}
           </li>
         ))}

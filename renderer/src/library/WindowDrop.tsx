@@ -81,7 +81,7 @@ export function WindowDrop() {
           />
         </svg>
         <p className="text-base font-semibold text-slate-900">Drop to add to the library</p>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600">
           PDF, spreadsheets, Word, web pages, images, text · up to {humanSize(MAX_ASSET_BYTES)} each
         </p>
       </div>

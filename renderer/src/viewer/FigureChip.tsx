@@ -38,7 +38,7 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
       aria-label={figureName(unit, figure, picked)}
       aria-disabled={figure.ambiguous ? 'true' : undefined}
       title={figure.ambiguous ? AMBIGUOUS_NOTE : 'Click or press Enter to pick; 1 or 2 puts it in A or B'}
-      className={`${BASE} ${tone}`}
+      className={`${BASE} ${tone} ${marks(figure.ambiguous, picked)}`}
       onMouseEnter={light}
       onMouseLeave={unlight}
       onFocus={light}
@@ -47,19 +47,17 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
       onKeyDown={onKeyDown}
     >
       {text}
-      {figure.ambiguous && (
-        <span aria-hidden="true" className="ml-0.5 align-super text-[0.65em]">
-          ?
-        </span>
-      )}
-      {picked !== null && (
-        <span
-          aria-hidden="true"
-          className="ml-0.5 rounded bg-indigo-600 px-1 align-super text-[0.65em] font-bold text-white no-underline"
-        >
-          {picked}
-        </span>
-      )}
     </button>
   );
+}
+
+/**
+ * The marks after a chip's number (a ? for an ambiguous figure, the slot it was picked into) are drawn by
+ * CSS, so the chip's visible text stays its number and its accessible name can start with that number.
+ */
+function marks(ambiguous: boolean, picked: string | null): string {
+  if (picked !== null)
+    return 'after:ml-0.5 after:rounded after:bg-indigo-600 after:px-1 after:align-super after:text-[0.65em] after:font-bold after:text-white after:content-[attr(data-picked)]';
+  if (ambiguous) return "after:ml-0.5 after:align-super after:text-[0.65em] after:content-['?']";
+  return '';
 }

@@ -58,7 +58,7 @@ export function ImageOriginal({
 
   if (image.status === 'loading')
     return (
-      <p role="status" className="m-6 text-sm text-slate-500">
+      <p role="status" className="m-6 text-sm text-slate-600">
         Opening the original…
       </p>
     );

@@ -180,7 +180,7 @@ export function PdfOriginal({
       // Never ask for a password: the service reads no locked file either (source_encrypted).
       onPassword={() => setLocked(true)}
       loading={
-        <p role="status" className="m-6 text-sm text-slate-500">
+        <p role="status" className="m-6 text-sm text-slate-600">
           Opening the original…
         </p>
       }

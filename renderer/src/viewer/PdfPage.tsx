@@ -1,6 +1,7 @@
 import { Page } from 'react-pdf';
 import type { PageSize, Unit } from '../../../shared/api';
 import { PageOverlay } from './PageOverlay';
+import 'react-pdf/dist/Page/TextLayer.css';
 import './pdfjs-setup';
 
 /**
@@ -34,7 +35,7 @@ export function PdfPage({
       <Page
         pageNumber={pageNumber}
         width={width}
-        renderTextLayer={false}
+        renderTextLayer
         renderAnnotationLayer={false}
         loading={<span className="sr-only">Drawing page {pageNumber}…</span>}
         error={<p className="p-4 text-sm text-rose-800">Page {pageNumber} could not be drawn.</p>}

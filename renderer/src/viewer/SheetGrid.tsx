@@ -54,7 +54,7 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
   }, [litFigure, unit, virtualizer]);
 
   if (sheet === undefined || layout === null) return null;
-  if (layout.rowCount === 0) return <p className="m-6 text-sm text-slate-500">This sheet has no cells.</p>;
+  if (layout.rowCount === 0) return <p className="m-6 text-sm text-slate-600">This sheet has no cells.</p>;
 
   const colCount = Math.min(layout.colCount, MAX_GRID_COLUMNS);
   const items = virtualizer.getVirtualItems();

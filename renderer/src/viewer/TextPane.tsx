@@ -69,7 +69,7 @@ export function TextPane({
         {lost.code !== null && <>: {CODE_WORDING[lost.code].label}</>}).
         {lost.code !== null && <span className="ml-1 font-mono text-xs">{lost.code}</span>}
         {lost.code !== null && <p className="mt-1">{CODE_WORDING[lost.code].move}.</p>}
-        {lost.reason !== null && <p className="mt-1 text-slate-500">{lost.reason}</p>}
+        {lost.reason !== null && <p className="mt-1 text-slate-600">{lost.reason}</p>}
       </UnitNotice>
     );
   } else if (representation.units.length === 0) {

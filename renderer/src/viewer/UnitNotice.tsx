@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 const TONES = {
-  status: 'text-slate-500',
+  status: 'text-slate-600',
   note: 'text-slate-600',
   alert: 'text-rose-800',
 } as const;

@@ -96,7 +96,7 @@ export function UnitStrip({
                   <bdi>{item.label}</bdi>
                   <span className="sr-only">,</span>
                 </span>{' '}
-                <span className={`max-w-full truncate ${lost ? 'font-mono text-[11px]' : 'text-slate-500'}`}>
+                <span className={`max-w-full truncate ${lost ? 'font-mono text-[11px]' : 'text-slate-600'}`}>
                   {statusContent(item, reading)}
                 </span>
               </button>

@@ -18,7 +18,7 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
         <h2 id="unit-text-heading" className="text-sm font-semibold text-slate-900">
           Text of {name}
         </h2>
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-600">
           Read by {methodWords(unit.extraction_method)} · {unit.figures.length}{' '}
           {unit.figures.length === 1 ? 'figure' : 'figures'}
         </span>
@@ -39,7 +39,7 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
         </p>
       )}
       {unit.markdown.trim() === '' ? (
-        <p className="px-4 py-6 text-sm text-slate-500">No text was read from this {unit.kind}.</p>
+        <p className="px-4 py-6 text-sm text-slate-600">No text was read from this {unit.kind}.</p>
       ) : (
         <div
           data-testid="unit-markdown"
