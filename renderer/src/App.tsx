@@ -44,7 +44,10 @@ export function App() {
       <div className="flex min-h-0 flex-1">
         {libraryOpen && (
           // The left sidebar: the library above the cases, each scrolling in its own share of the height.
-          <div data-testid="sidebar" className="grid w-80 shrink-0 grid-rows-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div
+            data-testid="sidebar"
+            className="grid w-64 shrink-0 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,3fr)_minmax(0,2fr)] overflow-hidden xl:w-80"
+          >
             <LibraryPanel />
             <CasesPanel />
           </div>

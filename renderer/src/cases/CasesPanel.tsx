@@ -23,7 +23,7 @@ export function CasesPanel() {
     <section
       aria-labelledby="cases-heading"
       data-testid="cases-panel"
-      className="flex min-h-0 w-80 flex-col border-t border-r border-slate-200 bg-white"
+      className="flex min-h-0 w-full flex-col border-t border-r border-slate-200 bg-white"
     >
       <div className="flex items-baseline justify-between px-5 pt-4 pb-2">
         <h2 id="cases-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">

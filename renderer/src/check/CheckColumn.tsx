@@ -39,7 +39,7 @@ export function CheckColumn() {
     <section
       aria-labelledby="check-heading"
       data-testid="check-column"
-      className="flex w-96 shrink-0 flex-col border-l border-slate-200 bg-white"
+      className="flex w-80 shrink-0 flex-col border-l 2xl:w-96 border-slate-200 bg-white"
     >
       <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
         <h2 id="check-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">

@@ -45,7 +45,7 @@ export function LibraryPanel() {
       id="library-panel"
       aria-labelledby="library-heading"
       data-testid="library-panel"
-      className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white"
+      className="flex w-full shrink-0 flex-col border-r border-slate-200 bg-white"
     >
       <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
         <div className="flex items-baseline gap-2">
