@@ -72,65 +72,49 @@ export function takeLaunchToken(location: Location, history: History): string | 
 /** The web host's bridge: `POST /bridge/invoke` on the page's own origin, with the token header. */
 export function createWebTransport(token: string | null): WorkbenchTransport {
   const events = webEvents(token);
+  const tokenHeader: Record<string, string> = token ? { [WEB_TOKEN_HEADER]: token } : {};
+  /** One POST to the host, answered with a bridge reply (or a failure that says why there is none). */
+  async function post(path: string, headers: Record<string, string>, body: BodyInit): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method: 'POST',
+        headers: { ...headers, ...tokenHeader },
+        body,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      return fail(
+        BRIDGE_ERROR.bridgeUnavailable,
+        'The workbench host cannot be reached. Is it still running?',
+      );
+    }
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      return fail(
+        BRIDGE_ERROR.invalidReply,
+        `The workbench host answered ${response.status} without a bridge reply.`,
+      );
+    }
+  }
   return {
-    async invoke(channel, input) {
-      let response: Response;
-      try {
-        response = await fetch(WEB_BRIDGE_PATH, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { [WEB_TOKEN_HEADER]: token } : {}) },
-          body: JSON.stringify({ channel, input }),
-          credentials: 'omit',
-          cache: 'no-store',
-        });
-      } catch {
-        return fail(
-          BRIDGE_ERROR.bridgeUnavailable,
-          'The workbench host cannot be reached. Is it still running?',
-        );
-      }
-      try {
-        return (await response.json()) as unknown;
-      } catch {
-        return fail(
-          BRIDGE_ERROR.invalidReply,
-          `The workbench host answered ${response.status} without a bridge reply.`,
-        );
-      }
-    },
+    invoke: (channel, input) =>
+      post(WEB_BRIDGE_PATH, { 'content-type': 'application/json' }, JSON.stringify({ channel, input })),
     on: (event, listener) => events.on(event, listener),
-    async upload(meta, file) {
-      let response: Response;
-      try {
-        response = await fetch(WEB_UPLOAD_PATH, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/octet-stream',
-            [WEB_UPLOAD_META_HEADER]: encodeURIComponent(JSON.stringify(meta)),
-            ...(token ? { [WEB_TOKEN_HEADER]: token } : {}),
-          },
-          body: file,
-          credentials: 'omit',
-          cache: 'no-store',
-        });
-      } catch {
-        return fail(
-          BRIDGE_ERROR.bridgeUnavailable,
-          'The workbench host cannot be reached. Is it still running?',
-        );
-      }
-      try {
-        return (await response.json()) as unknown;
-      } catch {
-        return fail(
-          BRIDGE_ERROR.invalidReply,
-          `The workbench host answered ${response.status} without a bridge reply.`,
-        );
-      }
-    },
+    upload: (meta, file) =>
+      post(
+        WEB_UPLOAD_PATH,
+        {
+          'content-type': 'application/octet-stream',
+          [WEB_UPLOAD_META_HEADER]: encodeURIComponent(JSON.stringify(meta)),
+        },
+        file,
+      ),
     sourceContent: (sourceVersionId) => ({
       url: webSourceContentPath(sourceVersionId),
-      httpHeaders: token ? ({ [WEB_TOKEN_HEADER]: token } as Record<string, string>) : {},
+      httpHeaders: { ...tokenHeader },
     }),
   };
 }
