@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: speed of the local service, as ratios against a reference run in the same process
  * (so the numbers mean the same on a slow or a fast machine). Prints a table; asserts nothing.
- * `npm run bench -- web-upload` runs only the upload through the web host.
+ * `npm run bench -- web-upload` runs only the upload through the web host; `npm run bench -- workbench`
+ * only the workbench in Chromium (open, pick, run, memory).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { benchNumeric } from './numeric';
 import { median, reference } from './reference';
 import { benchSearch } from './search';
 import { benchWebUpload } from './web-upload';
+import { benchWorkbench } from './workbench';
 import { Store } from '../service/store/store';
 
 const SIZES_MB = [1, 10, 45];
@@ -21,6 +23,10 @@ const ROUNDS = 3;
 async function main() {
   if (process.argv[2] === 'web-upload') {
     for (const line of await benchWebUpload()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'workbench') {
+    for (const line of await benchWorkbench()) console.log(line);
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'ew-bench-'));
@@ -95,6 +101,8 @@ async function main() {
   for (const line of await benchSearch()) console.log(line);
   console.log('');
   for (const line of await benchWebUpload()) console.log(line);
+  console.log('');
+  for (const line of await benchWorkbench()) console.log(line);
 }
 
 main().catch((error: unknown) => {
