@@ -139,6 +139,8 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
           await service.uploadAsset({ staged, filename: input.filename, fields: uploadFieldsOf(input) }),
         );
       }, callOptions),
+    fetchAsset: (request, callOptions) =>
+      run(async () => checked(UploadResponse, await service.fetchAsset(request)), callOptions),
     getSource: (id, callOptions) =>
       run(
         async () => checked(SourceVersion, await service.getSource({ source_version_id: id })),

@@ -299,6 +299,7 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
       };
       return send('uploadAsset', {}, { form }, call);
     },
+    fetchAsset: (request, call) => send('fetchAsset', {}, { body: request }, call),
     getSource: (sourceVersionId, call) => send('getSource', { source_version_id: sourceVersionId }, {}, call),
     listSources: (call) => send('listSources', {}, {}, call),
     removeSource: (sourceVersionId, call) =>

@@ -1,5 +1,6 @@
 import type {
   ExtractRequest,
+  FetchAssetRequest,
   ExtractionResponse,
   NumericRequest,
   NumericResponse,
@@ -64,6 +65,8 @@ export interface CallOptions {
 export interface EvidenceClient {
   readonly mode: ClientMode;
   uploadAsset(input: UploadInput, options?: CallOptions): Promise<UploadResponse>;
+  /** Has the service download a file at a public web address (its guarded downloader) and keep it as an upload. */
+  fetchAsset(request: FetchAssetRequest, options?: CallOptions): Promise<UploadResponse>;
   getSource(sourceVersionId: string, options?: CallOptions): Promise<SourceVersion>;
   getSourceContent(sourceVersionId: string, options?: CallOptions): Promise<SourceContent>;
   /** Every source version of the account, newest first, each with how it was last read. */

@@ -99,6 +99,7 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
       if (held.staged) await service.discard(held.staged);
     }
   },
+  fetchAsset: (request, service) => service.fetchAsset(request.body),
   async registerSource(request, service) {
     const form = await readForm(request, (stream) => hashPresentedFile(stream));
     const { assetId } = parseRequest(RegisterFields, form.fields);

@@ -1,8 +1,9 @@
-import { MAX_ASSET_BYTES, type UploadFields, type UploadResponse } from '../../shared/api';
+import { FetchAssetRequest, MAX_ASSET_BYTES, type UploadFields, type UploadResponse } from '../../shared/api';
 import { displaySafeUpload } from '../../shared/api/display';
 import { BlobTooLargeError, type StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
-import { ServiceError, tooLarge } from './errors';
+import { parseRequest, ServiceError, tooLarge } from './errors';
+import type { ExtractionSettings } from './extract';
 import { cleanFilename, sniffMediaType } from './media-type';
 
 /** The file part of an upload as it arrives: a stream, and the name the client gave it. */
@@ -70,4 +71,36 @@ export async function uploadAsset(
 /** The host a source was found on, without a leading `www.`; a domain filter includes subdomains. */
 export function domainOf(url: string): string {
   return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+}
+
+/**
+ * `POST /api/v1/assets/fetch`: downloads a file at a public web address with the service's guarded
+ * downloader (the one `asset_url` uses), then keeps it exactly as an upload: the same staging, media type
+ * sniffing, display-safe name and `retain`. The address is recorded as the source's url and domain.
+ */
+export async function fetchAsset(
+  store: EvidenceStore,
+  accountId: string,
+  body: unknown,
+  download: ExtractionSettings['download'],
+): Promise<UploadResponse> {
+  const request = parseRequest(FetchAssetRequest, body);
+  if (!download)
+    throw new ServiceError('invalid_asset_url', 'this service does not download files', [
+      { path: 'url', message: 'downloads are not enabled' },
+    ]);
+  const downloaded = await download(request.url);
+  async function* once() {
+    yield downloaded.bytes;
+  }
+  const filename = downloaded.filename ?? 'download';
+  const staged = await stageFile(store, { stream: once(), filename });
+  return uploadAsset(store, accountId, staged, filename, {
+    url: request.url,
+    retain: request.retain,
+    ...(request.title !== undefined ? { title: request.title } : {}),
+    ...(request.publication_year !== undefined ? { publication_year: request.publication_year } : {}),
+    ...(request.source_type !== undefined ? { source_type: request.source_type } : {}),
+    ...(request.is_primary_source !== undefined ? { is_primary_source: request.is_primary_source } : {}),
+  });
 }

@@ -3,7 +3,7 @@ import type { ExtractOptions } from '../extract/extract';
 import { createDownloader } from '../fetch';
 import type { StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
-import { stageFile, uploadAsset, type IncomingFile } from './assets';
+import { fetchAsset, stageFile, uploadAsset, type IncomingFile } from './assets';
 import {
   extractAsset,
   getRepresentation,
@@ -29,6 +29,7 @@ import {
 /** What each operation takes. JSON bodies stay `unknown`: the operation validates them with the shared schema. */
 export interface OperationInputs {
   uploadAsset: { staged: StagedBlob; filename: string | undefined; fields: UploadFields };
+  fetchAsset: unknown;
   registerSource: { assetId: string; presented: PresentedBytes | null };
   getSource: { source_version_id: string };
   listSources: Record<string, never>;
@@ -82,6 +83,7 @@ export function createLocalService(
         stageFile: (file) => stageFile(store, file),
         discard: (staged) => store.blobs.discard(staged),
         uploadAsset: (input) => uploadAsset(store, accountId, input.staged, input.filename, input.fields),
+        fetchAsset: (body) => fetchAsset(store, accountId, body, settings.download),
         registerSource: (input) => registerSource(store, accountId, input.assetId, input.presented),
         getSource: async (input) => getSource(store, accountId, input.source_version_id),
         listSources: () => listSources(store, accountId),

@@ -30,6 +30,23 @@ export const UploadFields = z.strictObject({
 export type UploadFields = z.output<typeof UploadFields>;
 export type UploadFieldsInput = z.input<typeof UploadFields>;
 
+/**
+ * JSON body of `POST /api/v1/assets/fetch` (local extension): a file at a public web address, downloaded
+ * by the service's guarded downloader and kept as an upload would be; `url` is recorded as its source.
+ */
+export const FetchAssetRequest = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .max(4000)
+    .meta({ description: 'The address of the file; it must be an allowed public web address.' }),
+  retain: z.boolean().default(false),
+  title: z.string().trim().min(1).max(1000).optional(),
+  publication_year: z.number().int().min(1000).max(9999).optional(),
+  source_type: z.string().trim().min(1).max(100).optional(),
+  is_primary_source: z.boolean().optional(),
+});
+export type FetchAssetRequest = z.input<typeof FetchAssetRequest>;
+
 /** 201 of `POST /api/v1/assets`. */
 export const UploadResponse = z.strictObject({
   asset_id: Id,

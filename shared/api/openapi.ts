@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UploadResponse } from './assets';
+import { FetchAssetRequest, UploadResponse } from './assets';
 import { COMMON_FAILURES, type ServiceErrorCode } from './errors';
 import {
   operations,
@@ -139,6 +139,7 @@ const requestSchemas = (): Record<string, z.ZodType> => ({
   SearchFilters,
   PublicationYearRange,
   UploadForm,
+  FetchAssetRequest,
   RegisterForm,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UploadFields, UploadResponse } from './assets';
+import { FetchAssetRequest, UploadFields, UploadResponse } from './assets';
 import { Id } from './common';
 import type { ServiceErrorCode } from './errors';
 import { ExtractRequest, ExtractionResponse } from './extract';
@@ -118,6 +118,38 @@ export const operations = {
         codes: ['source_too_large', 'field_too_large', 'too_many_parts', 'too_many_fields'],
       },
       415: { description: 'The body is not multipart/form-data.', codes: ['expected_multipart'] },
+    },
+    long: true,
+  },
+  fetchAsset: {
+    operationId: 'fetchAsset',
+    method: 'POST',
+    path: '/api/v1/assets/fetch',
+    params: [],
+    summary: 'Download a file at a public web address and keep it as an asset.',
+    description:
+      'Local extension. The same guarded download as `asset_url` of extract (public unicast addresses only, every redirect checked again, 50 MB ceiling, time limit); the bytes are then kept as an upload would keep them, with `url` recorded as the source’s address. With `retain=true` the source version is registered at once and its id returned.',
+    localExtension: true,
+    body: { kind: 'json', schema: FetchAssetRequest },
+    success: { kind: 'json', status: 201, schema: UploadResponse, description: 'The stored asset.' },
+    failures: {
+      400: {
+        description:
+          'A field is not valid, the address is not an allowed public web address, or the download is empty.',
+        codes: ['invalid_request', 'invalid_asset_url', 'empty_file'],
+      },
+      413: {
+        description:
+          'The file is over the 50 MB download ceiling; `bytes` is null when the read was stopped.',
+        codes: ['source_too_large'],
+      },
+      502: {
+        description:
+          'The remote host could not be reached, answered a failure, or redirected too often; retry.',
+        codes: ['upstream_unreachable', 'upstream_status', 'too_many_redirects'],
+      },
+      504: { description: 'The download timed out; retry.', codes: ['upstream_timeout'] },
+      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
     },
     long: true,
   },

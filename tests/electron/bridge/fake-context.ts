@@ -25,6 +25,7 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
   const fullClient: EvidenceClient = {
     mode: 'embedded',
     uploadAsset: missing('uploadAsset'),
+    fetchAsset: missing('fetchAsset'),
     getSource: missing('getSource'),
     getSourceContent: missing('getSourceContent'),
     listSources: missing('listSources'),

@@ -113,12 +113,38 @@ describe('embedded and remote clients', () => {
       'invalid_request',
     ],
     ['an extraction naming nothing', (c: EvidenceClient) => c.extract({} as never), 'invalid_request'],
+    [
+      'fetching a loopback address (not a public web address)',
+      (c: EvidenceClient) => c.fetchAsset({ url: 'http://127.0.0.1:9/report.pdf', retain: true }),
+      'invalid_asset_url',
+    ],
+    [
+      'fetching an address that is not http(s)',
+      (c: EvidenceClient) => c.fetchAsset({ url: 'file:///etc/passwd' }),
+      'invalid_request',
+    ],
   ] as const)('refuse %s with the same code and the catalogue status', async (_what, call, serviceCode) => {
     const fromEmbedded = await failureOf(call(embedded));
     const fromRemote = await failureOf(call(remote));
     expect(fromEmbedded).toEqual(fromRemote);
     expect(fromRemote.serviceCode).toBe(serviceCode);
     expect(fromRemote.status).toBe(SERVICE_ERRORS[serviceCode].status);
+  });
+});
+
+describe('fetching a web address', () => {
+  it('is refused by both clients before anything is stored, naming asset_url', async () => {
+    const before = (await embedded.listSources()).sources.length;
+    for (const client of [embedded, remote]) {
+      const error = await client.fetchAsset({ url: 'http://localhost/a.pdf', retain: true }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ClientError);
+      expect((error as ClientError).code).toBe('invalid_request');
+      expect((error as ClientError).message).toMatch(/asset_url/);
+    }
+    expect((await embedded.listSources()).sources.length).toBe(before);
   });
 });
 

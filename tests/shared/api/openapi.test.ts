@@ -42,6 +42,7 @@ const expected: [string, 'get' | 'post' | 'delete', string, string | null][] = [
   ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
   ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
   ['/api/v1/assets', 'post', '201', 'UploadResponse'],
+  ['/api/v1/assets/fetch', 'post', '201', 'UploadResponse'],
   ['/api/v2/sources/{source_version_id}', 'get', '200', 'SourceVersion'],
   ['/api/v2/sources', 'get', '200', 'SourceList'],
   ['/api/v2/sources/{source_version_id}', 'delete', '200', 'SourceRemoval'],
@@ -73,7 +74,7 @@ describe('the OpenAPI document', () => {
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('lists exactly the eleven operations', () => {
+  it('lists exactly the twelve operations', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );
@@ -277,6 +278,21 @@ describe('the OpenAPI document', () => {
     expect(remove.responses['404']?.['x-error-codes']).toEqual(['not_found']);
     expect(remove.description).toMatch(/uploaded twice/);
     expect(operation('/api/v2/sources', 'get').requestBody).toBeUndefined();
+  });
+
+  it('fetches a file at a web address as an asset, with the download refusals (local extension)', () => {
+    const fetch = operation('/api/v1/assets/fetch', 'post');
+    expect(fetch['x-local-extension']).toBe(true);
+    expect(JSON.stringify(fetch.requestBody)).toContain('#/components/schemas/FetchAssetRequest');
+    expect(fetch.responses['400']?.['x-error-codes']).toContain('invalid_asset_url');
+    expect(fetch.responses['413']?.['x-error-codes']).toContain('source_too_large');
+    expect(fetch.responses['502']?.['x-error-codes']).toEqual(
+      expect.arrayContaining(['upstream_unreachable', 'upstream_status', 'too_many_redirects']),
+    );
+    expect(fetch.responses['504']?.['x-error-codes']).toEqual(['upstream_timeout']);
+    const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.FetchAssetRequest?.required).toEqual(['url']);
+    expect(schemas.FetchAssetRequest?.additionalProperties).toBe(false);
   });
 
   it('lists the components in sorted order', () => {
