@@ -79,6 +79,16 @@ export const libraryHandlers = {
     const { dataBase64, ...meta } = input;
     return uploadBytes(meta, new Uint8Array(Buffer.from(dataBase64, 'base64')), context);
   },
+  'library.fetchUrl': async (input, context) => {
+    const client = await context.client();
+    const { taskId, url } = input;
+    if (taskId !== undefined)
+      context.emit('progress', { taskId, stage: 'fetch:downloading', done: 0, total: 1 });
+    // The service downloads it (its guard refuses an address that is not public) and retains it.
+    const stored = await serviceCall(() => client.fetchAsset({ url, retain: true }));
+    if (taskId !== undefined) context.emit('progress', { taskId, stage: 'fetch:stored', done: 1, total: 1 });
+    return displaySafeUpload(stored);
+  },
   'library.source': async (input, context) => {
     const client = await context.client();
     return displaySafeSource(await serviceCall(() => client.getSource(input.sourceVersionId)));
@@ -107,4 +117,7 @@ export const libraryHandlers = {
     context.sourceContent.forget(sourceVersionId);
     return { removed, citedBy };
   },
-} satisfies Pick<BridgeHandlers, 'library.upload' | 'library.source' | 'library.list' | 'library.remove'>;
+} satisfies Pick<
+  BridgeHandlers,
+  'library.upload' | 'library.fetchUrl' | 'library.source' | 'library.list' | 'library.remove'
+>;

@@ -116,6 +116,18 @@ export const UploadInput = z.strictObject({
 });
 export type UploadInput = z.infer<typeof UploadInput>;
 
+/** A public web address of a document the fact-checker pasted: the service downloads and retains it. */
+export const FetchUrlInput = z.strictObject({
+  url: z
+    .string()
+    .url()
+    .max(2000)
+    .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
+  /** As `UploadInput.taskId`: the page follows the download's progress events with it. */
+  taskId: UploadInput.shape.taskId,
+});
+export type FetchUrlInput = z.infer<typeof FetchUrlInput>;
+
 /**
  * The fields of an upload without its bytes: what travels beside a streamed body (web host) or an
  * ArrayBuffer over IPC (Electron), never a base64 string.
@@ -173,6 +185,8 @@ export const bridgeChannels = {
   'key.set': { input: KeySetInput, output: KeyStatusView },
   'key.remove': { input: z.strictObject({}), output: KeyStatusView },
   'library.upload': { input: UploadInput, output: UploadResponse },
+  /** A document at a public web address, downloaded by the service and retained like an upload. */
+  'library.fetchUrl': { input: FetchUrlInput, output: UploadResponse },
   'library.source': { input: z.strictObject({ sourceVersionId: Id }), output: SourceVersion },
   /** Every document in the library, newest first. */
   'library.list': { input: z.strictObject({}), output: z.array(LibraryEntry) },
@@ -197,7 +211,7 @@ export type BridgeOutput<C extends BridgeChannel> = z.output<(typeof bridgeChann
 /**
  * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
  * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
- * of 2); `extract:page` / `extract:sheet` (each unit read, done of total). Exports will report on it too.
+ * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total). Exports will report on it too.
  */
 export const ProgressEvent = z.strictObject({
   taskId: z.string().min(1),

@@ -10,6 +10,7 @@ export const BRIDGE_CHANNELS = [
   'key.set',
   'key.remove',
   'library.upload',
+  'library.fetchUrl',
   'library.source',
   'library.list',
   'library.remove',
