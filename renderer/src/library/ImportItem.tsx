@@ -10,8 +10,10 @@ const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 function progressText(task: ImportTask): string {
   switch (task.phase) {
     case 'waiting':
-      return task.kind === 'read' || task.failedStep === 'read' ? 'Waiting to be read' : 'Waiting to upload';
+      if (task.kind === 'read' || task.failedStep === 'read') return 'Waiting to be read';
+      return task.kind === 'url' ? 'Waiting to download' : 'Waiting to upload';
     case 'uploading':
+      if (task.kind === 'url') return 'Downloading';
       return task.progress?.stage === 'upload:received' ? 'Uploading: received, storing' : 'Uploading';
     case 'stored':
       return 'Stored';
@@ -28,7 +30,8 @@ function progressText(task: ImportTask): string {
     case 'done':
       return 'Read';
     case 'failed':
-      return task.failedStep === 'read' ? 'Stored, but reading failed' : 'Upload failed';
+      if (task.failedStep === 'read') return 'Stored, but reading failed';
+      return task.kind === 'url' ? 'Download failed' : 'Upload failed';
     case 'refused':
       return 'Not sent';
   }
@@ -36,6 +39,7 @@ function progressText(task: ImportTask): string {
 
 /** How far a task is, for the bar: [done, total], or null when it cannot be told. */
 function fraction(task: ImportTask): [number, number] | null {
+  if (task.phase === 'uploading' && task.kind === 'url') return [task.progress?.done ?? 0, 1];
   if (task.phase === 'uploading') return [task.progress?.done ?? 0, 2];
   if (task.phase === 'stored') return [2, 2];
   if (

@@ -3,6 +3,7 @@ import { MAX_ASSET_BYTES } from '../../../shared/api/common';
 import type { LibraryEntry } from '../../../shared/bridge';
 import { useLibrary } from '../queries';
 import { AddFilesButton } from './AddFilesButton';
+import { AddWebAddressForm } from './AddWebAddressForm';
 import { humanSize } from './file-size';
 import { ImportList } from './ImportList';
 import { LibraryList } from './LibraryList';
@@ -15,8 +16,8 @@ function countText(library: ReturnType<typeof useLibrary>): string {
 }
 
 /**
- * The fact-checker's documents: files being added (with their progress), then every stored document,
- * newest first, with how it was read. No URL field: no bridge channel retains a web address yet.
+ * The fact-checker's documents: files and pasted web addresses being added (with their progress), then
+ * every stored document, newest first, with how it was read.
  */
 export function LibraryPanel() {
   const library = useLibrary();
@@ -58,6 +59,8 @@ export function LibraryPanel() {
         </div>
         <AddFilesButton />
       </div>
+
+      <AddWebAddressForm />
 
       <ImportList />
 

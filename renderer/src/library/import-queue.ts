@@ -26,12 +26,17 @@ export interface ImportReading {
 export interface ImportTask {
   /** Also the upload's `taskId`, so its progress events find it. */
   id: string;
-  /** `upload`: a file to add, then read; `read`: a stored document to read. */
-  kind: 'upload' | 'read';
+  /**
+   * `upload`: a file to add, then read; `url`: a pasted web address the service downloads and keeps,
+   * then read; `read`: a stored document to read.
+   */
+  kind: 'upload' | 'url' | 'read';
   name: string;
   byteLength: number | null;
-  /** The file, kept so a failed upload can be retried; null for a `read` task. */
+  /** The file, kept so a failed upload can be retried; null for a `read` or `url` task. */
   file: File | null;
+  /** The web address of a `url` task, kept so a failed download can be retried; null otherwise. */
+  url: string | null;
   phase: ImportPhase;
   /** The last progress event of this task (upload or read), if any. */
   progress: Pick<ProgressEvent, 'stage' | 'done' | 'total'> | null;
@@ -120,6 +125,7 @@ export function addFiles(files: readonly File[], client: QueryClient): void {
       name: file.name || 'Unnamed file',
       byteLength: file.size,
       file: refusal === null ? file : null,
+      url: null,
       phase: refusal === null ? 'waiting' : 'refused',
       progress: null,
       sourceVersionId: null,
@@ -138,6 +144,76 @@ export function addFiles(files: readonly File[], client: QueryClient): void {
   pump(client);
 }
 
+/** The longest web address the bridge takes (`library.fetchUrl`). */
+export const MAX_WEB_ADDRESS_LENGTH = 2000;
+
+/** Why a pasted web address is refused before it is sent, or null when it may go. */
+export function webAddressRefusal(text: string): string | null {
+  const address = text.trim();
+  if (address === '') return 'Paste the web address of a document first.';
+  if (address.length > MAX_WEB_ADDRESS_LENGTH)
+    return `This address is over ${MAX_WEB_ADDRESS_LENGTH} characters; paste the address of the document itself.`;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return 'This is not a web address: paste one that starts with http:// or https://.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'Only web addresses that start with http:// or https:// can be added.';
+  return null;
+}
+
+/**
+ * A refusal of `library.fetchUrl` in plain words: the bridge code tells which refusal of the service's
+ * download it was (400: not a public address, 413: over the ceiling, 502: the site, 504: the time limit).
+ */
+export function fetchFailureText(error: unknown): string {
+  const code = error instanceof BridgeCallError ? error.code : null;
+  const message = messageOf(error);
+  switch (code) {
+    case 'invalid_request':
+      return /no bytes|empty/i.test(message)
+        ? 'The address gave an empty file: there is nothing to add.'
+        : 'This address is not a public web address: the workbench only fetches documents on the public web.';
+    case 'invalid_input':
+      return 'This is not a web address the workbench can fetch: it must start with http:// or https://.';
+    case 'too_large':
+      return `The file is over ${humanSize(MAX_ASSET_BYTES)}; the library takes files up to ${humanSize(MAX_ASSET_BYTES)}.`;
+    case 'upstream_timeout':
+    case 'timeout':
+      return 'The site did not answer in time; try again.';
+    case 'upstream_failed':
+      return 'The site could not be reached or did not give the file; check the address and try again.';
+    default:
+      return message;
+  }
+}
+
+/** Adds a pasted web address: the service downloads and keeps it, then it is read, like a file. */
+export function addWebAddress(text: string, client: QueryClient): boolean {
+  if (webAddressRefusal(text) !== null) return false;
+  const url = text.trim();
+  const added: ImportTask = {
+    id: newTaskId(),
+    kind: 'url',
+    name: url,
+    byteLength: null,
+    file: null,
+    url,
+    phase: 'waiting',
+    progress: null,
+    sourceVersionId: null,
+    failedStep: null,
+    error: null,
+    reading: null,
+  };
+  useImportQueue.setState((queue) => ({ tasks: [added, ...queue.tasks] }));
+  announce(`Fetching ${url} for the library.`);
+  pump(client);
+  return true;
+}
+
 /** Reads (publishes) a stored document that was never read, or reads it again. */
 export function readDocument(sourceVersionId: string, name: string, client: QueryClient): void {
   const running = useImportQueue
@@ -152,6 +228,7 @@ export function readDocument(sourceVersionId: string, name: string, client: Quer
     name,
     byteLength: null,
     file: null,
+    url: null,
     phase: 'waiting',
     progress: null,
     sourceVersionId,
@@ -213,7 +290,7 @@ function followProgress(id: string): () => void {
       event.taskId === id || (current.sourceVersionId !== null && event.taskId === current.sourceVersionId);
     if (!ours) return;
     const progress = { stage: event.stage, done: event.done, total: event.total };
-    if (event.stage === 'upload:stored' && current.phase === 'uploading')
+    if ((event.stage === 'upload:stored' || event.stage === 'fetch:stored') && current.phase === 'uploading')
       update(id, { phase: 'stored', progress });
     else update(id, { progress });
   });
@@ -232,6 +309,7 @@ async function run(id: string, client: QueryClient): Promise<void> {
 async function upload(id: string, client: QueryClient): Promise<void> {
   const current = task(id);
   if (current === undefined || current.sourceVersionId !== null) return;
+  if (current.kind === 'url') return fetchAddress(id, client);
   if (current.file === null) return fail(id, 'upload', 'The file is no longer available; add it again.');
   try {
     const stored = await uploadFile(
@@ -250,6 +328,26 @@ async function upload(id: string, client: QueryClient): Promise<void> {
     void client.invalidateQueries({ queryKey: queryKeys.library });
   } catch (error) {
     fail(id, 'upload', messageOf(error));
+  }
+}
+
+async function fetchAddress(id: string, client: QueryClient): Promise<void> {
+  const current = task(id);
+  if (current === undefined) return;
+  if (current.url === null) return fail(id, 'upload', 'The address is no longer available; paste it again.');
+  try {
+    const stored = await callBridge('library.fetchUrl', { taskId: id, url: current.url });
+    if (stored.source_version_id === undefined)
+      return fail(id, 'upload', 'The service stored the file but did not keep a version of it to read.');
+    update(id, {
+      phase: 'stored',
+      sourceVersionId: stored.source_version_id,
+      byteLength: stored.byte_length,
+    });
+    announce(`${current.name} is stored; reading it.`);
+    void client.invalidateQueries({ queryKey: queryKeys.library });
+  } catch (error) {
+    fail(id, 'upload', fetchFailureText(error));
   }
 }
 
