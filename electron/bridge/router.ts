@@ -56,6 +56,8 @@ export class BridgeFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** What the evidence service said of its refusal: its code and the fields it named. */
+    readonly service: { serviceCode?: string; fields?: string[] } = {},
   ) {
     super(message);
     this.name = 'BridgeFailure';
@@ -130,7 +132,8 @@ export function createRouter(
     try {
       value = await work();
     } catch (error) {
-      if (error instanceof BridgeFailure) return fail(error.code, error.message);
+      if (error instanceof BridgeFailure)
+        return { ok: false, error: { code: error.code, message: error.message, ...error.service } };
       onInternalError(channel, error);
       return fail(BRIDGE_ERROR.internalError, INTERNAL_MESSAGE);
     }

@@ -47,6 +47,7 @@ export function clientErrorOf(error: ServiceError): ClientError {
     {
       status: error.status,
       serviceCode: error.code,
+      ...(error.details?.length ? { fields: error.details.map((d) => d.path) } : {}),
       ...(typeof bytes === 'number' || bytes === null ? { bytes } : {}),
       ...(typeof maxBytes === 'number' ? { maxBytes } : {}),
       ...(typeof retryAfter === 'number' ? { retryAfterS: retryAfter } : {}),

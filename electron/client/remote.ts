@@ -166,7 +166,12 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
     const said = parsed.success
       ? scrub(`${parsed.data.error.message}${fields ? ` (${fields})` : ''}`, key)
       : null;
-    const details = { status, ...(serviceCode ? { serviceCode } : {}) };
+    const paths = parsed.success ? (parsed.data.error.details ?? []).map((d) => d.path) : [];
+    const details = {
+      status,
+      ...(serviceCode ? { serviceCode } : {}),
+      ...(paths.length > 0 ? { fields: paths } : {}),
+    };
     const message = (fallback: string) => said ?? fallback;
     if (status >= 300 && status < 400)
       return new ClientError(

@@ -137,6 +137,8 @@ export class ClientError extends Error {
       retryAfterS?: number;
       bytes?: number | null;
       maxBytes?: number;
+      /** The request fields a 400 named (its `details[].path`). */
+      fields?: string[];
     } = {},
   ) {
     super(message);

@@ -9,7 +9,13 @@ export async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ClientError) throw new BridgeFailure(error.code, error.message);
+    if (error instanceof ClientError) {
+      const { serviceCode, fields } = error.details;
+      throw new BridgeFailure(error.code, error.message, {
+        ...(serviceCode !== undefined ? { serviceCode } : {}),
+        ...(fields !== undefined && fields.length > 0 ? { fields: fields.slice(0, 50) } : {}),
+      });
+    }
     throw error;
   }
 }

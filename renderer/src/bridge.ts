@@ -245,10 +245,16 @@ export function bridge(): BridgeClient {
 /** A failed bridge call, thrown for React Query; keeps the bridge's code. */
 export class BridgeCallError extends Error {
   readonly code: string;
+  /** The evidence service's own code of a refusal, when the service refused. */
+  readonly serviceCode: string | null;
+  /** The request fields the service named (`claim`, `operands.0.figure_index`). */
+  readonly fields: readonly string[];
   constructor(error: BridgeError) {
     super(error.message);
     this.name = 'BridgeCallError';
     this.code = error.code;
+    this.serviceCode = error.serviceCode ?? null;
+    this.fields = error.fields ?? [];
   }
 }
 

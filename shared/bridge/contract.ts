@@ -17,6 +17,13 @@ import type { BridgeChannel, BridgeEvent } from './names';
 export const BridgeError = z.strictObject({
   code: z.string().regex(/^[a-z][a-z0-9_]*$/, 'snake_case'),
   message: z.string(),
+  /** A refusal of the evidence service: its own code (shared/api/errors.ts), to branch on. */
+  serviceCode: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'snake_case')
+    .optional(),
+  /** The request fields the service named (`claim`, `operands.0.figure_index`), to show the error beside. */
+  fields: z.array(z.string().max(200)).max(50).optional(),
 });
 export type BridgeError = z.infer<typeof BridgeError>;
 

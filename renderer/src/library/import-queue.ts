@@ -170,12 +170,12 @@ export function webAddressRefusal(text: string): string | null {
  */
 export function fetchFailureText(error: unknown): string {
   const code = error instanceof BridgeCallError ? error.code : null;
+  const serviceCode = error instanceof BridgeCallError ? error.serviceCode : null;
   const message = messageOf(error);
+  if (serviceCode === 'empty_file') return 'The address gave an empty file: there is nothing to add.';
+  if (serviceCode === 'invalid_asset_url')
+    return 'This address is not a public web address: the workbench only fetches documents on the public web.';
   switch (code) {
-    case 'invalid_request':
-      return /no bytes|empty/i.test(message)
-        ? 'The address gave an empty file: there is nothing to add.'
-        : 'This address is not a public web address: the workbench only fetches documents on the public web.';
     case 'invalid_input':
       return 'This is not a web address the workbench can fetch: it must start with http:// or https://.';
     case 'too_large':

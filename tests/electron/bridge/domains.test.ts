@@ -97,6 +97,28 @@ const operand = {
 };
 
 describe('bridge domains', () => {
+  it('a service refusal crosses with the service’s own code and the fields it named, for the page to place', async () => {
+    const { router } = setup({
+      verifyNumeric: () =>
+        Promise.reject(
+          new ClientError('invalid_request', 'figure_index 5 is not one of them', {
+            status: 400,
+            serviceCode: 'figure_index_unavailable',
+            fields: ['operands.0.figure_index'],
+          }),
+        ),
+    });
+    expect(await router.invoke('checks.verify', { claim: 'Revenue rose 12%', operands: [operand] })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_request',
+        message: 'figure_index 5 is not one of them',
+        serviceCode: 'figure_index_unavailable',
+        fields: ['operands.0.figure_index'],
+      },
+    });
+  });
+
   it('settings: read, change, refuse a bad URL as input and a remote service without a URL', async () => {
     const { router } = setup();
     expect(await router.invoke('settings.get', {})).toEqual({

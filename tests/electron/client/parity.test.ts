@@ -43,7 +43,7 @@ async function failureOf(call: Promise<unknown>) {
   );
   expect(error).toBeInstanceOf(ClientError);
   const { code, details } = error as ClientError;
-  return { code, status: details.status, serviceCode: details.serviceCode };
+  return { code, status: details.status, serviceCode: details.serviceCode, fields: details.fields };
 }
 
 describe('embedded and remote clients', () => {

@@ -149,11 +149,15 @@ describe('Run', () => {
 });
 
 describe('a refused run', () => {
-  async function runRefused(code: string, message: string) {
+  async function runRefused(
+    code: string,
+    message: string,
+    service: { serviceCode?: string; fields?: string[] } = {},
+  ) {
     const user = userEvent.setup();
     serveCases();
     bridgeStub.handlers['cases.check'] = () => {
-      throw new BridgeRefusal(code, message);
+      throw new BridgeRefusal(code, message, service);
     };
     renderWithQueries(<CheckColumn />);
     pickBoth();
@@ -165,6 +169,7 @@ describe('a refused run', () => {
     await runRefused(
       'invalid_request',
       'source unit unit_p3 has 1 figure(s); figure_index 5 is not one of them (operands.0.figure_index: expected 0 to 0)',
+      { serviceCode: 'figure_index_unavailable', fields: ['operands.0.figure_index'] },
     );
     expect((await screen.findByTestId('operand-error')).textContent).toContain('figure_index 5');
     expect(screen.queryByTestId('run-error')).toBeNull();
@@ -174,6 +179,7 @@ describe('a refused run', () => {
     await runRefused(
       'invalid_request',
       '"1,5" has more than one reading in the source; it cannot be checked as one number (operands.1.figure_index: "1,5" is ambiguous)',
+      { serviceCode: 'ambiguous_source_number' },
     );
     expect((await screen.findByTestId('operand-error')).textContent).toContain('"1,5"');
   });
@@ -182,6 +188,7 @@ describe('a refused run', () => {
     await runRefused(
       'invalid_request',
       'the request is not valid (claim: Too big: expected string to have <=10000 characters)',
+      { serviceCode: 'invalid_request', fields: ['claim'] },
     );
     expect((await screen.findByTestId('claim-error')).textContent).toContain('claim: Too big');
     expect(claimField().getAttribute('aria-invalid')).toBe('true');

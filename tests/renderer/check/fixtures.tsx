@@ -27,6 +27,8 @@ export class BridgeRefusal {
   constructor(
     readonly code: string,
     readonly message: string,
+    /** The service's own code and the fields it named, as the bridge carries them. */
+    readonly service: { serviceCode?: string; fields?: string[] } = {},
   ) {}
 }
 
@@ -39,7 +41,7 @@ const transport: WorkbenchTransport = {
       return { ok: true, value: await handler(input) };
     } catch (error) {
       if (error instanceof BridgeRefusal)
-        return { ok: false, error: { code: error.code, message: error.message } };
+        return { ok: false, error: { code: error.code, message: error.message, ...error.service } };
       throw error;
     }
   },

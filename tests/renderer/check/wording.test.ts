@@ -60,24 +60,40 @@ describe('titleFromClaim', () => {
 });
 
 describe('placeRunError', () => {
-  const refusal = (code: string, message: string) => new BridgeCallError({ code, message });
+  const refusal = (
+    code: string,
+    message: string,
+    service: { serviceCode?: string; fields?: string[] } = {},
+  ) => new BridgeCallError({ code, message, ...service });
 
-  it('puts refusals of the operands beside the operands', () => {
+  it('puts refusals of the operands beside the operands, by the fields and codes the service gave', () => {
     expect(
-      placeRunError(refusal('invalid_request', 'x (operands.0.figure_index: expected 0 to 2)')).place,
+      placeRunError(
+        refusal('invalid_request', 'x', {
+          serviceCode: 'invalid_request',
+          fields: ['operands.0.figure_index'],
+        }),
+      ).place,
+    ).toBe('operands');
+    expect(
+      placeRunError(
+        refusal('invalid_request', 'no figure 9 there', { serviceCode: 'figure_index_unavailable' }),
+      ).place,
     ).toBe('operands');
     expect(placeRunError(refusal('no_operands', 'Select one or two figures')).place).toBe('operands');
   });
 
   it('puts refusals of the claim beside the claim', () => {
     expect(
-      placeRunError(refusal('invalid_request', 'the request is not valid (claim: Too small)')).place,
+      placeRunError(refusal('invalid_request', 'the request is not valid', { fields: ['claim'] })).place,
     ).toBe('claim');
   });
 
-  it('puts anything else in an alert', () => {
+  it('puts anything else in an alert, whatever its wording says', () => {
     expect(placeRunError(refusal('unreachable', 'cannot be reached')).place).toBe('alert');
-    expect(placeRunError(refusal('invalid_request', 'the request is not valid')).place).toBe('alert');
+    expect(
+      placeRunError(refusal('invalid_request', 'the request is not valid (claim: Too small)')).place,
+    ).toBe('alert');
     expect(placeRunError(new Error('boom'))).toEqual({ place: 'alert', message: 'boom' });
   });
 });

@@ -129,10 +129,11 @@ describe('pasting a web address into the library', () => {
 
   it.each([
     [
-      'invalid_request',
+      'invalid_request:invalid_asset_url',
       'the host intranet resolves to 10.0.0.8, which is not a public address (asset_url: …)',
       'This address is not a public web address',
     ],
+    ['invalid_request:empty_file', 'the download holds nothing', 'The address gave an empty file'],
     ['too_large', 'the download is over the 52428800-byte ceiling', 'The file is over 50 MB'],
     ['upstream_timeout', 'the download took over 30000 ms', 'The site did not answer in time; try again'],
     [
@@ -144,7 +145,13 @@ describe('pasting a web address into the library', () => {
     fake.callBridge.mockImplementation((channel: string) =>
       channel === 'library.list'
         ? Promise.resolve([])
-        : Promise.reject(new BridgeCallError({ code, message })),
+        : Promise.reject(
+            new BridgeCallError({
+              code: code.split(':')[0] ?? code,
+              message,
+              ...(code.includes(':') ? { serviceCode: code.split(':')[1] } : {}),
+            }),
+          ),
     );
     renderWithQueries(<LibraryPanel />);
     await screen.findByTestId('library-empty');
