@@ -1,7 +1,7 @@
 import { NUMERIC_SCOPE, type NumericOutcome } from '../../shared/api';
 import { computeArithmetic } from './arithmetic';
 import { readClaim } from './claim';
-import { computeComparability } from './comparability';
+import { explainComparability, type FacetReason } from './comparability';
 import type { Assess, Assessment } from './types';
 
 // The numeric engine (numeric-semantics.md; rules in service/numeric/RULES.md): read the claim for one
@@ -15,51 +15,71 @@ export const LIMITATION =
 
 const EMPTY_REASON = 'No checkable numeric relation was found in the claim; nothing was computed.';
 
-export const assess: Assess = (claim, operands) => {
+/** An assessment with the typed reasons behind it (what `npm run eval:numeric` counts). */
+export interface Explained {
+  assessment: Assessment;
+  /** Why the claim could not be read or computed by code (a typed code), or null. */
+  problem: string | null;
+  /** One reason per comparability facet (none when comparability is null). */
+  facets: FacetReason[];
+}
+
+export const assess: Assess = (claim, operands) => assessWithReasons(claim, operands).assessment;
+
+export function assessWithReasons(claim: string, operands: Parameters<Assess>[1]): Explained {
   try {
     return assessUnsafe(claim, operands);
   } catch (error) {
     // A bug must never look like a decision.
     const message = error instanceof Error ? error.message : String(error);
     return {
-      outcome: 'escalate',
-      arithmetic: {
-        verdict: 'not_computable',
-        computed: null,
-        tolerance: 0,
-        reason: `Not computable: the engine failed (${message}).`,
-        holds_only_by_rounding: false,
+      problem: 'engine_failed',
+      facets: [],
+      assessment: {
+        outcome: 'escalate',
+        arithmetic: {
+          verdict: 'not_computable',
+          computed: null,
+          tolerance: 0,
+          reason: `Not computable: the engine failed (${message}).`,
+          holds_only_by_rounding: false,
+        },
+        comparability: null,
+        reason: 'The engine could not read this claim; left to a person.',
+        scope: NUMERIC_SCOPE,
+        limitation: LIMITATION,
       },
-      comparability: null,
-      reason: 'The engine could not read this claim; left to a person.',
-      scope: NUMERIC_SCOPE,
-      limitation: LIMITATION,
     };
   }
-};
+}
 
 /** "equals" reads operand A alone unless the claim restates other numbers; then both are in play. */
 function compared(relation: string, reading: ReturnType<typeof readClaim>, operands: Parameters<Assess>[1]) {
   return relation === 'equals' && reading.restated.length === 0 ? operands.slice(0, 1) : operands;
 }
 
-function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Assessment {
+function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Explained {
   const reading = readClaim(claim);
   const { arithmetic, relation, evidence } = computeArithmetic(reading, operands);
   if (arithmetic === null) {
     return {
-      outcome: 'not_applicable',
-      arithmetic: null,
-      comparability: null,
-      reason: EMPTY_REASON,
-      scope: NUMERIC_SCOPE,
-      limitation: LIMITATION,
+      problem: null,
+      facets: [],
+      assessment: {
+        outcome: 'not_applicable',
+        arithmetic: null,
+        comparability: null,
+        reason: EMPTY_REASON,
+        scope: NUMERIC_SCOPE,
+        limitation: LIMITATION,
+      },
     };
   }
-  const comparability =
+  const explained =
     relation === null || operands.length === 0
       ? null
-      : computeComparability(claim, relation, reading, compared(relation, reading, operands), evidence);
+      : explainComparability(claim, relation, reading, compared(relation, reading, operands), evidence);
+  const comparability = explained?.comparability ?? null;
   let outcome: NumericOutcome;
   let reason: string;
   if (arithmetic.verdict === 'not_computable') {
@@ -82,11 +102,15 @@ function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Assessmen
     reason = 'The arithmetic fails and every comparability facet passed.';
   }
   return {
-    outcome,
-    arithmetic,
-    comparability,
-    reason: `${reason} ${arithmetic.reason}`,
-    scope: NUMERIC_SCOPE,
-    limitation: LIMITATION,
+    problem: reading.problem ?? (arithmetic.verdict === 'not_computable' ? 'not_computable' : null),
+    facets: explained?.reasons ?? [],
+    assessment: {
+      outcome,
+      arithmetic,
+      comparability,
+      reason: `${reason} ${arithmetic.reason}`,
+      scope: NUMERIC_SCOPE,
+      limitation: LIMITATION,
+    },
   };
 }

@@ -215,6 +215,24 @@ export function computeComparability(
   ops: readonly EngineOperand[],
   ev: Evidence,
 ): Comparability {
+  return explainComparability(claim, relation, reading, ops, ev).comparability;
+}
+
+/** Why each facet was decided as it was: a typed code per facet (for `npm run eval:numeric`). */
+export interface FacetReason {
+  facet: ComparabilityFacet['facet'];
+  passed: boolean | null;
+  code: string;
+  why: string;
+}
+
+export function explainComparability(
+  claim: string,
+  relation: Relation,
+  reading: Reading,
+  ops: readonly EngineOperand[],
+  ev: Evidence,
+): { comparability: Comparability; reasons: FacetReason[] } {
   const unit =
     ev.unitFailed.length > 0
       ? code('unit', false, ev.unitFailed.join('; '))
@@ -244,5 +262,13 @@ export function computeComparability(
         `${f.facet.facet}: ${f.facet.passed === null ? 'left to a judge' : f.facet.passed ? 'passed' : 'failed'} (${f.why})`,
     )
     .join('; ');
-  return { verdict, facets: facets.map((f) => f.facet), reason: `${reason}.` };
+  return {
+    comparability: { verdict, facets: facets.map((f) => f.facet), reason: `${reason}.` },
+    reasons: facets.map((f) => ({
+      facet: f.facet.facet,
+      passed: f.facet.passed,
+      code: f.why.split(/[("]/)[0]!.trim(),
+      why: f.why,
+    })),
+  };
 }
