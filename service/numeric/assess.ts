@@ -1,6 +1,7 @@
 import { NUMERIC_SCOPE, type NumericOutcome } from '../../shared/api';
 import { computeArithmetic } from './arithmetic';
-import { readClaim } from './claim';
+import type { ComputeCode } from './relations';
+import { readClaim, type Reading } from './claim';
 import { explainComparability, type FacetReason } from './comparability';
 import type { Assess, Assessment } from './types';
 
@@ -19,7 +20,7 @@ const EMPTY_REASON = 'No checkable numeric relation was found in the claim; noth
 export interface Explained {
   assessment: Assessment;
   /** Why the claim could not be read or computed by code (a typed code), or null. */
-  problem: string | null;
+  problem: ComputeCode | null;
   /** One reason per comparability facet (none when comparability is null). */
   facets: FacetReason[];
 }
@@ -54,13 +55,17 @@ export function assessWithReasons(claim: string, operands: Parameters<Assess>[1]
 }
 
 /** "equals" reads operand A alone unless the claim restates other numbers; then both are in play. */
-function compared(relation: string, reading: ReturnType<typeof readClaim>, operands: Parameters<Assess>[1]) {
+function compared(relation: string, reading: Reading, operands: Parameters<Assess>[1]) {
   return relation === 'equals' && reading.restated.length === 0 ? operands.slice(0, 1) : operands;
 }
 
 function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Explained {
-  const reading = readClaim(claim);
-  const { arithmetic, relation, evidence } = computeArithmetic(reading, operands);
+  // Numbers the claim repeats from an operand's labels ("Level 2", "(4)", "90 nanometers") are names.
+  const labels = operands
+    .flatMap((o) => [o.context.rowLabel, o.context.columnLabel])
+    .filter((l) => l !== null);
+  const reading = readClaim(claim, labels);
+  const { arithmetic, relation, notes, code } = computeArithmetic(reading, operands);
   if (arithmetic === null) {
     return {
       problem: null,
@@ -78,7 +83,7 @@ function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Explained
   const explained =
     relation === null || operands.length === 0
       ? null
-      : explainComparability(claim, relation, reading, compared(relation, reading, operands), evidence);
+      : explainComparability(claim, relation, reading, compared(relation, reading, operands), notes);
   const comparability = explained?.comparability ?? null;
   let outcome: NumericOutcome;
   let reason: string;
@@ -102,7 +107,7 @@ function assessUnsafe(claim: string, operands: Parameters<Assess>[1]): Explained
     reason = 'The arithmetic fails and every comparability facet passed.';
   }
   return {
-    problem: reading.problem ?? (arithmetic.verdict === 'not_computable' ? 'not_computable' : null),
+    problem: code,
     facets: explained?.reasons ?? [],
     assessment: {
       outcome,

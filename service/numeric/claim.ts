@@ -1,5 +1,7 @@
 import type { UnitClass } from '../../shared/api';
 import { findFigures } from '../../shared/figures';
+import { claimPeriods, type ClaimPeriods } from './periods';
+import { decimalsOf, NO_MODIFIER, type Modifier } from './tolerance';
 import type { Basis } from './types';
 import {
   BASIS_WORDS,
@@ -9,7 +11,6 @@ import {
   DIRECTION_AFTER,
   DIRECTION_ANYWHERE,
   DIRECTION_BEFORE,
-  HEDGE_FACTOR,
   HEDGES,
   LOSS,
   MAGNITUDE_WORDS,
@@ -23,12 +24,13 @@ import {
   WORD_TOLERANCE,
   anyOf,
   endingWith,
-  type BoundKind,
 } from './wording';
 
 // Claim reading (service/numeric/RULES.md, "Claim reading"): which relation the claim states over the
 // operands, the value it states with its precision, hedge and bound, the numbers it restates about the
 // operands, and the periods and basis it mentions. Numbers come only from shared/figures.
+
+export type { Modifier };
 
 export type Relation =
   | 'equals'
@@ -60,14 +62,10 @@ export interface Quantity {
   ambiguous: boolean;
   /** "times"/"x"/"fold" follows, or a multiple word. */
   multiple: boolean;
-}
-
-export interface Modifier {
-  hedge: string | null;
-  /** Hedges that also bound the side: "nearly" (below), "just over" (above). */
-  side: 'below' | 'above' | null;
-  bound: BoundKind | null;
-  boundWords: string | null;
+  /** A verb that already says "changed by this multiple" ("doubled", "halved"): ratio B / A. */
+  change: boolean;
+  /** The claim writes its scale ("$1.2bn", "4 million"): it is not a bare number in a table's units. */
+  scaled: boolean;
 }
 
 /** One check the claim asks for: a relation and the value it states (null for comparison/direction). */
@@ -90,22 +88,25 @@ export interface Restated {
   modifier: Modifier;
 }
 
-export interface Period {
-  kind: 'Y' | 'FY' | 'Q' | 'H' | 'span';
-  year: number;
-  n: number;
-  label: string;
+/** Why code cannot read the claim: a typed code, and the words shown to a person. */
+export type ProblemCode = 'ambiguous_number' | 'negated' | 'range' | 'times_more';
+export interface Problem {
+  code: ProblemCode;
+  message: string;
 }
 
 export interface Reading {
   checks: Check[];
   restated: Restated[];
-  periods: Period[];
+  periods: ClaimPeriods;
   basis: Basis | null;
+  /** The claim names a loss, deficit, shortfall or outflow. */
   loss: boolean;
   /** A reason the claim cannot be checked by code (negation, a range, "times more than"). */
-  problem: string | null;
+  problem: Problem | null;
   quantities: Quantity[];
+  /** Numbers inside an operand's label as the claim repeats it ("Level 2", "90 nanometers", "(4)"): not read. */
+  labelNumbers: Quantity[];
 }
 
 /** Lower-case without changing length, so figure offsets stay valid; curly quotes straightened. */
@@ -119,20 +120,6 @@ export function lower(text: string): string {
   return out;
 }
 
-/** Digits after the decimal mark in `raw`, given the magnitude shared/figures read. */
-export function decimalsOf(raw: string, magnitude: number): number {
-  const run = /\d(?:[\d.,\u00a0\u2009\u202f'’]*\d)?|\.\d+/.exec(raw)?.[0] ?? '';
-  const digits = run.replace(/\D/g, '');
-  if (magnitude === 0) {
-    const m = /[.,](\d+)$/.exec(run);
-    return m?.[1]?.length ?? 0;
-  }
-  for (let k = 0; k <= digits.length; k++) {
-    if (Number(`${digits}e-${k}`) === magnitude) return k;
-  }
-  return 0;
-}
-
 const HEDGE_PATTERNS = HEDGES.map((h) => ({ ...h, pattern: endingWith(h.words) }));
 const BOUND_PATTERNS = BOUNDS.map((b) => ({ ...b, pattern: endingWith(b.words) }));
 const WORD_PATTERNS = WORD_QUANTITIES.map((w) => ({ ...w, pattern: anyOf(w.words) }));
@@ -140,7 +127,7 @@ const MAGNITUDE = new RegExp(`^(?:${MAGNITUDE_WORDS.join('|')})$`);
 
 /** Hedge and bound written just before a quantity ("by about", "more than", "nearly"). */
 function modifierBefore(before: string): { modifier: Modifier; rest: string } {
-  const modifier: Modifier = { hedge: null, side: null, bound: null, boundWords: null };
+  const modifier: Modifier = { ...NO_MODIFIER };
   let rest = before;
   for (let i = 0; i < 2; i++) {
     let found = false;
@@ -187,6 +174,8 @@ function figureQuantities(text: string, low: string): Quantity[] {
       word: false,
       ambiguous: f.ambiguous,
       multiple: f.unitClass === 'none' && MULTIPLE_AFTER.test(after),
+      change: false,
+      scaled: f.scale !== 1,
     };
   });
 }
@@ -223,73 +212,12 @@ function wordQuantities(text: string, low: string, taken: readonly Quantity[]): 
         word: true,
         ambiguous: false,
         multiple,
+        change: w.change === true,
+        scaled: false,
       });
-      if (w.change) (out[out.length - 1] as Quantity & { change?: boolean }).change = true;
     }
   }
   return out;
-}
-
-const YEAR = '(?:19|20)\\d{2}';
-
-/** Period mentions in the claim: "2023", "FY2023", "FY23", "Q3 2024", "third quarter of 2024", "H1 2024". */
-export function periodsIn(low: string, figures: readonly Quantity[]): Period[] {
-  const out: Period[] = [];
-  const taken: [number, number][] = figures.map((f) => [f.start, f.end]);
-  const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
-  const add = (m: RegExpMatchArray, p: Omit<Period, 'label'>) => {
-    const s = m.index ?? 0;
-    const e = s + m[0].length;
-    if (!free(s, e)) return;
-    taken.push([s, e]);
-    out.push({ ...p, label: m[0] });
-  };
-  const yearOf = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
-  const ordinals: Record<string, number> = {
-    first: 1,
-    second: 2,
-    third: 3,
-    fourth: 4,
-    '1st': 1,
-    '2nd': 2,
-    '3rd': 3,
-    '4th': 4,
-  };
-  for (const m of low.matchAll(new RegExp(`\\bq([1-4])\\s*(?:fy\\s*)?'?(${YEAR}|\\d{2})(?!\\d)`, 'g')))
-    add(m, { kind: 'Q', year: yearOf(m[2] ?? ''), n: Number(m[1]) });
-  for (const m of low.matchAll(new RegExp(`\\b(${YEAR})\\s*q([1-4])\\b`, 'g')))
-    add(m, { kind: 'Q', year: yearOf(m[1] ?? ''), n: Number(m[2]) });
-  for (const m of low.matchAll(
-    new RegExp(`\\b(first|second|third|fourth|1st|2nd|3rd|4th)\\s+quarter\\s+(?:of\\s+)?(${YEAR})\\b`, 'g'),
-  ))
-    add(m, { kind: 'Q', year: yearOf(m[2] ?? ''), n: ordinals[m[1] ?? ''] ?? 0 });
-  for (const m of low.matchAll(new RegExp(`\\bh([12])\\s*'?(${YEAR}|\\d{2})(?!\\d)`, 'g')))
-    add(m, { kind: 'H', year: yearOf(m[2] ?? ''), n: Number(m[1]) });
-  for (const m of low.matchAll(new RegExp(`\\b(first|second)\\s+half\\s+(?:of\\s+)?(${YEAR})\\b`, 'g')))
-    add(m, { kind: 'H', year: yearOf(m[2] ?? ''), n: m[1] === 'first' ? 1 : 2 });
-  for (const m of low.matchAll(new RegExp(`\\bfy\\s*'?(${YEAR}|\\d{2})(?!\\d)`, 'g')))
-    add(m, { kind: 'FY', year: yearOf(m[1] ?? ''), n: 0 });
-  for (const m of low.matchAll(
-    new RegExp(`(?<![\\d.,$€£])(${YEAR})\\s*[/–-]\\s*(\\d{2}|${YEAR})(?![\\d%])`, 'g'),
-  ))
-    add(m, {
-      kind: 'span',
-      year: yearOf((m[2] ?? '').length === 2 ? `${(m[1] ?? '').slice(0, 2)}${m[2]}` : (m[2] ?? '')),
-      n: 0,
-    });
-  for (const m of low.matchAll(new RegExp(`(?<![\\d.,$€£\\p{L}])(${YEAR})(?![\\d%\\p{L}])`, 'gu')))
-    add(m, { kind: 'Y', year: Number(m[1]), n: 0 });
-  return out;
-}
-
-/** A context period label ("2023", "FY2023", "Q3 2024", "H1 2024", "2023/24") as a Period; null if unread. */
-export function parsePeriod(label: string | null): Period | null {
-  if (label === null) return null;
-  const found = periodsIn(lower(label.trim()), []);
-  if (found.length !== 1) return null;
-  const p = found[0];
-  if (p === undefined || p.label.trim().length < label.trim().length - 1) return null;
-  return p;
 }
 
 function basisIn(low: string): Basis | null {
@@ -298,25 +226,66 @@ function basisIn(low: string): Basis | null {
   return found.size === 1 ? ([...found][0] ?? null) : null;
 }
 
-/** Read the claim: its checks, restated numbers, periods, basis, or the problem that stops code. */
-export function readClaim(text: string): Reading {
+/**
+ * Numbers inside an operand's label where the claim repeats that label ("Level 2 assets", "the 90 nanometers
+ * segment", "Net income (4)"): each label's numbers with the word beside them are looked for in the claim,
+ * and a claim number inside such a stretch is part of the name, never a stated value or an end point.
+ */
+export function labelSpans(low: string, labels: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  const flexible = (text: string) =>
+    text
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+');
+  for (const label of labels) {
+    const l = lower(label);
+    if (!/\d/.test(l)) continue;
+    // The whole label, then each number with its neighbouring word ("level 2", "90 nanometers", "notes (4)").
+    const pieces = [l];
+    for (const m of l.matchAll(/(?:[\p{L}][\p{L}'-]*\s+)?[([]?\d[\d.,]*[)\]]?(?:\s*[\p{L}][\p{L}'-]*)?/gu))
+      if (/\p{L}/u.test(m[0])) pieces.push(m[0]);
+    for (const piece of pieces) {
+      if (piece.trim().length < 3) continue;
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${flexible(piece)}(?![\\p{L}\\p{N}])`, 'gu');
+      for (const m of low.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+    }
+  }
+  return spans;
+}
+
+/**
+ * Read the claim: its checks, restated numbers, periods, basis, or the problem that stops code. `labels`
+ * are the operands' row and column labels: numbers the claim repeats from them are names, not values.
+ */
+export function readClaim(text: string, labels: readonly string[] = []): Reading {
   const low = lower(text);
-  const figures = figureQuantities(text, low);
-  const quantities = [...figures, ...wordQuantities(text, low, figures)].sort((a, b) => a.start - b.start);
-  const periods = periodsIn(low, figures);
+  const spans = labelSpans(low, labels);
+  const inLabel = (q: Quantity) => spans.some(([s, e]) => q.start >= s && q.end <= e);
+  const all = figureQuantities(text, low);
+  const figures = all.filter((q) => !inLabel(q));
+  const quantities = [...figures, ...wordQuantities(text, low, all)].sort((a, b) => a.start - b.start);
   const reading: Reading = {
     checks: [],
     restated: [],
-    periods,
+    periods: claimPeriods(
+      text,
+      all.map((f) => [f.start, f.end] as const),
+    ),
     basis: basisIn(low),
     loss: LOSS.test(low),
     problem: null,
     quantities,
+    labelNumbers: all.filter(inLabel),
   };
 
   const ambiguous = quantities.find((q) => q.ambiguous);
   if (ambiguous) {
-    reading.problem = `the claim's number "${ambiguous.raw}" has more than one reading`;
+    reading.problem = {
+      code: 'ambiguous_number',
+      message: `the claim's number "${ambiguous.raw}" has more than one reading`,
+    };
     return reading;
   }
   // Negation: bound phrases that contain "no"/"not" are removed first ("no more than").
@@ -325,15 +294,17 @@ export function readClaim(text: string): Reading {
     for (const w of b.words) if (/\bno|not\b/.test(w)) scrubbed = scrubbed.split(w).join(' ');
   scrubbed = scrubbed.replace(/\bnot\s+quite\b/g, ' ');
   if (NEGATION.test(scrubbed)) {
-    reading.problem =
-      'the claim is negated ("not", "never", "did not"…); code does not read negated relations';
+    reading.problem = {
+      code: 'negated',
+      message: 'the claim is negated ("not", "never", "did not"…); code does not read negated relations',
+    };
     return reading;
   }
 
   const used = new Set<Quantity>();
   const sumCue = SUM.test(low);
   for (let i = 0; i < quantities.length; i++) {
-    const q = quantities[i] as Quantity & { change?: boolean };
+    const q = quantities[i]!;
     const next = quantities[i + 1];
     // Ranges: "10-12%", "between 5 and 6bn", "rose 10 to 12%".
     if (next && !q.word && !next.word) {
@@ -345,7 +316,10 @@ export function readClaim(text: string): Reading {
         (/^\s+and\s+$/.test(between) && /between\s+$/.test(low.slice(0, q.start))) ||
         (/^\s+to\s+$/.test(between) && !fromBefore && sameKind)
       ) {
-        reading.problem = `the claim states a range ("${text.slice(q.start, next.end)}"); ranges are not checked by code`;
+        reading.problem = {
+          code: 'range',
+          message: `the claim states a range ("${text.slice(q.start, next.end)}"); ranges are not checked by code`,
+        };
         return reading;
       }
     }
@@ -362,7 +336,10 @@ export function readClaim(text: string): Reading {
         )
       : TIMES_MORE_AFTER.test(after);
     if (q.multiple && timesMore) {
-      reading.problem = `"${q.raw} … more than" reads as ×N or ×(N+1); left to a person`;
+      reading.problem = {
+        code: 'times_more',
+        message: `"${q.raw} … more than" reads as ×N or ×(N+1); left to a person`,
+      };
       return reading;
     }
     const dirBefore = DIRECTION_BEFORE.exec(before);
@@ -450,7 +427,7 @@ export function readClaim(text: string): Reading {
       reading.checks.push({
         relation: 'direction',
         quantity: null,
-        modifier: { hedge: null, side: null, bound: null, boundWords: null },
+        modifier: { ...NO_MODIFIER },
         direction: dir[1] ? 1 : -1,
         order: 'BA',
         magnitude: MAGNITUDE.test((dir[1] ?? dir[2] ?? '').trim()),
@@ -459,7 +436,7 @@ export function readClaim(text: string): Reading {
       reading.checks.push({
         relation: 'comparison',
         quantity: null,
-        modifier: { hedge: null, side: null, bound: null, boundWords: null },
+        modifier: { ...NO_MODIFIER },
         direction: cmp[1] ? 1 : -1,
         order: 'AB',
         magnitude: false,
@@ -480,7 +457,7 @@ export function readClaim(text: string): Reading {
       reading.checks.push({
         relation: 'direction',
         quantity: null,
-        modifier: { hedge: null, side: null, bound: null, boundWords: null },
+        modifier: { ...NO_MODIFIER },
         direction: dir[1] ? 1 : -1,
         order: 'BA',
         magnitude: false,
@@ -507,9 +484,4 @@ function quantityAdjacent(low: string, m: RegExpExecArray, quantities: readonly 
       (q.start >= e && /^\s*$/.test(low.slice(e, q.start))) ||
       (q.end <= s && /^\s*$/.test(low.slice(q.end, s))),
   );
-}
-
-/** The tolerance a hedge gives: HEDGE_FACTOR × precision. */
-export function hedged(precision: number, modifier: Modifier): number {
-  return modifier.hedge === null ? precision : HEDGE_FACTOR * precision;
 }

@@ -1,40 +1,67 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
-import type { Evidence } from './arithmetic';
-import { lower, parsePeriod, type Period, type Reading, type Relation } from './claim';
+import { labelSpans, lower, type Reading, type Relation } from './claim';
+import { order, parsePeriod, periodOf, previous, relate, type Period, type PeriodMention } from './periods';
+import { RELATIONS, type Note } from './relations';
 import type { EngineOperand } from './types';
 
 // Comparability (service/numeric/RULES.md, "Comparability"): facets in the order unit, scale, entity,
-// period, basis. Code decides unit and scale always, and entity, period and basis only where the
-// operands' context shows them; everything else is left to a judge (passed null, p null).
+// period, basis. Code decides unit and scale always, and entity, period and basis where the claim names
+// them and the operands' structure shows them; everything else is left to a judge (passed null, p null).
+// Every decision carries a typed code (counted by `npm run eval:numeric`) and its reason in words.
 
-interface FacetResult {
-  facet: ComparabilityFacet;
+/** Why a facet was decided as it was. */
+export type FacetCode =
+  | 'unit_agree'
+  | 'scale_agree'
+  | Note['code']
+  | 'entity_no_operand'
+  | 'entity_named'
+  | 'entity_not_named'
+  | 'entity_rows_differ'
+  | 'entity_structure_unclear'
+  | 'period_not_shown'
+  | 'period_not_named'
+  | 'period_relative'
+  | 'period_named'
+  | 'period_named_other'
+  | 'period_kind_differs'
+  | 'period_no_change'
+  | 'period_backwards'
+  | 'period_base_implied'
+  | 'period_base_not_named'
+  | 'period_one_not_named'
+  | 'period_order'
+  | 'basis_differs'
+  | 'basis_none_named'
+  | 'basis_same'
+  | 'basis_not_shown'
+  | 'basis_partly_named';
+
+/** Why each facet was decided as it was: a typed code per facet. */
+export interface FacetReason {
+  facet: ComparabilityFacet['facet'];
+  passed: boolean | null;
+  code: FacetCode;
   why: string;
 }
 
-const code = (facet: ComparabilityFacet['facet'], passed: boolean, why: string): FacetResult => ({
-  facet: { facet, decidedBy: 'code', passed, p: passed ? 1 : 0 },
+const decided = (
+  facet: FacetReason['facet'],
+  passed: boolean,
+  code: FacetCode,
+  why: string,
+): FacetReason => ({
+  facet,
+  passed,
+  code,
   why,
 });
-const judge = (facet: ComparabilityFacet['facet'], why: string): FacetResult => ({
-  facet: { facet, decidedBy: 'judge', passed: null, p: null },
+const judge = (facet: FacetReason['facet'], code: FacetCode, why: string): FacetReason => ({
+  facet,
+  passed: null,
+  code,
   why,
 });
-
-/** Relations that follow one line item from an earlier period (A) to a later one (B). */
-const CHANGES: ReadonlySet<Relation> = new Set([
-  'change_percent',
-  'change_absolute',
-  'change_points',
-  'direction',
-]);
-
-/** A change follows one item over time: change relations and "doubled"-type multiples, not "N pp higher than". */
-function isChangeOf(relation: Relation, reading: Reading): boolean {
-  const order = reading.checks[0]?.order;
-  if (relation === 'ratio' || relation === 'change_points') return order === 'BA';
-  return CHANGES.has(relation);
-}
 
 const STOPWORDS = new Set([
   'the',
@@ -65,165 +92,307 @@ export function labelMentioned(label: string | null, claim: string): boolean {
   return significant.every((w) => said.has(w));
 }
 
-function order(p: Period, q: Period): number | null {
-  if (p.kind !== q.kind) return null;
-  return p.year !== q.year ? Math.sign(p.year - q.year) : Math.sign(p.n - q.n);
+function isOverTime(relation: Relation, reading: Reading): boolean {
+  const check = reading.checks[0];
+  if (check === undefined) return relation === 'direction';
+  return RELATIONS[relation].overTime(check);
 }
+
+/** Relations whose operands are named in order: A first ("A was $5m more than B", "A is 12% of B"). */
+const ORDERED: ReadonlySet<Relation> = new Set([
+  'difference',
+  'difference_percent',
+  'share',
+  'comparison',
+  'ratio',
+  'change_points',
+]);
 
 function entityFacet(
   claim: string,
   relation: Relation,
   reading: Reading,
   ops: readonly EngineOperand[],
-  ev: Evidence,
-): FacetResult {
-  if (ev.unrelated.length > 0) return judge('entity', ev.unrelated.join('; '));
-  if (ev.rateAsChange)
-    return judge('entity', 'the one operand is read as the rate itself; code cannot tell it is that rate');
+  notes: readonly Note[],
+): FacetReason {
+  const open = notes.filter((n) => n.facet === 'entity');
+  if (open.length > 0) return judge('entity', open[0]!.code, open.map((n) => n.why).join('; '));
   const [A, B] = ops;
-  if (A === undefined) return judge('entity', 'no operand');
-  if (B === undefined) {
+  if (A === undefined) return judge('entity', 'entity_no_operand', 'no operand');
+  if (B === undefined)
     return labelMentioned(A.context.rowLabel, claim)
-      ? code('entity', true, `the claim names the row "${A.context.rowLabel}"`)
-      : judge('entity', "the claim does not name the operand's row label");
-  }
+      ? decided('entity', true, 'entity_named', `the claim names the row "${A.context.rowLabel}"`)
+      : judge('entity', 'entity_not_named', "the claim does not name the operand's row label");
   const a = A.context;
   const b = B.context;
-  const isChange = isChangeOf(relation, reading);
-  if (isChange) {
-    if (a.rowKey !== null && a.rowKey === b.rowKey && (a.unitKind === 'sheet' || a.rowLabel !== null))
-      return code('entity', true, `both operands are in the same row (${a.rowKey})`);
-    if (
+  if (isOverTime(relation, reading)) {
+    const sameRow = a.rowKey !== null && a.rowKey === b.rowKey;
+    if (sameRow && labelMentioned(a.rowLabel, claim))
+      return decided(
+        'entity',
+        true,
+        'entity_named',
+        `both operands are in the row the claim names ("${a.rowLabel}")`,
+      );
+    const periodRows =
       a.unitKind === 'sheet' &&
       b.unitKind === 'sheet' &&
       a.columnKey !== null &&
       a.columnKey === b.columnKey &&
       parsePeriod(a.rowLabel) !== null &&
-      parsePeriod(b.rowLabel) !== null
-    )
-      return code('entity', true, `both operands are in the same column (${a.columnKey}) under period rows`);
+      parsePeriod(b.rowLabel) !== null;
+    if (periodRows && labelMentioned(a.columnLabel, claim))
+      return decided(
+        'entity',
+        true,
+        'entity_named',
+        `both operands are in the column the claim names ("${a.columnLabel}") under period rows`,
+      );
     if (
+      !sameRow &&
+      !periodRows &&
       a.rowLabel !== null &&
       b.rowLabel !== null &&
       parsePeriod(a.rowLabel) === null &&
       parsePeriod(b.rowLabel) === null &&
       lower(a.rowLabel).trim() !== lower(b.rowLabel).trim()
     )
-      return code(
+      return decided(
         'entity',
         false,
+        'entity_rows_differ',
         `a change from one line item to another ("${a.rowLabel}" → "${b.rowLabel}")`,
       );
-    return judge('entity', 'the structure does not show that both operands are the same line item');
+    if (sameRow || periodRows)
+      return judge(
+        'entity',
+        'entity_not_named',
+        'both operands are one line item, but the claim does not name it',
+      );
+    return judge(
+      'entity',
+      'entity_structure_unclear',
+      'the structure does not show that both operands are the same line item',
+    );
   }
   if (labelMentioned(a.rowLabel, claim) && labelMentioned(b.rowLabel, claim))
-    return code('entity', true, `the claim names both rows ("${a.rowLabel}", "${b.rowLabel}")`);
-  return judge('entity', "the claim does not name both operands' row labels");
+    return decided(
+      'entity',
+      true,
+      'entity_named',
+      `the claim names both rows ("${a.rowLabel}", "${b.rowLabel}")`,
+    );
+  return judge('entity', 'entity_not_named', "the claim does not name both operands' row labels");
 }
 
-function periodFacet(relation: Relation, reading: Reading, ops: readonly EngineOperand[]): FacetResult {
-  const [A, B] = ops;
-  if (A === undefined) return judge('period', 'no operand');
-  const pa = parsePeriod(A.context.period);
-  const claimed = reading.periods;
-  if (B === undefined) {
-    if (pa === null) return judge('period', 'the structure shows no period beside the operand');
-    if (claimed.length === 0)
-      return judge('period', `the claim names no period (the source shows ${A.context.period})`);
-    const orders = claimed.map((c) => order(c, pa));
-    if (orders.some((o) => o !== null && o !== 0))
-      return code(
-        'period',
-        false,
-        `the claim names ${claimed.map((c) => c.label).join(', ')}; the source shows ${A.context.period}`,
-      );
-    if (orders.every((o) => o === 0))
-      return code('period', true, `the claim and the source both name ${A.context.period}`);
-    return judge(
-      'period',
-      `the claim's ${claimed.map((c) => c.label).join(', ')} and the source's ${A.context.period} are different kinds of period`,
-    );
-  }
-  const pb = parsePeriod(B.context.period);
-  if (pa === null || pb === null)
-    return judge('period', "the structure does not show both operands' periods");
-  const o = order(pa, pb);
-  if (o === null)
-    return judge('period', `${A.context.period} and ${B.context.period} are different kinds of period`);
-  // A claim period must be one of the operands' periods.
-  for (const c of claimed) {
-    const oa = order(c, pa);
-    const ob = order(c, pb);
-    if (oa === 0 || ob === 0) continue;
-    if (oa !== null && ob !== null)
-      return code(
-        'period',
-        false,
-        `the claim names ${c.label}; the operands are ${A.context.period} and ${B.context.period}`,
-      );
-    return judge('period', `the claim's ${c.label} is a different kind of period from the source's`);
-  }
-  const isChange = isChangeOf(relation, reading);
-  if (isChange) {
-    if (o < 0) return code('period', true, `a change from ${A.context.period} to ${B.context.period}`);
-    if (o === 0) return code('period', false, `both operands are ${A.context.period}: no change over time`);
-    return code(
-      'period',
-      false,
-      `operand A (${A.context.period}) is later than B (${B.context.period}): the change would run backwards`,
-    );
-  }
-  if (o === 0) return code('period', true, `both operands are ${A.context.period}`);
-  if (relation === 'share')
-    return code('period', false, `a share across periods (${A.context.period}, ${B.context.period})`);
-  return judge(
-    'period',
-    `the operands are ${A.context.period} and ${B.context.period}; whether the claim compares them is left to a judge`,
-  );
+/**
+ * The periods the claim names, without those it only repeats inside an operand's label when that label's
+ * date is not the operand's period ("Outstanding at September 30, 2017" in a 2018 column).
+ */
+function namedPeriods(claim: string, reading: Reading, ops: readonly EngineOperand[]): PeriodMention[] {
+  const low = lower(claim);
+  const foreign: [number, number][] = [];
+  for (const op of ops)
+    for (const label of [op.context.rowLabel, op.context.columnLabel]) {
+      if (label === null) continue;
+      const own = periodOf(label);
+      if (own === null || own === op.context.period) continue;
+      foreign.push(...labelSpans(low, [label]).filter(([s, e]) => e - s >= label.trim().length - 1));
+    }
+  return reading.periods.named.filter((m) => !foreign.some(([s, e]) => m.start >= s && m.end <= e));
 }
 
-function basisFacet(reading: Reading, ops: readonly EngineOperand[]): FacetResult {
-  const bases = ops.map((o) => o.context.basis);
-  const stated = [reading.basis, ...bases].filter((b) => b !== null);
-  if (new Set(stated).size > 1)
-    return code(
-      'basis',
-      false,
-      `bases differ (claim: ${reading.basis ?? 'none'}; operands: ${bases.map((b) => b ?? 'none').join(', ')})`,
-    );
-  if (stated.length === 0) {
-    if (ops.length > 0 && ops.every((o) => o.context.rowLabel !== null))
-      return code('basis', true, "neither the claim nor the operands' labels name a basis");
-    return judge('basis', "no label shows the operands' basis");
-  }
-  if (
-    bases.every((b) => b !== null) &&
-    (reading.basis !== null || bases.length > 0) &&
-    reading.basis !== null
-  )
-    return code('basis', true, `all on the ${reading.basis} basis`);
-  return judge(
-    'basis',
-    `only some sides name a basis (claim: ${reading.basis ?? 'none'}; operands: ${bases.map((b) => b ?? 'none').join(', ')})`,
-  );
-}
+const listed = (ps: readonly { label: string }[]) => [...new Set(ps.map((p) => p.label))].join(', ');
 
-export function computeComparability(
+function periodFacet(
   claim: string,
   relation: Relation,
   reading: Reading,
   ops: readonly EngineOperand[],
-  ev: Evidence,
-): Comparability {
-  return explainComparability(claim, relation, reading, ops, ev).comparability;
+): FacetReason {
+  const [A, B] = ops;
+  if (A === undefined) return judge('period', 'period_not_shown', 'no operand');
+  const shown = ops.slice(0, 2).map((o) => parsePeriod(o.context.period));
+  if (shown.some((p) => p === null))
+    return judge(
+      'period',
+      'period_not_shown',
+      ops.length === 1
+        ? 'the structure shows no period beside the operand'
+        : "the structure does not show both operands' periods",
+    );
+  const periods = shown as Period[];
+  const overTime = B !== undefined && isOverTime(relation, reading);
+  if (overTime) {
+    // What the structure alone shows of a change over time: the same period, or backwards.
+    const [pa, pb] = periods as [Period, Period];
+    if (relate(pa, pb) === 'same')
+      return decided(
+        'period',
+        false,
+        'period_no_change',
+        `both operands are ${pa.label}: no change over time`,
+      );
+    if (order(pa, pb) === 1)
+      return decided(
+        'period',
+        false,
+        'period_backwards',
+        `operand A (${pa.label}) is later than B (${pb.label}): the change would run backwards`,
+      );
+  }
+  const named = namedPeriods(claim, reading, ops);
+  const { relative } = reading.periods;
+  if (named.length === 0)
+    return relative !== null
+      ? judge(
+          'period',
+          'period_relative',
+          `the claim's "${relative}" is relative; which period it means is left to a person (the source shows ${listed(periods)})`,
+        )
+      : judge(
+          'period',
+          'period_not_named',
+          `the claim names no period (the source shows ${listed(periods)})`,
+        );
+
+  // Every period the claim names must be one of the operands'.
+  const matches = (m: Period) => periods.map((p) => relate(m, p));
+  for (const m of named) {
+    const r = matches(m);
+    if (r.includes('same')) continue;
+    if (r.every((x) => x === 'different'))
+      return decided(
+        'period',
+        false,
+        'period_named_other',
+        `the claim names ${m.text}; the source shows ${listed(periods)}`,
+      );
+    return judge(
+      'period',
+      'period_kind_differs',
+      `the claim's ${m.text} and the source's ${listed(periods)} are periods of different kinds`,
+    );
+  }
+  const namedFor = (p: Period) => named.filter((m) => relate(m, p) === 'same');
+
+  if (B === undefined)
+    return decided('period', true, 'period_named', `the claim and the source both name ${periods[0]!.label}`);
+  const [pa, pb] = periods as [Period, Period];
+  const o = order(pa, pb);
+  const same = relate(pa, pb) === 'same';
+  if (isOverTime(relation, reading)) {
+    if (same)
+      return decided(
+        'period',
+        false,
+        'period_no_change',
+        `both operands are ${pa.label}: no change over time`,
+      );
+    if (o === null)
+      return judge(
+        'period',
+        'period_kind_differs',
+        `${pa.label} and ${pb.label} are periods of different kinds`,
+      );
+    if (o > 0)
+      return decided(
+        'period',
+        false,
+        'period_backwards',
+        `operand A (${pa.label}) is later than B (${pb.label}): the change would run backwards`,
+      );
+    const hasA = namedFor(pa).length > 0;
+    const hasB = namedFor(pb).length > 0;
+    if (hasA && hasB)
+      return decided(
+        'period',
+        true,
+        'period_named',
+        `the claim names both periods: a change from ${pa.label} to ${pb.label}`,
+      );
+    if (hasB && !hasA) {
+      if (relative !== null)
+        return judge(
+          'period',
+          'period_relative',
+          `the claim names ${pb.label} and "${relative}"; which base it means is left to a person`,
+        );
+      const { yearOnYear, sequential } = reading.periods;
+      const yearly = pb.kind === 'year' || pb.kind === 'fiscal' || pb.kind === 'split';
+      const base = yearly || yearOnYear ? previous(pb, 'year') : sequential ? previous(pb, 'step') : null;
+      if (base !== null && relate(base, pa) === 'same')
+        return decided(
+          'period',
+          true,
+          'period_base_implied',
+          `the claim names ${pb.label}; the change is from the ${yearly ? 'year' : yearOnYear ? 'same period a year' : 'period'} before (${pa.label})`,
+        );
+      return judge(
+        'period',
+        'period_base_not_named',
+        `the claim names ${pb.label} but not the base ${pa.label}`,
+      );
+    }
+    return judge('period', 'period_one_not_named', `the claim names ${pa.label} but not ${pb.label}`);
+  }
+  // Two operands compared, summed or divided: each operand's period must be named (once, when the same).
+  const hasA = namedFor(pa);
+  const hasB = namedFor(pb);
+  if (hasA.length === 0 || hasB.length === 0)
+    return judge(
+      'period',
+      'period_one_not_named',
+      `the operands are ${pa.label} and ${pb.label}; the claim names only ${listed(named)}`,
+    );
+  if (same) return decided('period', true, 'period_named', `the claim and both operands name ${pa.label}`);
+  if (ORDERED.has(relation) && !(relation === 'ratio' && reading.checks[0]?.order === 'BA')) {
+    const firstA = Math.min(...hasA.map((m) => m.start));
+    const firstB = Math.min(...hasB.map((m) => m.start));
+    if (firstA > firstB)
+      return decided(
+        'period',
+        false,
+        'period_order',
+        `the claim names ${pb.label} first and ${pa.label} second, but operand A is ${pa.label} and B is ${pb.label}`,
+      );
+  }
+  return decided(
+    'period',
+    true,
+    'period_named',
+    `the claim names both periods (${pa.label}, ${pb.label}) as the operands show them`,
+  );
 }
 
-/** Why each facet was decided as it was: a typed code per facet (for `npm run eval:numeric`). */
-export interface FacetReason {
-  facet: ComparabilityFacet['facet'];
-  passed: boolean | null;
-  code: string;
-  why: string;
+function basisFacet(reading: Reading, ops: readonly EngineOperand[]): FacetReason {
+  const bases = ops.map((o) => o.context.basis);
+  const stated = [reading.basis, ...bases].filter((b) => b !== null);
+  const said = `claim: ${reading.basis ?? 'none'}; operands: ${bases.map((b) => b ?? 'none').join(', ')}`;
+  if (new Set(stated).size > 1) return decided('basis', false, 'basis_differs', `bases differ (${said})`);
+  if (stated.length === 0) {
+    if (ops.length > 0 && ops.every((o) => o.context.rowLabel !== null))
+      return decided(
+        'basis',
+        true,
+        'basis_none_named',
+        "neither the claim nor the operands' labels name a basis",
+      );
+    return judge('basis', 'basis_not_shown', "no label shows the operands' basis");
+  }
+  if (bases.every((b) => b !== null) && reading.basis !== null)
+    return decided('basis', true, 'basis_same', `all on the ${reading.basis} basis`);
+  return judge('basis', 'basis_partly_named', `only some sides name a basis (${said})`);
+}
+
+function noteFacet(facet: 'unit' | 'scale', notes: readonly Note[]): FacetReason {
+  const mine = notes.filter((n) => n.facet === facet);
+  const failed = mine.filter((n) => n.passed === false);
+  if (failed.length > 0) return decided(facet, false, failed[0]!.code, failed.map((n) => n.why).join('; '));
+  if (mine.length > 0) return judge(facet, mine[0]!.code, mine.map((n) => n.why).join('; '));
+  return facet === 'unit'
+    ? decided('unit', true, 'unit_agree', 'units agree')
+    : decided('scale', true, 'scale_agree', 'no scale gap');
 }
 
 export function explainComparability(
@@ -231,44 +400,38 @@ export function explainComparability(
   relation: Relation,
   reading: Reading,
   ops: readonly EngineOperand[],
-  ev: Evidence,
+  notes: readonly Note[],
 ): { comparability: Comparability; reasons: FacetReason[] } {
-  const unit =
-    ev.unitFailed.length > 0
-      ? code('unit', false, ev.unitFailed.join('; '))
-      : ev.unitJudge.length > 0
-        ? judge('unit', ev.unitJudge.join('; '))
-        : code('unit', true, 'units agree');
-  const scale =
-    ev.scaleFailed.length > 0
-      ? code('scale', false, ev.scaleFailed.join('; '))
-      : code('scale', true, 'no scale gap');
-  const facets = [
-    unit,
-    scale,
-    entityFacet(claim, relation, reading, ops, ev),
-    periodFacet(relation, reading, ops),
+  const reasons = [
+    noteFacet('unit', notes),
+    noteFacet('scale', notes),
+    entityFacet(claim, relation, reading, ops, notes),
+    periodFacet(claim, relation, reading, ops),
     basisFacet(reading, ops),
   ];
-  const passed = facets.map((f) => f.facet.passed);
+  const passed = reasons.map((f) => f.passed);
   const verdict = passed.every((p) => p === true)
     ? 'comparable'
     : passed.some((p) => p === false)
       ? 'not_comparable'
       : 'unknown';
-  const reason = facets
+  const reason = reasons
     .map(
       (f) =>
-        `${f.facet.facet}: ${f.facet.passed === null ? 'left to a judge' : f.facet.passed ? 'passed' : 'failed'} (${f.why})`,
+        `${f.facet}: ${f.passed === null ? 'left to a judge' : f.passed ? 'passed' : 'failed'} (${f.why})`,
     )
     .join('; ');
   return {
-    comparability: { verdict, facets: facets.map((f) => f.facet), reason: `${reason}.` },
-    reasons: facets.map((f) => ({
-      facet: f.facet.facet,
-      passed: f.facet.passed,
-      code: f.why.split(/[("]/)[0]!.trim(),
-      why: f.why,
-    })),
+    comparability: {
+      verdict,
+      facets: reasons.map((f) => ({
+        facet: f.facet,
+        decidedBy: f.passed === null ? 'judge' : 'code',
+        passed: f.passed,
+        p: f.passed === null ? null : f.passed ? 1 : 0,
+      })),
+      reason: `${reason}.`,
+    },
+    reasons,
   };
 }

@@ -1,122 +1,14 @@
 import type { FigureWithPosition, Unit } from '../../shared/api';
+import { findFigures } from '../../shared/figures';
+import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
 import type { Basis, OperandContext } from './types';
+
+export { periodOf } from './periods';
 
 // What the source structure shows around one figure (numeric-semantics.md, Comparability): the row label,
 // the column header, a period label and a basis qualifier, read by code from a sheet's cells or from the
 // figure's line on a page. Nothing here guesses: a member the structure does not show is null, and the
 // engine then leaves that facet to a judge.
-
-// --- periods -----------------------------------------------------------------------------------------
-
-interface PeriodToken {
-  /** Normalised: "2023", "FY2023", "Q3 2024", "H1 2024", "2023/24". */
-  period: string;
-  start: number;
-  end: number;
-}
-
-const ORDINALS: Readonly<Record<string, string>> = {
-  first: '1',
-  second: '2',
-  third: '3',
-  fourth: '4',
-  '1st': '1',
-  '2nd': '2',
-  '3rd': '3',
-  '4th': '4',
-};
-
-/** A two-digit year is this century's ("FY23" → 2023). */
-function fullYear(text: string): string {
-  return text.length === 2 ? `20${text}` : text;
-}
-
-// A year that is not part of a longer number, an amount or a percentage.
-const YEAR = String.raw`(?<![\d.,$€£¥'])(19\d{2}|20\d{2}|2100)(?![\dA-Za-z%]|[.,]\d)`;
-const YEAR_OR_SHORT = String.raw`'?(\d{4}|\d{2})(?![\d%]|[.,]\d)`;
-
-const PATTERNS: readonly { re: RegExp; read: (m: RegExpExecArray) => string | null }[] = [
-  {
-    // Q3 2024, Q3 FY2024, 3Q24, Q3'24
-    re: new RegExp(String.raw`\b(?:Q([1-4])|([1-4])Q)[\s-]*(?:of\s+)?(?:FY\s*)?${YEAR_OR_SHORT}`, 'gi'),
-    read: (m) => `Q${m[1] ?? m[2]} ${fullYear(m[3]!)}`,
-  },
-  {
-    // third quarter (of) (fiscal) 2024
-    re: new RegExp(
-      String.raw`\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?${YEAR}`,
-      'gi',
-    ),
-    read: (m) => `Q${ORDINALS[m[1]!.toLowerCase()]} ${m[2]}`,
-  },
-  {
-    // H1 2024, 1H24, H1 FY2024
-    re: new RegExp(String.raw`\b(?:H([12])|([12])H)[\s-]*(?:FY\s*)?${YEAR_OR_SHORT}`, 'gi'),
-    read: (m) => `H${m[1] ?? m[2]} ${fullYear(m[3]!)}`,
-  },
-  {
-    // first half (of) 2024
-    re: new RegExp(
-      String.raw`\b(first|second|1st|2nd)\s+half\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?${YEAR}`,
-      'gi',
-    ),
-    read: (m) => `H${ORDINALS[m[1]!.toLowerCase()]} ${m[2]}`,
-  },
-  {
-    // FY2023, FY 2023, FY23, fiscal 2023, fiscal year 2023
-    re: new RegExp(String.raw`\b(?:FY\s*${YEAR_OR_SHORT}|fiscal\s+(?:year\s+)?${YEAR})`, 'gi'),
-    read: (m) => `FY${fullYear(m[1] ?? m[2]!)}`,
-  },
-  {
-    // 2023/24, 2023-24, 2023/2024 (a split year)
-    re: new RegExp(String.raw`${YEAR}\s*[/-]\s*(\d{4}|\d{2})(?![\d%])`, 'g'),
-    read: (m) => {
-      const first = Number(m[1]);
-      const second = m[2]!.length === 2 ? Math.floor(first / 100) * 100 + Number(m[2]) : Number(m[2]);
-      // "2019-2023" spans years: not one period.
-      return second === first + 1 ? `${first}/${String(second).slice(-2)}` : null;
-    },
-  },
-  { re: new RegExp(YEAR, 'g'), read: (m) => m[1]! },
-];
-
-/** Every period label in `text`, each once (more specific forms first; a year inside one is not another). */
-function periodTokens(text: string): PeriodToken[] {
-  const tokens: PeriodToken[] = [];
-  const taken: [number, number][] = [];
-  const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);
-  for (const { re, read } of PATTERNS) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (overlaps(start, end)) continue;
-      taken.push([start, end]);
-      const period = read(m);
-      if (period !== null) tokens.push({ period, start, end });
-    }
-  }
-  return tokens.sort((a, b) => a.start - b.start);
-}
-
-/**
- * The one period a label shows, normalised ("Year ended December 31, 2019" → "2019", "Q3 FY24" →
- * "Q3 2024"); null when it shows none or more than one ("2019 vs 2018").
- */
-export function periodOf(text: string | null): string | null {
-  if (text === null) return null;
-  const periods = new Set(periodTokens(text).map((t) => t.period));
-  return periods.size === 1 ? [...periods][0]! : null;
-}
-
-/** A quarter or half named without its year ("Q3", "H1", "third quarter"). */
-function yearlessPart(text: string): string | null {
-  const q = /^\s*(?:Q([1-4])|([1-4])Q|(first|second|third|fourth)\s+quarter)\s*$/i.exec(text);
-  if (q) return `Q${q[1] ?? q[2] ?? ORDINALS[q[3]!.toLowerCase()]}`;
-  const h = /^\s*(?:H([12])|([12])H|(first|second)\s+half)\s*$/i.exec(text);
-  if (h) return `H${h[1] ?? h[2] ?? ORDINALS[h[3]!.toLowerCase()]}`;
-  return null;
-}
 
 // --- basis -------------------------------------------------------------------------------------------
 
@@ -177,6 +69,8 @@ interface SheetGrid {
   labels: Map<string, string>;
   /** Rows holding at least one value cell: data rows, never header rows. */
   valueRows: Set<number>;
+  /** The one currency the sheet's figures name, or null (none, or several). */
+  currency: string | null;
 }
 
 const gridCache = new WeakMap<Unit, SheetGrid>();
@@ -219,7 +113,9 @@ function sheetGrid(unit: Unit): SheetGrid {
         if (!labels.has(key)) labels.set(key, text);
       }
   }
-  const grid = { labels, valueRows };
+  const currencies = new Set(unit.figures.filter((f) => f.unitClass === 'currency').map((f) => f.unit));
+  const [currency] = [...currencies];
+  const grid = { labels, valueRows, currency: currencies.size === 1 ? (currency ?? null) : null };
   gridCache.set(unit, grid);
   return grid;
 }
@@ -233,6 +129,8 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     basis: null,
     rowKey: null,
     columnKey: null,
+    noteScale: noteScaleOf(figure),
+    tableCurrency: null,
   };
   if (figure.position.kind !== 'cell' || !unit.sheet) return empty;
   const at = parseCellRef(figure.position.ref);
@@ -260,8 +158,9 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
   for (const header of headers) {
     const found = periodOf(header);
     if (found === null) continue;
-    const year = /^(?:FY)?(\d{4})$/.exec(found)?.[1];
-    period = part !== null && year !== undefined ? `${part} ${year}` : found;
+    const year = parsePeriod(found);
+    const within = part !== null && year !== null ? withYear(part, year) : null;
+    period = within?.label ?? found;
     break;
   }
   period ??= periodOf(rowLabel);
@@ -274,6 +173,8 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     basis: oneBasis([rowLabel, ...headers]),
     rowKey: `${name}!${at.row}`,
     columnKey: `${name}!${at.letters}`,
+    noteScale: noteScaleOf(figure),
+    tableCurrency: grid.currency,
   };
 }
 
@@ -308,11 +209,11 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     onLine.some((f) => start < f.span.end - lineStart && end > f.span.start - lineStart);
   const from = figure.span.start - lineStart;
   const to = figure.span.end - lineStart;
-  const distance = (t: PeriodToken) => (t.end <= from ? from - t.end : t.start >= to ? t.start - to : 0);
-  const tokens = periodTokens(line)
+  const distance = (t: PeriodMention) => (t.end <= from ? from - t.end : t.start >= to ? t.start - to : 0);
+  const tokens = periodMentions(line)
     .filter((t) => !inFigure(t.start, t.end))
     .sort((a, b) => distance(a) - distance(b));
-  const period = tokens[0]?.period ?? null;
+  const period = tokens[0]?.label ?? null;
 
   return {
     unitKind: 'page',
@@ -322,7 +223,16 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     basis: basisOf(rowLabel),
     rowKey: `${unitId}:${lineNumber}`,
     columnKey: null,
+    noteScale: noteScaleOf(figure),
+    tableCurrency: null,
   };
+}
+
+/** The scale a note gave `figure`: its scale when the figure's own characters write none. */
+function noteScaleOf(figure: FigureWithPosition): number | null {
+  if (figure.scale === 1) return null;
+  const own = findFigures(figure.raw)[0];
+  return own !== undefined && own.scale === 1 ? figure.scale : null;
 }
 
 /** What the source structure shows around `figure` in `unit` (whose id is `unitId`). */

@@ -33,6 +33,16 @@ export interface OperandContext {
   rowKey: string | null;
   /** Identifies the column (sheet: `${sheetName}!${columnLetters}`), null on pages. */
   columnKey: string | null;
+  /**
+   * The scale a table's note gave the figure ("in thousands": 1e3) when the figure does not write its own;
+   * null when it writes its scale or no note applied.
+   */
+  noteScale: number | null;
+  /**
+   * The one currency the figure's table shows (a "$" on a column's first row only): every figure of the
+   * sheet that names a currency names this one. Null on pages, or when none or several are shown.
+   */
+  tableCurrency: string | null;
 }
 
 /** One operand as the engine sees it: the figure as read, and what the structure shows around it. */

@@ -6,7 +6,7 @@ import { AssessmentSchema, operand, pair } from './helpers';
 
 describe('assess', () => {
   it('supports a correct percent change and shows the computation', () => {
-    const r = assess('Revenue rose 12% from $1.0bn to $1.12bn', pair('$1,000m', '$1,120m'));
+    const r = assess('Revenue rose 12% from $1.0bn to $1.12bn in 2023', pair('$1,000m', '$1,120m'));
     expect(AssessmentSchema.parse(r)).toEqual(r);
     expect(r.outcome).toBe('supported');
     expect(r.arithmetic?.verdict).toBe('holds');
@@ -26,7 +26,7 @@ describe('assess', () => {
   });
 
   it('contradicts a wrong percent change', () => {
-    const r = assess('Revenue rose 15%', pair('1,000', '1,120'));
+    const r = assess('Revenue rose 15% in 2023', pair('1,000', '1,120'));
     expect(r.outcome).toBe('contradicted');
     expect(r.arithmetic?.verdict).toBe('fails');
   });
@@ -60,10 +60,10 @@ describe('assess', () => {
 
   it('gives the same, right answer every time', () => {
     const ops = pair('1,000', '1,120');
-    const first = assess('Revenue rose about 12%', ops);
+    const first = assess('In 2023, revenue rose about 12%', ops);
     expect(first.outcome).toBe('supported');
     expect(first.arithmetic).toMatchObject({ verdict: 'holds', computed: 12 });
-    expect(JSON.stringify(assess('Revenue rose about 12%', pair('1,000', '1,120')))).toBe(
+    expect(JSON.stringify(assess('In 2023, revenue rose about 12%', pair('1,000', '1,120')))).toBe(
       JSON.stringify(first),
     );
   });

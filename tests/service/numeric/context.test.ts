@@ -86,6 +86,8 @@ describe('operandContext: sheets', () => {
       basis: null,
       rowKey: 'Sheet1!2',
       columnKey: 'Sheet1!C',
+      noteScale: null,
+      tableCurrency: null,
     });
     const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
     expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
@@ -101,6 +103,8 @@ describe('operandContext: sheets', () => {
     const c = operandContext(unit, at(unit, 'C5'), 'u');
     expect(c).toMatchObject({ rowLabel: 'Cost of sales', columnLabel: '2018', period: '2018' });
     expect(at(unit, 'C5')).toMatchObject({ value: -700e6, accounting: true });
+    // The note gave the scale; the "$" on the first data row is the table's currency for the rest.
+    expect(c).toMatchObject({ noteScale: 1e6, tableCurrency: 'USD' });
   });
 
   it('footnote markers read as figures do not turn a label into a value or a header row into data', async () => {
@@ -162,6 +166,8 @@ describe('operandContext: sheets', () => {
       basis: 'reported',
       rowKey: 'Results!3',
       columnKey: 'Results!C',
+      noteScale: null,
+      tableCurrency: null,
     });
     // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
@@ -238,6 +244,8 @@ describe('operandContext: pages', () => {
       basis: null,
       rowKey: 'unit_p:3',
       columnKey: null,
+      noteScale: null,
+      tableCurrency: null,
     });
     const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
     expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });

@@ -25,6 +25,8 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     basis: null,
     rowKey: 'S!2',
     columnKey: position === 0 ? 'S!B' : 'S!C',
+    noteScale: null,
+    tableCurrency: null,
     ...overrides,
   };
 }
