@@ -265,14 +265,18 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
   const inLabel = (q: Quantity) => spans.some(([s, e]) => q.start >= s && q.end <= e);
   const all = figureQuantities(text, low);
   const figures = all.filter((q) => !inLabel(q));
-  const quantities = [...figures, ...wordQuantities(text, low, all)].sort((a, b) => a.start - b.start);
+  const periods = claimPeriods(
+    text,
+    all.map((f) => [f.start, f.end] as const),
+  );
+  // Words inside a period ("the first half of 2024") are not quantities.
+  const inPeriod = (q: Quantity) => periods.named.some((p) => q.start < p.end && p.start < q.end);
+  const words = wordQuantities(text, low, all).filter((q) => !inPeriod(q));
+  const quantities = [...figures, ...words].sort((a, b) => a.start - b.start);
   const reading: Reading = {
     checks: [],
     restated: [],
-    periods: claimPeriods(
-      text,
-      all.map((f) => [f.start, f.end] as const),
-    ),
+    periods,
     basis: basisIn(low),
     loss: LOSS.test(low),
     problem: null,

@@ -196,7 +196,8 @@ function namedPeriods(claim: string, reading: Reading, ops: readonly EngineOpera
     for (const label of [op.context.rowLabel, op.context.columnLabel]) {
       if (label === null) continue;
       const own = periodOf(label);
-      if (own === null || own === op.context.period) continue;
+      // A label that is only a period names that period; one with words names an item ("Outstanding at …").
+      if (own === null || own === op.context.period || parsePeriod(label) !== null) continue;
       foreign.push(...labelSpans(low, [label]).filter(([s, e]) => e - s >= label.trim().length - 1));
     }
   return reading.periods.named.filter((m) => !foreign.some(([s, e]) => m.start >= s && m.end <= e));

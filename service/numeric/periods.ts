@@ -248,7 +248,9 @@ export function periodMentions(
  */
 export function periodOf(text: string | null): string | null {
   if (text === null) return null;
-  const labels = new Set(periodMentions(text).map((p) => p.label));
+  // A header whose year is set letter-spaced ("2 0 1 8") names that year.
+  const joined = text.replace(/(?<![\d.,])([12]) ([09]) (\d) (\d)(?![\d.,])/g, '$1$2$3$4');
+  const labels = new Set(periodMentions(joined).map((p) => p.label));
   return labels.size === 1 ? [...labels][0]! : null;
 }
 
