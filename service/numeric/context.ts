@@ -37,6 +37,13 @@ function columnNumber(letters: string): number {
   return n;
 }
 
+/** 2 → "B", 28 → "AB". */
+function letters(col: number): string {
+  let out = '';
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
 /** `B7` → { col: 2, row: 7, letters: 'B' }. */
 export function parseCellRef(ref: string): { col: number; row: number; letters: string } | null {
   const m = /^([A-Z]{1,3})([1-9][0-9]*)$/.exec(ref);
@@ -112,6 +119,28 @@ function sheetGrid(unit: Unit): SheetGrid {
         const key = `${row}:${col}`;
         if (!labels.has(key)) labels.set(key, text);
       }
+  }
+  // A file that keeps no merges (csv, a web page's table) writes a spanning period header once, over its
+  // first column: in a header row, the empty cells right of a period header carry it up to the next header.
+  if (sheet.merges.length === 0) {
+    const filled = new Set(sheet.cells.filter((c) => c.text.trim() !== '').map((c) => c.ref));
+    let lastCol = 0;
+    for (const cell of sheet.cells) lastCol = Math.max(lastCol, parseCellRef(cell.ref)?.col ?? 0);
+    const headerRows = new Set<number>();
+    for (const key of labels.keys()) {
+      const row = Number(key.split(':')[0]);
+      if (!valueRows.has(row)) headerRows.add(row);
+    }
+    for (const row of headerRows) {
+      let carried: string | null = null;
+      for (let col = 2; col <= lastCol; col++) {
+        const own = labels.get(`${row}:${col}`);
+        if (own !== undefined) carried = periodOf(own) !== null ? own : null;
+        else if (carried !== null && !filled.has(`${letters(col)}${row}`))
+          labels.set(`${row}:${col}`, carried);
+        else carried = null;
+      }
+    }
   }
   const currencies = new Set(unit.figures.filter((f) => f.unitClass === 'currency').map((f) => f.unit));
   const [currency] = [...currencies];

@@ -119,6 +119,18 @@ describe('operandContext: sheets', () => {
     });
   });
 
+  it('a csv writes a spanning period header once: it carries right over the empty header cells', async () => {
+    const unit = await unitOf(
+      ',2019,,2018,\n,Amount,Share,Amount,Share\nRevenue,100,10%,90,9%\n',
+      'table.csv',
+    );
+    expect(operandContext(unit, at(unit, 'C3'), 'u')).toMatchObject({ columnLabel: 'Share', period: '2019' });
+    expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Share', period: '2018' });
+    // A header that names no period is not carried.
+    const plain = await unitOf(',Segment,\n,Amount,Share\nRevenue,100,10%\n', 'table.csv');
+    expect(operandContext(plain, at(plain, 'C3'), 'u')).toMatchObject({ columnLabel: 'Share', period: null });
+  });
+
   it('takes the period from the row label when the column header has none', async () => {
     const unit = await unitOf('Period,Revenue,Margin\nFY2023,500,12%\nFY2024,560,13%\n', 'table.csv');
     expect(operandContext(unit, at(unit, 'B3'), 'u')).toMatchObject({
