@@ -6,8 +6,17 @@
  * share when the answer is a percentage) — the table is written as a csv (with a scale note from the
  * question when the table has none), uploaded with retain=true through an in-process service, published,
  * and three claims are checked against the two cells: the true one (the gold answer at its precision),
- * one with the number moved beyond tolerance, and one with the direction flipped. The bar: no false claim
- * is ever `supported` (exit 1 otherwise).
+ * one with the number moved beyond tolerance, and one with the direction flipped, all three in the same
+ * wording. The wording names the operands' periods in one of the forms issue 15 lists, or names none, or
+ * a relative one; it is chosen from the question's uid (scripts/eval-numeric-wording.ts), so every run
+ * words every claim the same way.
+ *
+ * Each claim goes through `POST /api/v2/verify/numeric` and, in process, through the engine's
+ * `assessWithReasons` for the typed reason behind each facet; the two outcomes must agree. The report
+ * opens with the Targets of issue 15, then: the confusion table, false supported, true claims
+ * contradicted, arithmetic over true claims, supported by wording, and why each escalated true claim
+ * escalated (by facet and code, or by the arithmetic's problem code). The bars: no false claim is ever
+ * `supported`, no true claim is ever `contradicted` (exit 1 otherwise).
  *
  * The corpus lives outside the repository (../shared/corpus/tables/tatqa_dataset_dev.json); without it the
  * script says so and exits 0.
@@ -26,9 +35,24 @@ import {
 } from '../shared/api';
 import { findScaleNote } from '../shared/figures';
 import { buildServer } from '../service/http/server';
+import { assessWithReasons, type Explained } from '../service/numeric/assess';
 import { operandContext } from '../service/numeric/context';
-import type { OperandContext } from '../service/numeric/types';
+import type { EngineOperand, OperandContext } from '../service/numeric/types';
 import { Store } from '../service/store/store';
+import {
+  changeWordings,
+  pairWordings,
+  pct,
+  percentile,
+  pick,
+  seedOf,
+  wordChange,
+  wordingName,
+  wordPair,
+  type ChangeForm,
+  type PairForm,
+  type Wording,
+} from './eval-numeric-wording';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'tables', 'tatqa_dataset_dev.json');
 
@@ -46,12 +70,20 @@ interface Item {
   questions: Question[];
 }
 
-type Relation = 'change (percent)' | 'change (absolute)' | 'difference' | 'sum' | 'share' | 'ratio';
+type Relation =
+  | 'change (percent)'
+  | 'change (absolute)'
+  | 'difference'
+  | 'difference (percent)'
+  | 'sum'
+  | 'share'
+  | 'ratio';
 type Truth = 'true' | 'false-moved' | 'false-sign';
 const RELATIONS: readonly Relation[] = [
   'change (percent)',
   'change (absolute)',
   'difference',
+  'difference (percent)',
   'sum',
   'share',
   'ratio',
@@ -136,15 +168,22 @@ interface Operand {
   ref: OperandReference;
   figure: FigureWithPosition;
   context: OperandContext;
+  /** What the engine is given: the figure as the service passes it, and its context. */
+  engine: EngineOperand;
 }
+
+type PlanWording =
+  { kind: 'change'; wording: Wording<ChangeForm> } | { kind: 'pair'; wording: Wording<PairForm> };
 
 interface Plan {
   relation: Relation;
-  /** Operands in the order the claim names them (A = operands[0]). */
+  /** Operands in the order the claim names them (A = operands[0]; for a change, A is the earlier). */
   operands: [Operand, Operand];
   /** The relation's value in the claim's terms (percent, or written units for amounts). */
   value: number;
   decimals: number;
+  /** How the claim names the operands' periods (the same for the true claim and its false ones). */
+  wording: PlanWording;
 }
 
 function fmt(value: number, decimals: number): string {
@@ -154,23 +193,26 @@ function fmt(value: number, decimals: number): string {
   });
 }
 
-/** "$12.6 million", "2.1 percentage points", "12.6": an amount worded as the operands are written. */
-function amount(value: number, decimals: number, a: FigureWithPosition, b: FigureWithPosition): string {
+/** "$12.6 million", "2.1 percentage points", "12.6" (or "-12.6"): an amount worded as the operands are written. */
+function amount(
+  value: number,
+  decimals: number,
+  a: FigureWithPosition,
+  b: FigureWithPosition,
+  negative = false,
+): string {
+  const minus = negative ? '-' : '';
   if (a.unitClass === 'percent' && b.unitClass === 'percent')
-    return `${fmt(value, decimals)} percentage points`;
+    return `${minus}${fmt(value, decimals)} percentage points`;
   const currency = a.unit !== null && a.unit === b.unit ? (CURRENCY_SYMBOL[a.unit] ?? `${a.unit} `) : '';
   const scale = a.scale === b.scale ? SCALE_WORD[a.scale] : undefined;
-  return `${currency}${fmt(value, decimals)}${scale ? ` ${scale}` : ''}`;
+  return `${minus}${currency}${fmt(value, decimals)}${scale ? ` ${scale}` : ''}`;
 }
 
 function subjectOf(a: OperandContext, b: OperandContext): string {
   if (a.rowKey !== null && a.rowKey === b.rowKey && a.rowLabel) return a.rowLabel;
   if (a.columnKey !== null && a.columnKey === b.columnKey && a.columnLabel) return a.columnLabel;
   return a.rowLabel ?? 'The figure';
-}
-
-function span(a: OperandContext, b: OperandContext): string {
-  return a.period && b.period && a.period !== b.period ? ` from ${a.period} to ${b.period}` : '';
 }
 
 /** Orders "2018" < "Q1 2019" < "H2 2019" < "FY2020" roughly: year, then the part of it. */
@@ -180,33 +222,106 @@ function periodKey(period: string | null): number {
   return year * 10 + part;
 }
 
-function labelOf(c: OperandContext): string {
-  const label = c.rowLabel ?? 'the figure';
-  return c.period ? `${label} in ${c.period}` : label;
+/** The wording of `relation` over `operands` for question `uid`: the same on every run. */
+function wordingFor(uid: string, relation: Relation, operands: [Operand, Operand]): PlanWording {
+  const [A, B] = operands;
+  const seed = seedOf(uid);
+  return relation.startsWith('change')
+    ? { kind: 'change', wording: pick(seed, changeWordings(A.context.period, B.context.period)) }
+    : { kind: 'pair', wording: pick(seed, pairWordings(A.context.period, B.context.period)) };
 }
 
 /** The claim for `plan` with the value `value` (already moved or not) and direction `sign`. */
 function word(plan: Plan, value: number, sign: 1 | -1): string {
   const [A, B] = plan.operands;
   const n = fmt(value, plan.decimals);
-  switch (plan.relation) {
-    case 'change (percent)':
-      return `${subjectOf(A.context, B.context)} ${sign > 0 ? 'rose' : 'fell'} ${n}%${span(A.context, B.context)}`;
-    case 'change (absolute)':
-      return `${subjectOf(A.context, B.context)} ${sign > 0 ? 'rose' : 'fell'} by ${amount(value, plan.decimals, A.figure, B.figure)}${span(A.context, B.context)}`;
-    case 'difference':
-      return `${capital(labelOf(A.context))} was ${amount(value, plan.decimals, A.figure, B.figure)} ${sign > 0 ? 'more' : 'less'} than ${labelOf(B.context)}`;
-    case 'sum':
-      return `${capital(labelOf(A.context))} and ${labelOf(B.context)} together totalled ${amount(value, plan.decimals, A.figure, B.figure)}`;
-    case 'share':
-      return `${capital(labelOf(A.context))} was ${n}% of ${labelOf(B.context)}`;
-    case 'ratio':
-      return `${capital(labelOf(A.context))} was ${n} times ${labelOf(B.context)}`;
+  if (plan.wording.kind === 'change') {
+    const percent = plan.relation === 'change (percent)';
+    return wordChange(
+      {
+        subject: subjectOf(A.context, B.context),
+        amount: percent ? `${n}%` : amount(value, plan.decimals, A.figure, B.figure),
+        percent,
+        up: sign > 0,
+        earlier: A.context.period,
+        later: B.context.period,
+      },
+      plan.wording.wording,
+    );
   }
+  const a = { label: A.context.rowLabel ?? 'the figure', period: A.context.period };
+  const b = { label: B.context.rowLabel ?? 'the figure', period: B.context.period };
+  const body = (x: string, y: string): string => {
+    switch (plan.relation) {
+      case 'difference':
+        return `${x} was ${amount(value, plan.decimals, A.figure, B.figure)} ${sign > 0 ? 'more' : 'less'} than ${y}`;
+      case 'sum':
+        // A sum has no direction: a negative stated value is its flipped claim.
+        return `${x} and ${y} together totalled ${amount(value, plan.decimals, A.figure, B.figure, sign < 0)}`;
+      case 'difference (percent)':
+        return `${x} was ${n}% ${sign > 0 ? 'higher' : 'lower'} than ${y}`;
+      case 'share':
+        return `${x} was ${n}% of ${y}`;
+      default:
+        return `${x} was ${n} times ${y}`;
+    }
+  };
+  return wordPair(a, b, plan.wording.wording, body);
 }
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * The operands in the order the claim names them: a change's earlier period first, except in the relative
+ * wording ("X was 5% higher than last year"), a comparison whose subject is the later period.
+ */
+function claimOperands(plan: Plan): [Operand, Operand] {
+  const [A, B] = plan.operands;
+  return plan.wording.kind === 'change' && plan.wording.wording.form === 'relative' ? [B, A] : [A, B];
+}
+
+/** A row of costs or losses ("Interest expense", "Net loss"), not one that names the other side too. */
+function isCostRow(label: string | null): boolean {
+  if (label === null) return false;
+  return (
+    /\b(?:loss(?:es)?|deficits?|expenses?|costs?|outflows?)\b/i.test(label) &&
+    !/\b(?:income|profits?|gains?|earnings|revenues?|benefits?|inflows?)\b/i.test(label)
+  );
+}
+
+/** Whether a true claim's wording names the periods its operands show. */
+type PeriodGroup = 'names periods' | 'periods shown, not named' | 'an operand shows no period';
+const PERIOD_GROUPS: readonly PeriodGroup[] = [
+  'names periods',
+  'periods shown, not named',
+  'an operand shows no period',
+];
+
+function periodGroup(plan: Plan): PeriodGroup {
+  if (plan.operands.some((o) => o.context.period === null)) return 'an operand shows no period';
+  return plan.wording.wording.namesPeriods ? 'names periods' : 'periods shown, not named';
+}
+
+/** What one true claim came to, for the report. */
+interface TrueResult {
+  uid: string;
+  relation: Relation;
+  claim: string;
+  wording: string;
+  group: PeriodGroup;
+  explained: Explained;
+}
+
+/** Why an escalated claim escalated: one line per open or failed facet, or the arithmetic's problem. */
+function escalationReasons(explained: Explained): string[] {
+  const { assessment } = explained;
+  const reasons: string[] = [];
+  if (assessment.arithmetic?.verdict === 'not_computable')
+    reasons.push(`arithmetic not computable: ${explained.problem ?? '(no code)'}`);
+  for (const f of explained.facets)
+    if (f.passed !== true)
+      reasons.push(`${f.facet} ${f.passed === null ? 'left to judge' : 'failed'}: ${f.code}`);
+  if (reasons.length === 0)
+    reasons.push(`comparability ${assessment.comparability?.verdict ?? 'absent'} (no facet says why)`);
+  return reasons;
 }
 
 // --- the run --------------------------------------------------------------------------------------------
@@ -225,13 +340,18 @@ async function main(): Promise<number> {
   const skipped = new Map<string, number>();
   const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
   const confusion = new Map<string, number>();
-  const escalateReasons = new Map<string, number>();
   const falseSupported: string[] = [];
+  const trueContradicted: string[] = [];
+  const mismatches: string[] = [];
+  const trueResults: TrueResult[] = [];
+  const engineMs: number[] = [];
+  const httpMs: number[] = [];
   const samples = new Map<string, string[]>();
   let arithmetic = 0;
   let planned = 0;
   let goldDisagrees = 0;
   let checks = 0;
+  let onSizes = 0;
   const published = new Map<string, { rep: Representation; unit: Unit }>();
 
   async function publish(csv: string): Promise<{ rep: Representation; unit: Unit } | null> {
@@ -321,16 +441,22 @@ async function main(): Promise<number> {
           skip('an operand cell is an ambiguous number');
           continue;
         }
-        const operand = (f: FigureWithPosition): Operand => ({
-          ref: {
-            source_version_id: rep.source_version_id,
-            representation_id: rep.representation_id,
-            source_unit_id: unit.source_unit_id,
-            figure_index: f.index,
-          },
-          figure: f,
-          context: operandContext(unit, f, unit.source_unit_id),
-        });
+        const operand = (f: FigureWithPosition): Operand => {
+          const context = operandContext(unit, f, unit.source_unit_id);
+          // The figure as the service hands it to the engine: without its place in the source.
+          const { ambiguous: _ambiguous, span: _span, position: _position, ...read } = f;
+          return {
+            ref: {
+              source_version_id: rep.source_version_id,
+              representation_id: rep.representation_id,
+              source_unit_id: unit.source_unit_id,
+              figure_index: f.index,
+            },
+            figure: f,
+            context,
+            engine: { figure: read, context },
+          };
+        };
         const oa = operand(fa);
         const ob = operand(fb);
         // The same line item in two periods: a change over time; anything else: a difference.
@@ -342,7 +468,11 @@ async function main(): Promise<number> {
 
         // A change runs from the earlier period to the later one, whichever way the derivation subtracts.
         const later = overTime && periodKey(oa.context.period) < periodKey(ob.context.period);
-        let plan: Plan;
+        const sameRow = oa.context.rowKey !== null && oa.context.rowKey === ob.context.rowKey;
+        // A row of costs or losses printed negative in both periods: a fact-checker speaks of its size
+        // ("interest expense fell by 1,258" from (3,343) to (2,085)), so the true change is on magnitudes.
+        const sizes = sameRow && d.a < 0 && d.b < 0 && isCostRow(oa.context.rowLabel);
+        let shape: Omit<Plan, 'wording'>;
         let computed: number;
         const decimals = decimalsOf(gold);
         if (d.form === 'pct') {
@@ -351,20 +481,29 @@ async function main(): Promise<number> {
             continue;
           }
           computed = ((d.a - d.b) / Math.abs(d.b)) * 100;
-          plan = { relation: 'change (percent)', operands: [ob, oa], value: computed, decimals };
+          // Across two rows it is no change but a difference: "A was 4% higher than B".
+          shape =
+            !sameRow && oa.context.rowKey !== null && ob.context.rowKey !== null
+              ? { relation: 'difference (percent)', operands: [oa, ob], value: computed, decimals }
+              : {
+                  relation: 'change (percent)',
+                  operands: [ob, oa],
+                  value: sizes ? ((Math.abs(d.a) - Math.abs(d.b)) / Math.abs(d.b)) * 100 : computed,
+                  decimals,
+                };
         } else if (d.form === 'sub') {
           computed = d.a - d.b;
-          plan = overTime
+          shape = overTime
             ? {
                 relation: 'change (absolute)',
                 operands: later ? [oa, ob] : [ob, oa],
-                value: later ? -computed : computed,
+                value: (later ? -1 : 1) * (sizes ? Math.abs(d.a) - Math.abs(d.b) : computed),
                 decimals,
               }
             : { relation: 'difference', operands: [oa, ob], value: computed, decimals };
         } else if (d.form === 'add') {
           computed = d.a + d.b;
-          plan = { relation: 'sum', operands: [oa, ob], value: computed, decimals };
+          shape = { relation: 'sum', operands: [oa, ob], value: computed, decimals };
         } else {
           if (d.b === 0) {
             skip('ratio over zero');
@@ -373,8 +512,9 @@ async function main(): Promise<number> {
           const ratio = d.a / d.b;
           const share = q.scale === 'percent' && Math.abs(gold - ratio * 100) <= Math.abs(gold - ratio);
           computed = share ? ratio * 100 : ratio;
-          plan = { relation: share ? 'share' : 'ratio', operands: [oa, ob], value: computed, decimals };
+          shape = { relation: share ? 'share' : 'ratio', operands: [oa, ob], value: computed, decimals };
         }
+        const plan: Plan = { ...shape, wording: wordingFor(q.uid, shape.relation, shape.operands) };
         if (Math.abs(Number(computed.toFixed(decimals)) - gold) > 0.5 * 10 ** -decimals + 1e-9)
           goldDisagrees++;
         const rounded = Number(plan.value.toFixed(decimals));
@@ -383,51 +523,64 @@ async function main(): Promise<number> {
           continue;
         }
         planned++;
+        if (sizes && plan.relation.startsWith('change')) onSizes++;
 
         const tolerance = 0.5 * 10 ** -decimals;
         const direction: 1 | -1 = rounded > 0 ? 1 : -1;
         const moved = Math.abs(rounded) + Math.max(0.5 * Math.abs(rounded), 4 * tolerance);
-        const directional = plan.relation.startsWith('change') || plan.relation === 'difference';
+        const directional = plan.relation.startsWith('change') || plan.relation.startsWith('difference');
         const claims: [Truth, string][] = [
           ['true', word(plan, Math.abs(rounded), direction)],
           ['false-moved', word(plan, moved, direction)],
         ];
         if (directional) claims.push(['false-sign', word(plan, Math.abs(rounded), direction > 0 ? -1 : 1)]);
-        // Sums, shares and ratios have no direction: a negative stated value is their flipped claim.
-        else if (plan.relation === 'sum')
-          claims.push([
-            'false-sign',
-            word(plan, Math.abs(rounded), 1).replace(/totalled (\$?)/, 'totalled $1-'),
-          ]);
+        // Shares and ratios have no direction; a sum's flipped claim states a negative total.
+        else if (plan.relation === 'sum') claims.push(['false-sign', word(plan, Math.abs(rounded), -1)]);
 
         for (const [truth, claim] of claims) {
           checks++;
+          const cell = `${plan.relation}|${truth}`;
+          const count = (key: string) => confusion.set(key, (confusion.get(key) ?? 0) + 1);
+
+          const started = performance.now();
+          const explained = assessWithReasons(
+            claim,
+            claimOperands(plan).map((o) => o.engine),
+          );
+          engineMs.push(performance.now() - started);
+          const { assessment } = explained;
+
+          const sent = performance.now();
           const res = await app.inject({
             method: 'POST',
             url: '/api/v2/verify/numeric',
             headers: { 'x-api-key': key, 'content-type': 'application/json' },
-            payload: JSON.stringify({ claim, operands: plan.operands.map((o) => o.ref) }),
+            payload: JSON.stringify({ claim, operands: claimOperands(plan).map((o) => o.ref) }),
           });
-          const cell = `${plan.relation}|${truth}`;
+          httpMs.push(performance.now() - sent);
           if (res.statusCode !== 201) {
-            confusion.set(
-              `${cell}|http ${res.statusCode}`,
-              (confusion.get(`${cell}|http ${res.statusCode}`) ?? 0) + 1,
-            );
+            count(`${cell}|http ${res.statusCode}`);
+            mismatches.push(`${claim}  [${q.uid}; http ${res.statusCode}; engine ${assessment.outcome}]`);
             continue;
           }
           const body = NumericResponse.parse(res.json());
-          confusion.set(`${cell}|${body.outcome}`, (confusion.get(`${cell}|${body.outcome}`) ?? 0) + 1);
+          if (body.outcome !== assessment.outcome)
+            mismatches.push(`${claim}  [${q.uid}; http ${body.outcome}; engine ${assessment.outcome}]`);
+
+          count(`${cell}|${body.outcome}`);
           if (truth !== 'true' && body.outcome === 'supported')
             falseSupported.push(`${claim}  [${q.uid}; ${body.reason}]`);
-          if (body.outcome === 'escalate') {
-            const reasons: string[] = [];
-            if (body.arithmetic?.verdict === 'not_computable') reasons.push('arithmetic not_computable');
-            for (const f of body.comparability?.facets ?? [])
-              if (f.passed !== true)
-                reasons.push(`${f.facet} ${f.passed === null ? 'left to judge' : 'failed'}`);
-            const why = reasons.length ? reasons.join(' + ') : `comparability ${body.comparability?.verdict}`;
-            escalateReasons.set(why, (escalateReasons.get(why) ?? 0) + 1);
+          if (truth === 'true') {
+            if (body.outcome === 'contradicted')
+              trueContradicted.push(`${claim}  [${q.uid}; ${body.reason}]`);
+            trueResults.push({
+              uid: q.uid,
+              relation: plan.relation,
+              claim,
+              wording: `${plan.wording.kind}: ${wordingName(plan.wording.wording)}`,
+              group: periodGroup(plan),
+              explained,
+            });
           }
           const wanted = truth === 'true' ? 'supported' : 'contradicted';
           if (body.outcome !== wanted) {
@@ -445,13 +598,43 @@ async function main(): Promise<number> {
   }
 
   // --- report ---
+  const trues = trueResults.length;
+  const outcomeOf = (r: TrueResult) => r.explained.assessment.outcome;
+  const supported = trueResults.filter((r) => outcomeOf(r) === 'supported').length;
+  const holds = trueResults.filter((r) => r.explained.assessment.arithmetic?.verdict === 'holds').length;
+  const named = trueResults.filter((r) => r.group === 'names periods');
+  const namedSupported = named.filter((r) => outcomeOf(r) === 'supported').length;
+  const p50 = percentile(engineMs, 50);
+  const p95 = percentile(engineMs, 95);
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const share = (n: number, of: number) => (of === 0 ? 0 : (100 * n) / of);
+
+  console.log(
+    `**Targets:** ${mark(falseSupported.length === 0)} false supported ${falseSupported.length} (0) · ` +
+      `${mark(trueContradicted.length === 0)} true contradicted ${trueContradicted.length} (0) · ` +
+      `${mark(share(holds, trues) >= 95)} arithmetic holds ${pct(holds, trues)} (≥95%) · ` +
+      `${mark(share(namedSupported, named.length) >= 70)} supported with named periods ${pct(namedSupported, named.length)} (≥70%) · ` +
+      `${mark(p50 <= 5)} numeric check p50 ${p50.toFixed(2)} ms (≤5 ms)\n`,
+  );
   console.log(`# Numeric check on TAT-QA dev (${items.length} tables)\n`);
   console.log(
     `${arithmetic} arithmetic questions; ${planned} checked (${checks} claims); ${arithmetic - planned} skipped.`,
   );
   console.log(
-    `gold answers that disagree with their own derivation at their precision: ${goldDisagrees} (the true claim uses the derivation's value)\n`,
+    `gold answers that disagree with their own derivation at their precision: ${goldDisagrees} (the true claim uses the derivation's value)`,
   );
+  console.log(
+    `changes in a cost or loss row printed negative in both periods, worded on their size: ${onSizes}`,
+  );
+  console.log(
+    `numeric check in process (assessWithReasons): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; ` +
+      `over HTTP (inject, incl. store reads): p50 ${percentile(httpMs, 50).toFixed(2)} ms, p95 ${percentile(httpMs, 95).toFixed(2)} ms`,
+  );
+  console.log(
+    `HTTP outcome ≠ engine outcome: ${mismatches.length}${mismatches.length > 0 ? ' (a bug: the service and the engine must agree)' : ''}\n`,
+  );
+  for (const line of mismatches.slice(0, 20)) console.log(`  - ${line}`);
+
   console.log(`| relation | claim | ${OUTCOMES.join(' | ')} | other |`);
   console.log(`|---|---|${OUTCOMES.map(() => '---|').join('')}---|`);
   for (const relation of RELATIONS)
@@ -470,8 +653,83 @@ async function main(): Promise<number> {
   console.log(`\n**false supported: ${falseSupported.length}** (the bar is 0)`);
   for (const line of falseSupported.slice(0, 20)) console.log(`  - ${line}`);
 
-  console.log('\n## Escalate reasons\n');
-  for (const [why, n] of [...escalateReasons].sort((a, b) => b[1] - a[1])) console.log(`- ${n} × ${why}`);
+  console.log(`\n**true claims contradicted: ${trueContradicted.length}** (the bar is 0)`);
+  for (const line of trueContradicted) console.log(`  - ${line}`);
+
+  console.log(`\n**true claims supported: ${supported} of ${trues} (${pct(supported, trues)})**`);
+  for (const group of PERIOD_GROUPS) {
+    const inGroup = trueResults.filter((r) => r.group === group);
+    const n = inGroup.filter((r) => outcomeOf(r) === 'supported').length;
+    const target = group === 'names periods' ? ' (target ≥ 70%)' : '';
+    console.log(`  - wording ${group}: ${n} of ${inGroup.length} (${pct(n, inGroup.length)})${target}`);
+  }
+
+  console.log(
+    `\n**arithmetic holds for true claims: ${holds} of ${trues} (${pct(holds, trues)})** (target ≥ 95%)`,
+  );
+  const notHolding = new Map<string, { n: number; sample: string }>();
+  for (const r of trueResults) {
+    const arith = r.explained.assessment.arithmetic;
+    if (arith?.verdict === 'holds') continue;
+    const why =
+      arith === null
+        ? 'no arithmetic (not applicable)'
+        : arith.verdict === 'not_computable'
+          ? `not computable: ${r.explained.problem ?? '(no code)'}`
+          : arith.verdict;
+    const entry = notHolding.get(why) ?? {
+      n: 0,
+      sample: `"${r.claim}" [${r.uid}] → ${arith?.reason ?? '–'}`,
+    };
+    entry.n++;
+    notHolding.set(why, entry);
+  }
+  for (const [why, { n, sample }] of [...notHolding].sort((x, y) => y[1].n - x[1].n))
+    console.log(`  - ${why} × ${n} — e.g. ${sample}`);
+
+  console.log('\n## True claims by wording\n');
+  console.log(
+    '| wording | true claims | supported | contradicted | escalate | not_applicable | arithmetic holds |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const wordings = new Map<string, TrueResult[]>();
+  for (const r of trueResults) wordings.set(r.wording, [...(wordings.get(r.wording) ?? []), r]);
+  for (const [wording, list] of [...wordings].sort((x, y) => x[0].localeCompare(y[0]))) {
+    const by = (o: string) => list.filter((r) => outcomeOf(r) === o).length;
+    const h = list.filter((r) => r.explained.assessment.arithmetic?.verdict === 'holds').length;
+    const named = list[0]!.group === 'names periods' ? ' ✎' : '';
+    console.log(
+      `| ${wording}${named} | ${list.length} | ${by('supported')} (${pct(by('supported'), list.length)}) | ` +
+        `${by('contradicted')} | ${by('escalate')} | ${by('not_applicable')} | ${pct(h, list.length)} |`,
+    );
+  }
+  console.log('\n(✎: a wording that names every operand’s period)');
+
+  const escalated = trueResults.filter((r) => outcomeOf(r) === 'escalate');
+  console.log(`\n## Why escalated true claims escalated (${escalated.length} of ${trues})\n`);
+  console.log(
+    'Each line: facet and code (or the arithmetic’s problem code) × claims; how many had it as their only ' +
+      'reason; how many of them name their periods; one sample.\n',
+  );
+  const reasons = new Map<string, { n: number; sole: number; named: number; sample: string }>();
+  for (const r of escalated) {
+    const whys = escalationReasons(r.explained);
+    for (const why of whys) {
+      const entry = reasons.get(why) ?? { n: 0, sole: 0, named: 0, sample: `"${r.claim}" [${r.uid}]` };
+      entry.n++;
+      if (whys.length === 1) entry.sole++;
+      if (r.group === 'names periods') entry.named++;
+      reasons.set(why, entry);
+    }
+  }
+  for (const [why, e] of [...reasons].sort((x, y) => y[1].n - x[1].n || x[0].localeCompare(y[0])))
+    console.log(`- ${why} × ${e.n} (only reason ${e.sole}; naming periods ${e.named}) — e.g. ${e.sample}`);
+
+  const unread = trueResults.filter((r) => outcomeOf(r) === 'not_applicable');
+  if (unread.length > 0) {
+    console.log(`\n## True claims the engine did not read (${unread.length})\n`);
+    for (const r of unread.slice(0, 10)) console.log(`- "${r.claim}" [${r.uid}]`);
+  }
 
   console.log('\n## Skipped questions\n');
   for (const [why, n] of [...skipped].sort((a, b) => b[1] - a[1])) console.log(`- ${n} × ${why}`);
@@ -481,7 +739,7 @@ async function main(): Promise<number> {
     console.log(`- ${cell.replace(/\|/g, ' / ')}`);
     for (const line of list) console.log(`    - ${line}`);
   }
-  return falseSupported.length > 0 ? 1 : 0;
+  return falseSupported.length > 0 || trueContradicted.length > 0 ? 1 : 0;
 }
 
 main().then(
