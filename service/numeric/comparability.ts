@@ -195,9 +195,10 @@ function namedPeriods(claim: string, reading: Reading, ops: readonly EngineOpera
   for (const op of ops)
     for (const label of [op.context.rowLabel, op.context.columnLabel]) {
       if (label === null) continue;
-      const own = periodOf(label);
-      // A label that is only a period names that period; one with words names an item ("Outstanding at …").
-      if (own === null || own === op.context.period || parsePeriod(label) !== null) continue;
+      // A label that is only a period names that period; one with words names an item ("Outstanding at
+      // September 30, 2017", "Final dividend for the year ended 30 June 2018 (2017: 12 cents)") unless
+      // the operand's period was read from it.
+      if (parsePeriod(label) !== null || periodOf(label) === op.context.period) continue;
       foreign.push(...labelSpans(low, [label]).filter(([s, e]) => e - s >= label.trim().length - 1));
     }
   return reading.periods.named.filter((m) => !foreign.some(([s, e]) => m.start >= s && m.end <= e));

@@ -68,6 +68,8 @@ function isLabelCell(text: string, raws: readonly string[] | undefined): boolean
   if (raws === undefined) return true;
   let rest = text;
   for (const raw of raws) rest = rest.replace(raw, ' ');
+  // A header that is only a period, however set ("2019", a letter-spaced "2 0 1 8"), is a label.
+  if (periodOf(text) !== null && /^[\d\s]+$/.test(text.trim())) return true;
   return /\p{L}{2,}/u.test(rest) || periodOf(rest) !== null;
 }
 

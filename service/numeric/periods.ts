@@ -335,12 +335,26 @@ export function relate(a: Period, b: Period): 'same' | 'different' | 'overlap' {
   return 'overlap';
 }
 
-/** Chronological order of two periods of one kind: -1 when a is earlier, 0 same, 1 later; null otherwise. */
+/** The calendar years a period may touch: a fiscal or split year named for Y may begin in Y − 1. */
+function years(p: Period): [number, number] {
+  return p.kind === 'fiscal' || p.kind === 'split' ? [p.year - 1, p.year] : [p.year, p.year];
+}
+
+/**
+ * Chronological order of two periods: -1 when a is earlier, 0 the same, 1 later; null when code cannot
+ * tell (periods of different kinds that may overlap).
+ */
 export function order(a: Period, b: Period): -1 | 0 | 1 | null {
   const kindOf = (p: Period) => (p.kind === 'fiscal' ? 'year' : p.kind);
-  if (kindOf(a) !== kindOf(b)) return null;
-  const d = a.year !== b.year ? a.year - b.year : a.n - b.n;
-  return d < 0 ? -1 : d > 0 ? 1 : 0;
+  if (kindOf(a) === kindOf(b)) {
+    const d = a.year !== b.year ? a.year - b.year : a.n - b.n;
+    return d < 0 ? -1 : d > 0 ? 1 : 0;
+  }
+  const [a0, a1] = years(a);
+  const [b0, b1] = years(b);
+  if (a1 < b0) return -1;
+  if (b1 < a0) return 1;
+  return null;
 }
 
 /** The period just before `p` of the same kind (2019 → 2018, Q1 2019 → Q4 2018), and a year before. */

@@ -131,6 +131,18 @@ describe('operandContext: sheets', () => {
     expect(operandContext(plain, at(plain, 'C3'), 'u')).toMatchObject({ columnLabel: 'Share', period: null });
   });
 
+  it('a header row with a letter-spaced year ("2 0 1 8") is still a header row', async () => {
+    const unit = await unitOf(
+      ',December 31,\n,2019,2 0 1 8\n,U.S. $ in thousands,\nLoss carryforward,"73,260","57,768"\n',
+      'table.csv',
+    );
+    expect(operandContext(unit, at(unit, 'B4'), 'u')).toMatchObject({
+      period: '2019',
+      rowLabel: 'Loss carryforward',
+    });
+    expect(operandContext(unit, at(unit, 'C4'), 'u')).toMatchObject({ period: '2018' });
+  });
+
   it('takes the period from the row label when the column header has none', async () => {
     const unit = await unitOf('Period,Revenue,Margin\nFY2023,500,12%\nFY2024,560,13%\n', 'table.csv');
     expect(operandContext(unit, at(unit, 'B3'), 'u')).toMatchObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   claimPeriods,
+  order,
   parsePeriod,
   periodMentions,
   periodOf,
@@ -90,6 +91,14 @@ describe('relate: how two periods compare', () => {
   ] as const)('%s and %s: %s', (a, b, expected) => {
     expect(relate(p(a), p(b))).toBe(expected);
     expect(relate(p(b), p(a))).toBe(expected);
+  });
+
+  it('orders periods of different kinds only where they cannot overlap', () => {
+    expect(order(p('2020'), p('2021/22'))).toBe(-1);
+    expect(order(p('2021/22'), p('2020'))).toBe(1);
+    expect(order(p('2021'), p('2021/22'))).toBeNull();
+    expect(order(p('Q3 2019'), p('2020'))).toBe(-1);
+    expect(order(p('FY2019'), p('2018'))).toBe(1);
   });
 
   it('the period before: a year, a quarter, across a year end', () => {
