@@ -194,17 +194,15 @@ function fmt(value: number, decimals: number): string {
 }
 
 /** "$12.6 million", "2.1 percentage points", "12.6" (or "-12.6"): an amount worded as the operands are written. */
-function amount(
-  value: number,
-  decimals: number,
-  a: FigureWithPosition,
-  b: FigureWithPosition,
-  negative = false,
-): string {
+function amount(value: number, decimals: number, A: Operand, B: Operand, negative = false): string {
+  const [a, b] = [A.figure, B.figure];
   const minus = negative ? '-' : '';
   if (a.unitClass === 'percent' && b.unitClass === 'percent')
     return `${minus}${fmt(value, decimals)} percentage points`;
-  const currency = a.unit !== null && a.unit === b.unit ? (CURRENCY_SYMBOL[a.unit] ?? `${a.unit} `) : '';
+  // The currency as the table shows it: the figure's own, or the one its sheet writes on a first row.
+  const ua = a.unit ?? A.context.tableCurrency;
+  const ub = b.unit ?? B.context.tableCurrency;
+  const currency = ua !== null && ua === ub ? (CURRENCY_SYMBOL[ua] ?? `${ua} `) : '';
   const scale = a.scale === b.scale ? SCALE_WORD[a.scale] : undefined;
   return `${minus}${currency}${fmt(value, decimals)}${scale ? ` ${scale}` : ''}`;
 }
@@ -240,7 +238,7 @@ function word(plan: Plan, value: number, sign: 1 | -1): string {
     return wordChange(
       {
         subject: subjectOf(A.context, B.context),
-        amount: percent ? `${n}%` : amount(value, plan.decimals, A.figure, B.figure),
+        amount: percent ? `${n}%` : amount(value, plan.decimals, A, B),
         percent,
         up: sign > 0,
         earlier: A.context.period,
@@ -254,10 +252,10 @@ function word(plan: Plan, value: number, sign: 1 | -1): string {
   const body = (x: string, y: string): string => {
     switch (plan.relation) {
       case 'difference':
-        return `${x} was ${amount(value, plan.decimals, A.figure, B.figure)} ${sign > 0 ? 'more' : 'less'} than ${y}`;
+        return `${x} was ${amount(value, plan.decimals, A, B)} ${sign > 0 ? 'more' : 'less'} than ${y}`;
       case 'sum':
         // A sum has no direction: a negative stated value is its flipped claim.
-        return `${x} and ${y} together totalled ${amount(value, plan.decimals, A.figure, B.figure, sign < 0)}`;
+        return `${x} and ${y} together totalled ${amount(value, plan.decimals, A, B, sign < 0)}`;
       case 'difference (percent)':
         return `${x} was ${n}% ${sign > 0 ? 'higher' : 'lower'} than ${y}`;
       case 'share':
