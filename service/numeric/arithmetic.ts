@@ -5,6 +5,7 @@ import {
   notComputable,
   RELATIONS,
   restatedValue,
+  scaleWord,
   showUnit,
   unitCompat,
   unitOf,
@@ -86,13 +87,13 @@ function restatements(reading: Reading, ops: readonly EngineOperand[], notes: No
           facet: 'scale',
           passed: null,
           code: 'scale_table_units',
-          why: `the claim writes ${q.raw} without a scale and the table states its figures in units of ${inTable}: compared in the table's units; whether the claim means them is left to a person`,
+          why: `the claim writes ${q.raw} without a scale and the table states ${scaleWord(inTable)}: compared in the table's units; whether the claim means ${scaleWord(inTable)} is left to a person`,
         });
       out.push({
         verdict: 'holds',
         computed: null,
         tolerance: tol,
-        text: `the claim's ${q.raw} matches the source's ${op.figure.raw}${inTable !== null ? ' in the table’s stated units' : ''} (±${amount(tol, q.unit, 6)})${exact ? '' : ' only within rounding'}`,
+        text: `the claim's ${q.raw} matches the source's ${op.figure.raw}${inTable !== null ? ` in the table's stated units (${scaleWord(inTable)})` : ''} (±${amount(tol, q.unit, 6)})${exact ? '' : ' only within rounding'}`,
         rounding: !exact,
         bounded: false,
         code: null,

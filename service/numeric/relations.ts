@@ -233,6 +233,11 @@ const SCALE_WORD: Readonly<Record<number, string>> = {
   1e12: 'trillions',
 };
 
+/** "thousands", "millions": a scale as a table's note names it. */
+export function scaleWord(scale: number): string {
+  return SCALE_WORD[scale] ?? `units of ${num(scale, 0)}`;
+}
+
 /** The scale every operand's table note applied, when the claim writes a bare number: compare in it. */
 function tableScale(input: CheckInput, rule: RelationRule): number | null {
   const q = input.check.quantity;
@@ -266,7 +271,7 @@ function finish(
   if (scale !== null && q !== null) {
     const value = computed / scale;
     const t = compare(value, stated, precision, mod, check.direction, null);
-    const word = SCALE_WORD[scale] ?? `units of ${num(scale, 0)}`;
+    const word = scaleWord(scale);
     input.notes.push({
       facet: 'scale',
       passed: null,
