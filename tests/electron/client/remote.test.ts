@@ -41,8 +41,12 @@ describe('remote client against the service', () => {
       figure_index: at(ref),
     });
     expect(
-      (await client.verifyNumeric({ claim: 'Revenue rose 20%', operands: [operand('B2'), operand('C2')] }))
-        .outcome,
+      (
+        await client.verifyNumeric({
+          claim: 'Revenue rose 20% from 2022 to 2023',
+          operands: [operand('B2'), operand('C2')],
+        })
+      ).outcome,
     ).toBe('contradicted');
     expect((await client.search({ query: 'revenue' })).claim_groups?.[0]?.citation_count).toBe(1);
     expect((await client.getSource(up.source_version_id!)).sourceMetadata.title).toBe('Revenue');
