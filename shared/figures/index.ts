@@ -5,18 +5,19 @@ import {
   CURRENCY_SYMBOLS,
   CURRENCY_WORDS,
   escapeRegExp,
+  MINOR_UNITS,
   MONTHS,
   REFERENCE_LABELS_ANY_CASE,
   REFERENCE_LABELS_CAPITALISED,
   SCALE_ABBREVIATIONS,
+  SCALE_LETTERS,
   SCALE_LETTERS_CURRENCY,
-  SCALE_LETTERS_GLUED,
   SCALE_WORDS,
   unitClassOf,
 } from './lexicon';
 import { scaleNotes } from './notes';
 
-export { findScaleNote, type ScaleNote } from './notes';
+export { findScaleNote, findScaleNotes, type ScaleException, type ScaleNote } from './notes';
 
 // The figure finder: the one place the project reads numbers from text (numeric-semantics.md, Figures).
 // Every rule is a row of shared/figures/RULES.md and a case of tests/shared/figures/golden.json.
@@ -28,6 +29,16 @@ export interface FindOptions {
   unit?: string | null;
   /** The document's decimal mark, when known. Unknown: inferred from the text's unambiguous tokens. */
   decimal?: '.' | ',';
+  /**
+   * The text is one table cell (a sheet's cell): an ordinary space inside it cannot separate two columns,
+   * so "10 000" is one number, not ambiguous.
+   */
+  cell?: boolean;
+  /**
+   * Offsets in the text of blanks that separate two columns (from the page's geometry): digit groups are
+   * never joined across one.
+   */
+  columnGaps?: ReadonlySet<number>;
 }
 
 export interface FoundFigure {
@@ -54,7 +65,9 @@ type Shape =
   | 'eu' // 1.234.567 / 1.234,5: only readable with "," as the decimal mark
   | 'decDot' // 3.5 / 0.234 / .5
   | 'decComma' // 3,5 / 0,234
-  | 'spaced'; // 1 234 567 (no-break or thin spaces), 1'234'567 (apostrophes): unambiguous grouping
+  | 'spaced' // 1 234 567 (no-break or thin spaces), 1'234'567 (apostrophes): unambiguous grouping
+  | 'blank' // 1 234 567 (ordinary spaces): one number; ambiguous unless the text shows the grouping
+  | 'sci'; // 1.3e6, 2.5E-3, 1.2×10^6: scientific notation, read exactly
 
 interface Draft {
   start: number;
@@ -67,6 +80,15 @@ interface Draft {
   scale: number | null;
   unit: string | null;
   year: boolean;
+  /** The decimal string when the run alone does not give it (scientific notation, major and minor units). */
+  exact: string | null;
+  /** 'blank' runs: how many three-digit groups follow the first, and whether a cell vouches for them. */
+  groups: number;
+  vouched: boolean;
+  /** A lone "m" scale ("5m", "5 m") that may be metres unless a currency makes it money. */
+  metre: boolean;
+  /** A year followed by a currency ("2019 $", "2019 USD"): an amount, or a column header. */
+  yearCurrency: boolean;
 }
 
 const SIGNS = new Set(['+', '-', '\u2212', '\u2013', '\u2012', '\ufe63', '\uff0d']);
@@ -212,6 +234,38 @@ interface Convention {
   conflict: boolean;
 }
 
+interface Spacing {
+  /** Numbers grouped with marks ("1,234", "1.234,5"): the text does not group with spaces. */
+  marks: number;
+  /** Numbers grouped with no-break or thin spaces, or with ordinary spaces in two or more groups. */
+  spaces: number;
+}
+
+function spacingOf(drafts: readonly Draft[], c: Convention): Spacing {
+  let marks = 0;
+  let spaces = 0;
+  for (const d of drafts) {
+    if (d.shape === 'en' || d.shape === 'eu') marks++;
+    else if (d.shape === 'comma3' && c.decimal !== ',') marks++;
+    else if (d.shape === 'dot3' && c.decimal === ',') marks++;
+    else if (d.shape === 'spaced' && /[\u00a0\u2009\u202f]/.test(d.run)) spaces++;
+    else if (d.shape === 'blank' && d.groups >= 2) spaces++;
+  }
+  return { marks, spaces };
+}
+
+/**
+ * "1 234 567" (ordinary spaces) is one number; it is ambiguous when the text groups with marks elsewhere
+ * (the blanks may separate columns), and "10 000" (a single group) unless a cell or the text's other
+ * numbers show the spaces group digits.
+ */
+function readBlank(d: Draft, spacing: Spacing): { text: string; ambiguous: boolean } {
+  const text = d.run.replace(/ /g, '').replace(',', '.');
+  if (spacing.marks > 0) return { text, ambiguous: true };
+  if (d.groups >= 2) return { text, ambiguous: false };
+  return { text, ambiguous: !d.vouched && spacing.spaces === 0 };
+}
+
 function conventionOf(drafts: readonly Draft[], stated: '.' | ',' | undefined): Convention {
   let en = 0;
   let eu = 0;
@@ -236,6 +290,10 @@ function read(run: string, shape: Shape, c: Convention): { text: string; ambiguo
       return { text: run, ambiguous: false };
     case 'spaced':
       return { text: run.replace(/[\u00a0\u2009\u202f'’]/g, '').replace(',', '.'), ambiguous: false };
+    case 'blank':
+      return { text: run.replace(/ /g, '').replace(',', '.'), ambiguous: true };
+    case 'sci':
+      return { text: run, ambiguous: false };
     case 'en':
       return { text: reading(run, '.'), ambiguous: c.decimal === ',' };
     case 'eu':
@@ -265,7 +323,8 @@ const SCALE_ABBR_RE = new RegExp(
   `[ \\u00a0]?(${alternation(Object.keys(SCALE_ABBREVIATIONS))})${NOT_WORD}(?!-\\p{L})`,
   'iuy',
 );
-const SCALE_GLUED_RE = new RegExp(`(k|K|m|M)${NOT_WORD}(?!-\\p{L})`, 'uy');
+const LARGER_WORD_RE = new RegExp(`(?:[ \\u00a0]|-)(thousand|million|billion|trillion)s?${NOT_WORD}`, 'iuy');
+const SCALE_LETTER_RE = new RegExp(`([ \\u00a0]?)(k|K|m|M|b|B)${NOT_WORD}(?!-\\p{L})`, 'uy');
 const SCALE_CURRENCY_RE = new RegExp(`[ \\u00a0]?(mm|MM|m|M|k|K|b|B|t|T)${NOT_WORD}(?!-\\p{L})`, 'uy');
 
 const PP_RE = new RegExp(
@@ -295,18 +354,51 @@ function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
   return re.exec(text);
 }
 
-function scaleAfter(text: string, at: number, currency: boolean): { scale: number; end: number } | null {
+interface Scaled {
+  scale: number;
+  end: number;
+  /** "m" without a currency: million, or metres. */
+  metre: boolean;
+  /** "1b", "3b)", "phase 1b": a whole number glued to "b" is a label, not a figure. */
+  label: boolean;
+}
+
+const scaled = (scale: number, end: number, metre = false): Scaled => ({ scale, end, metre, label: false });
+
+function scaleAfter(text: string, at: number, currency: boolean, fractional: boolean): Scaled | null {
   let m = matchAt(SCALE_WORD_RE, text, at);
-  if (m) return { scale: SCALE_WORDS[(m[1] ?? '').toLowerCase()] ?? 1, end: at + m[0].length };
+  if (m) {
+    let scale = SCALE_WORDS[(m[1] ?? '').toLowerCase()] ?? 1;
+    let end = at + m[0].length;
+    // "5 hundred thousand": a hundred of a larger word.
+    const larger = scale === 100 ? matchAt(LARGER_WORD_RE, text, end) : null;
+    if (larger) {
+      scale *= SCALE_WORDS[(larger[1] ?? '').toLowerCase()] ?? 1;
+      end += larger[0].length;
+    }
+    return scaled(scale, end);
+  }
   m = matchAt(SCALE_ABBR_RE, text, at);
-  if (m) return { scale: SCALE_ABBREVIATIONS[(m[1] ?? '').toLowerCase()] ?? 1, end: at + m[0].length };
-  m = matchAt(SCALE_GLUED_RE, text, at);
-  if (m) return { scale: SCALE_LETTERS_GLUED[(m[1] ?? '').toLowerCase()] ?? 1, end: at + m[0].length };
+  if (m) return scaled(SCALE_ABBREVIATIONS[(m[1] ?? '').toLowerCase()] ?? 1, at + m[0].length);
   if (currency) {
     m = matchAt(SCALE_CURRENCY_RE, text, at);
-    if (m) return { scale: SCALE_LETTERS_CURRENCY[(m[1] ?? '').toLowerCase()] ?? 1, end: at + m[0].length };
+    if (m) return scaled(SCALE_LETTERS_CURRENCY[(m[1] ?? '').toLowerCase()] ?? 1, at + m[0].length);
+    return null;
   }
-  return null;
+  m = matchAt(SCALE_LETTER_RE, text, at);
+  if (m === null) return null;
+  const spaced = m[1] !== '';
+  const letter = m[2] ?? '';
+  const end = at + m[0].length;
+  const scale = SCALE_LETTERS[letter.toLowerCase()] ?? 1;
+  // "5m", "5 m": million or metres; "3M" glued is million (or mega), "5 M" spaced may be anything.
+  if (letter === 'm' || (letter === 'M' && spaced)) return scaled(scale, end, true);
+  if (letter === 'b' || letter === 'B') {
+    // " b" after a blank is a letter, never a scale; "1.2b" is a scale; "1b", "3b)" are labels.
+    if (spaced) return null;
+    if (!fractional) return { scale, end, metre: false, label: true };
+  }
+  return scaled(scale, end);
 }
 
 function unitAfter(text: string, at: number, currency: boolean): { unit: string; end: number } | null {
@@ -328,6 +420,99 @@ function unitAfter(text: string, at: number, currency: boolean): { unit: string;
     return { unit: code, end: at + m[0].length };
   }
   return null;
+}
+
+const MINOR_RE = new RegExp(
+  `[ \\u00a0]+(?:and[ \\u00a0]+)?(\\d{1,2})[ \\u00a0]?(${alternation(Object.keys(MINOR_UNITS))})${NOT_WORD}`,
+  'iuy',
+);
+
+/** "3 dollars 50 cents", "£3 and 50p": the minor unit's digits and where it ends, or null. */
+function minorAfter(text: string, at: number, unit: string): { digits: string; end: number } | null {
+  const m = matchAt(MINOR_RE, text, at);
+  if (m === null) return null;
+  const kind = MINOR_UNITS[(m[2] ?? '').toLowerCase()];
+  if ((kind === 'pence') !== (unit === 'GBP')) return null;
+  return { digits: (m[1] ?? '').padStart(2, '0'), end: at + m[0].length };
+}
+
+const SUPERSCRIPT_DIGITS: Readonly<Record<string, string>> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '+',
+};
+const EXPONENT_RE = /[eE]([+\-\u2212]?\d{1,3})(?![\p{L}\p{N}]|[.,]\d)/uy;
+const TIMES_TEN_RE =
+  /[ \u00a0]?[×xX*·][ \u00a0]?10(?:\^([+\-\u2212]?\d{1,3})|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\p{L}\p{N}]|[.,]\d)/uy;
+
+/** "e10", "E-3", "×10^6", " x 10⁶" after a mantissa: the exponent and where it ends, or null. */
+function exponentAfter(text: string, at: number): { exponent: string; end: number } | null {
+  const c = text[at];
+  let m: RegExpExecArray | null = null;
+  if (c === 'e' || c === 'E') m = matchAt(EXPONENT_RE, text, at);
+  else if (c === ' ' || c === '\u00a0' || c === '×' || c === 'x' || c === 'X' || c === '*' || c === '·')
+    m = matchAt(TIMES_TEN_RE, text, at);
+  if (m === null) return null;
+  const written = m[1] ?? [...(m[2] ?? '')].map((d) => SUPERSCRIPT_DIGITS[d] ?? '').join('');
+  return { exponent: written.replace('\u2212', '-'), end: at + m[0].length };
+}
+
+/**
+ * "1 234 567" with ordinary spaces (RULES.md, Numbers): where the groups end and how many three-digit
+ * groups follow the first, or null. A number one blank to the left or right means neighbouring columns
+ * ("1,234 567 890", "1 234 56"): no groups are joined then, nor across a column gap.
+ */
+function blankGroups(
+  text: string,
+  s: number,
+  e: number,
+  mask: Uint8Array,
+  gaps: ReadonlySet<number> | undefined,
+): { end: number; groups: number } | null {
+  if (e - s > 3 || text[s] === '0') return null;
+  if (text[s - 1] === ' ' && /[\d%)]/.test(text[s - 2] ?? '')) return null;
+  let end = e;
+  let groups = 0;
+  while (
+    text[end] === ' ' &&
+    isDigit(text[end + 1]) &&
+    isDigit(text[end + 2]) &&
+    isDigit(text[end + 3]) &&
+    !isDigit(text[end + 4]) &&
+    mask[end + 1] !== 1 &&
+    gaps?.has(end) !== true
+  ) {
+    end += 4;
+    groups++;
+  }
+  if (groups === 0) return null;
+  if ((text[end] === '.' || text[end] === ',') && isDigit(text[end + 1])) {
+    end++;
+    while (isDigit(text[end])) end++;
+  }
+  if (text[end] === ' ' && isDigit(text[end + 1])) return null;
+  return { end, groups };
+}
+
+/** A table row written as markdown ("| Revenue | 10 000 |"): its cells are separated by pipes, not blanks. */
+function inPipeRow(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return /^[ \t]*\|/.test(text.slice(lineStart, at));
+}
+
+/** No character of [from, to) is excluded (a suffix never reaches into a scale note or a date). */
+function free(mask: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (mask[i] === 1) return false;
+  return true;
 }
 
 /** A currency symbol or code that ends at `at` (blanks allowed between), not reaching before `floor`. */
@@ -368,16 +553,23 @@ function tableContext(text: string, open: number): boolean {
 
 // ---------------------------------------------------------------------------------------------------
 
-function draftsOf(text: string): Draft[] {
+function fractionalRun(run: string, shape: Shape): boolean {
+  if (shape === 'decDot' || shape === 'decComma' || shape === 'dot3') return true;
+  if (shape === 'spaced' || shape === 'blank') return /[.,]/.test(run);
+  if (shape === 'en') return run.includes('.');
+  return shape === 'eu' && run.includes(',');
+}
+
+function draftsOf(text: string, options: FindOptions): Draft[] {
   const mask = excludedMask(text);
   const drafts: Draft[] = [];
   let floor = 0;
   for (const match of text.matchAll(RUN)) {
     const s = match.index;
-    const run = match[0];
-    const e = s + run.length;
+    let run = match[0];
+    let e = s + run.length;
     if (s < floor || mask[s] === 1) continue;
-    const shape = shapeOf(run);
+    let shape = shapeOf(run);
     if (shape === null) continue; // 4.1.2, 192.168.0.1, 1,2,3: not a number
     const previous = drafts[drafts.length - 1];
     const rest = text.slice(e, e + 4);
@@ -387,6 +579,28 @@ function draftsOf(text: string): Draft[] {
     if (shape === 'int' && /^(?:st|nd|rd|th)(?![\p{L}\p{N}])/iu.test(rest)) continue;
     if (shape === 'int' && (run.length === 2 || run.length === 4) && /^['’]?s(?![\p{L}\p{N}])/u.test(rest))
       continue;
+    // Scientific notation (1.3e6, 2.5E-3, 1.2×10^6), then digit groups with ordinary spaces (1 234 567).
+    let exact: string | null = null;
+    let groups = 0;
+    let vouched = false;
+    if (shape === 'int' || shape === 'decDot' || shape === 'dot3') {
+      const power = exponentAfter(text, e);
+      if (power !== null && free(mask, e, power.end)) {
+        exact = `${run}e${power.exponent}`;
+        e = power.end;
+        shape = 'sci';
+      }
+    }
+    if (shape === 'int' && text[e] === ' ') {
+      const chain = blankGroups(text, s, e, mask, options.columnGaps);
+      if (chain !== null) {
+        e = chain.end;
+        run = text.slice(s, e);
+        shape = 'blank';
+        groups = chain.groups;
+        vouched = options.cell === true || inPipeRow(text, s);
+      }
+    }
 
     // Left: sign, "(", currency, in the orders "-$5", "$-5", "($5)", "$(5)", "(5)".
     let p = s;
@@ -433,16 +647,28 @@ function draftsOf(text: string): Draft[] {
     // Right: scale, then unit, then the ")" of an accounting negative and a "%" written after it.
     let q = e;
     let scale: number | null = null;
+    let metre = false;
     let unit: string | null = currency?.code ?? null;
-    const scaled = scaleAfter(text, q, currency !== null);
-    if (scaled !== null) {
-      scale = scaled.scale;
-      q = scaled.end;
+    const suffix = shape === 'sci' ? null : scaleAfter(text, q, currency !== null, fractionalRun(run, shape));
+    if (suffix !== null && free(mask, q, suffix.end)) {
+      if (suffix.label) continue;
+      scale = suffix.scale;
+      metre = suffix.metre;
+      q = suffix.end;
     }
     const united = unitAfter(text, q, currency !== null);
-    if (united !== null) {
+    if (united !== null && free(mask, q, united.end)) {
       unit = united.unit;
       q = united.end;
+    }
+    // "3 dollars 50 cents", "£3 and 50p": one amount in the major unit.
+    const whole = shape === 'int' || ((shape === 'en' || shape === 'blank') && !fractionalRun(run, shape));
+    if (whole && scale === null && open < 0 && unit !== null && unitClassOf(unit) === 'currency') {
+      const minor = minorAfter(text, q, unit);
+      if (minor !== null && free(mask, q, minor.end)) {
+        exact = `${run.replace(/\D/g, '')}.${minor.digits}`;
+        q = minor.end;
+      }
     }
     let close = -1;
     let unitOutside = false;
@@ -477,17 +703,36 @@ function draftsOf(text: string): Draft[] {
     }
     while (BLANK.test(text[start] ?? '') && start < s) start++;
 
-    const year =
+    const yearShaped =
       shape === 'int' &&
       run.length === 4 &&
       Number(run) >= 1900 &&
       Number(run) <= 2100 &&
       signAt < 0 &&
       currency === null &&
-      unit === null &&
-      scale === null;
+      scale === null &&
+      exact === null;
+    const year = yearShaped && unit === null;
+    // "2019 $", "2019 USD": a column header as often as an amount.
+    const yearCurrency = yearShaped && unitClassOf(unit) === 'currency';
     const sign: -1 | 1 = accounting || (signAt >= 0 && text[signAt] !== '+') ? -1 : 1;
-    drafts.push({ start, end, run, shape, sign, signed: signAt >= 0, accounting, scale, unit, year });
+    drafts.push({
+      start,
+      end,
+      run,
+      shape,
+      sign,
+      signed: signAt >= 0,
+      accounting,
+      scale,
+      unit,
+      year,
+      exact,
+      groups,
+      vouched,
+      metre,
+      yearCurrency,
+    });
     floor = end;
   }
   return drafts;
@@ -516,12 +761,19 @@ function shareRanges(text: string, drafts: Draft[]): void {
     if ((isPercentLike(a.unit) && b.scale !== null) || (isPercentLike(b.unit) && a.scale !== null)) continue;
     if (a.unit === null && b.unit !== null) a.unit = b.unit;
     else if (b.unit === null && a.unit !== null) b.unit = a.unit;
-    if (a.scale === null && b.scale !== null && !isPercentLike(a.unit)) a.scale = b.scale;
-    else if (b.scale === null && a.scale !== null && !isPercentLike(b.unit)) b.scale = a.scale;
+    // "5-6m": the shared "m" is million or metres for both ends.
+    if (a.scale === null && b.scale !== null && !isPercentLike(a.unit)) {
+      a.scale = b.scale;
+      a.metre = b.metre;
+    } else if (b.scale === null && a.scale !== null && !isPercentLike(b.unit)) {
+      b.scale = a.scale;
+      b.metre = a.metre;
+    }
   }
 }
 
 function times(decimal: string, scale: number): number {
+  if (scale === 1) return Number(decimal);
   const exponent = Math.log10(scale);
   if (Number.isInteger(exponent)) return Number(`${decimal}e${exponent}`);
   return Number(decimal) * scale;
@@ -532,17 +784,25 @@ function times(decimal: string, scale: number): number {
  * references ("Table 3", "page 12"), footnote and list markers are left out (RULES.md).
  */
 export function findFigures(text: string, options: FindOptions = {}): FoundFigure[] {
-  const drafts = draftsOf(text);
+  const drafts = draftsOf(text, options);
   shareRanges(text, drafts);
   const figures = drafts.filter((d) => !d.year);
   const convention = conventionOf(figures, options.decimal);
+  const spacing = spacingOf(figures, convention);
   const found = figures.map((d) => {
     let { scale, unit } = d;
     if (!isPercentLike(unit)) {
       if (scale === null && options.scale !== undefined) scale = options.scale;
       if (unit === null && options.unit !== undefined) unit = options.unit;
     }
-    const { text: decimal, ambiguous } = read(d.run, d.shape, convention);
+    const reading =
+      d.exact !== null
+        ? { text: d.exact, ambiguous: false }
+        : d.shape === 'blank'
+          ? readBlank(d, spacing)
+          : read(d.run, d.shape, convention);
+    const decimal = reading.text;
+    const ambiguous = reading.ambiguous || d.yearCurrency || (d.metre && unitClassOf(unit) !== 'currency');
     const magnitude = Number(decimal);
     const finalScale = scale ?? 1;
     const value = magnitude === 0 ? 0 : d.sign * times(decimal, finalScale);

@@ -82,8 +82,25 @@ export const CURRENCY_WORDS: readonly (readonly [string, string])[] = [
   ['Swiss francs', 'CHF'],
 ];
 
-/** Scale words: may follow the number after a space or a hyphen ("$1.2 billion", "a $3-million deal"). */
+/**
+ * Minor units read after an amount in a currency ("3 dollars 50 cents", "£3 and 50p"): pence divide the
+ * pound, cents every other currency; 100 to the major unit.
+ */
+export const MINOR_UNITS: Readonly<Record<string, 'pence' | 'cents'>> = {
+  pence: 'pence',
+  penny: 'pence',
+  p: 'pence',
+  cents: 'cents',
+  cent: 'cents',
+  '¢': 'cents',
+};
+
+/**
+ * Scale words: may follow the number after a space or a hyphen ("$1.2 billion", "a $3-million deal").
+ * "hundred" may be followed by a larger word ("5 hundred thousand" = 500,000).
+ */
 export const SCALE_WORDS: Readonly<Record<string, number>> = {
+  hundred: 1e2,
   thousand: 1e3,
   million: 1e6,
   billion: 1e9,
@@ -97,14 +114,19 @@ export const SCALE_WORDS: Readonly<Record<string, number>> = {
 export const SCALE_ABBREVIATIONS: Readonly<Record<string, number>> = {
   mn: 1e6,
   mln: 1e6,
+  mil: 1e6,
   bn: 1e9,
   bln: 1e9,
   tn: 1e12,
+  tln: 1e12,
   trn: 1e12,
 };
 
-/** One-letter suffixes read as a scale only when glued to the number ("5m", "12k", "3M"). */
-export const SCALE_LETTERS_GLUED: Readonly<Record<string, number>> = { k: 1e3, m: 1e6 };
+/**
+ * One-letter suffixes read as a scale on a number without a currency, glued or after one blank ("12k",
+ * "2.33 k", "5m", "1.2b"). "m" may be metres and "b" a label ("phase 1b", "3b)"): RULES.md, Scale.
+ */
+export const SCALE_LETTERS: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, b: 1e9 };
 
 /** Suffixes read as a scale only on a figure with a currency ("$5b", "$5 m", "$2T", "$5mm"). */
 export const SCALE_LETTERS_CURRENCY: Readonly<Record<string, number>> = {
@@ -124,7 +146,9 @@ export const MONTHS =
 export const REFERENCE_LABELS_ANY_CASE = 'pages?|pp\\.|p\\.|§|versions?|ver\\.|nos?\\.|#';
 export const REFERENCE_LABELS_CAPITALISED =
   'Tables?|Figures?|Figs?\\.|Charts?|Exhibits?|Notes?|Sections?|Chapters?|Appendix|Appendices|Annex|' +
-  'Footnotes?|Slides?|Articles?|Art\\.|Paragraphs?|Para\\.|Clauses?|Schedules?|Parts?|Items?';
+  'Footnotes?|Slides?|Articles?|Art\\.|Paragraphs?|Para\\.|Clauses?|Schedules?|Parts?|Items?|' +
+  // A level or tier in a label ("Level 2 assets", "Tier 1 capital") names a class, not an amount.
+  'Levels?|Tiers?';
 
 export function unitClassOf(unit: string | null): UnitClass {
   if (unit === null) return 'none';

@@ -27,7 +27,7 @@ interface FigureCase {
 
 interface NoteCase {
   text: string;
-  note: { raw: string; scale: number; unit: string | null } | null;
+  note: { raw: string; scale: number; unit: string | null; exceptions?: string[] } | null;
   why?: string;
 }
 
@@ -119,7 +119,10 @@ describe('findScaleNote golden cases', () => {
     }
     expect(note).not.toBeNull();
     if (note === null) return;
-    expect({ raw: n.text.slice(note.start, note.end), scale: note.scale, unit: note.unit }).toEqual(n.note);
+    const { exceptions, ...want } = n.note;
+    expect({ raw: n.text.slice(note.start, note.end), scale: note.scale, unit: note.unit }).toEqual(want);
+    // Exceptions are checked where the case names them ("in thousands, except per share data").
+    if (exceptions !== undefined) expect(note.exceptions).toEqual(exceptions);
   });
 
   it('keeps a note out of the figures of the same text', () => {
@@ -142,6 +145,34 @@ describe('findFigures properties', () => {
         return found.length === 1 && found[0]?.raw === written && found[0].value === n && !found[0].ambiguous;
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('reads any integer of a million or more written with ordinary-space groups as one number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000_000, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        const written = n.toLocaleString('en-US').replace(/,/g, ' ');
+        const found = findFigures(`a total of ${written} units`);
+        return found.length === 1 && found[0]?.raw === written && found[0].value === n && !found[0].ambiguous;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads scientific notation as mantissa × 10^exponent, scale 1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: -20, max: 20 }), (m, x) => {
+        const written = `${m / 100}e${x}`;
+        const found = findFigures(`about ${written} of them`);
+        return (
+          found.length === 1 &&
+          found[0]?.raw === written &&
+          found[0].value === Number(written) &&
+          found[0].magnitude === Number(written) &&
+          found[0].scale === 1
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -179,6 +210,19 @@ describe('findFigures properties', () => {
       ...'0123456789'.split(''),
       ...[',', '.', ' ', '\u00a0', "'", '-', '\u2212', '(', ')', '%', '$', '€', '£', ':', '/', '\n', '|'],
       ...['m', 'bn', 'k', ' million', ' percent', ' bps', 'pp', 'USD', 'March', 'page', 'in millions', 'am'],
+      ...[
+        'b',
+        'e',
+        'E-',
+        '×10^',
+        ' x 10⁶',
+        ' hundred',
+        ' cents',
+        ' and ',
+        'p',
+        'Level ',
+        ', except per share',
+      ],
     );
     fc.assert(
       fc.property(
@@ -206,6 +250,10 @@ describe('findFigures properties', () => {
     ['in ', 'in '.repeat(33_000)],
     ['March 1 ', 'March 1 '.repeat(12_500)],
     ['12-', '12-'.repeat(33_000)],
+    ['1 000 ', '1 000 '.repeat(16_000)],
+    ['1 234 … 5', `1${' 234'.repeat(25_000)} 5`],
+    ['1e', '1e'.repeat(50_000)],
+    ['2019 $ ', '2019 $ '.repeat(14_000)],
   ])(
     'finishes on a 100k-character string of %j',
     (_name, text) => {
