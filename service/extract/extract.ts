@@ -16,9 +16,11 @@ import {
 
 /**
  * Part of every representation's identity: same bytes + same extractor version = same representation.
- * Raised when the same bytes read differently (2: PDF pages whose text layer lies go to OCR or are lost).
+ * Raised when the same bytes read differently (2: PDF pages whose text layer lies go to OCR or are lost;
+ * 4: figures read in new forms (space groups, scale suffixes, scientific notation) and scale notes applied
+ * by row, with their exceptions).
  */
-export const EXTRACTOR_VERSION = 'ew-extract-3';
+export const EXTRACTOR_VERSION = 'ew-extract-4';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

@@ -1,5 +1,13 @@
 import type { FigurePosition, FigureWithPosition } from '../../shared/api';
-import { findFigures, findScaleNote, type FindOptions, type FoundFigure } from '../../shared/figures';
+import {
+  findFigures,
+  findScaleNote,
+  findScaleNotes,
+  type FindOptions,
+  type FoundFigure,
+  type ScaleNote,
+} from '../../shared/figures';
+import { parseRef } from './readers/xlsx-flatten';
 import type { ReadUnit, TextRun } from './types';
 
 // A unit's figures with where they sit: found by the one figure finder (shared/figures), then located
@@ -54,33 +62,176 @@ export function boxOf(runs: readonly TextRun[], start: number, end: number): Fig
   return { kind: 'box', x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
+/** A line of scale notes only, with years, pipes, punctuation: "(in thousands)", "2019 $'000 2018 $'000". */
+function noteLine(line: string): ScaleNote | null {
+  if (!/\p{L}|[$€£¥₹]|000/u.test(line)) return null;
+  const notes = findScaleNotes(line);
+  const first = notes[0];
+  if (first === undefined || notes.some((n) => n.scale !== first.scale || n.unit !== first.unit)) return null;
+  let rest = '';
+  let at = 0;
+  for (const note of notes) {
+    rest += line.slice(at, note.start);
+    at = note.end;
+  }
+  rest += line.slice(at);
+  return /^(?:[\s|()[\]:.,;*–—-]|(?<!\d)(?:19|20)\d{2}(?!\d))*$/.test(rest) ? first : null;
+}
+
+interface Segment {
+  start: number;
+  end: number;
+  note: ScaleNote | null;
+}
+
 /**
  * Scale notes: in a sheet, a note anywhere ("in millions", "$000s") applies to the whole sheet; on a page,
- * a line that is only a note applies to the figures after it.
+ * a line that is only notes (and years) applies to the figures after it.
  */
-function pageSegments(markdown: string): { start: number; end: number; options: FindOptions }[] {
-  const segments: { start: number; end: number; options: FindOptions }[] = [];
-  let options: FindOptions = {};
+function pageSegments(markdown: string): Segment[] {
+  const segments: Segment[] = [];
+  let current: ScaleNote | null = null;
   let segmentStart = 0;
   let lineStart = 0;
   for (const line of markdown.split('\n')) {
-    const note = findScaleNote(line);
-    const onlyNote =
-      note !== null &&
-      line.slice(0, note.start).trim().replace(/[([]/g, '') === '' &&
-      line
-        .slice(note.end)
-        .trim()
-        .replace(/[)\]:.]/g, '') === '';
-    if (onlyNote) {
-      segments.push({ start: segmentStart, end: lineStart, options });
-      options = { scale: note.scale, unit: note.unit };
+    const note = noteLine(line);
+    if (note !== null) {
+      segments.push({ start: segmentStart, end: lineStart, note: current });
+      current = note;
       segmentStart = lineStart;
     }
     lineStart += line.length + 1;
   }
-  segments.push({ start: segmentStart, end: markdown.length, options });
+  segments.push({ start: segmentStart, end: markdown.length, note: current });
   return segments.filter((s) => s.end > s.start);
+}
+
+// What a note leaves unscaled, by the row's label (RULES.md, "Scale notes"): percentages and ratios never
+// take a note's scale; per-share amounts keep the note's currency but not its scale when the note excepts
+// them ("in thousands, except per share data"). "Basic" and "Diluted" rows take the label of the header
+// row above them ("Earnings per share:").
+const PER_SHARE = /\bper[- ](?:(?:basic|diluted|common|ordinary)[- ])?(?:share|unit|ADS)\b|\bEPS\b/i;
+const RATIO_OR_PERCENT = /%|\bpercent(?:ages?)?\b|\bper[- ]cent\b|\bratios?\b|\((?:x|times)\)/i;
+const SUB_ROW = /^[\s*]*(?:basic|diluted|basic and diluted)\b[^\p{L}]*$/iu;
+
+function noteOptions(note: ScaleNote | null, label: string, header: () => string | null): FindOptions {
+  if (note === null) return {};
+  if (RATIO_OR_PERCENT.test(label)) return {};
+  if (note.exceptions.includes('per_share')) {
+    const perShare = PER_SHARE.test(label) || (SUB_ROW.test(label) && PER_SHARE.test(header() ?? ''));
+    if (perShare) return { unit: note.unit };
+  }
+  return { scale: note.scale, unit: note.unit };
+}
+
+/**
+ * The blanks between two runs on one line that stand a column apart (wider than half the text's height):
+ * figures are never joined across them ("123 456" as two cells of a PDF table).
+ */
+function columnGaps(markdown: string, runs: readonly TextRun[]): number[] {
+  const gaps: number[] = [];
+  const sorted = [...runs].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    if (a === undefined || b === undefined || b.start !== a.end + 1 || markdown[a.end] !== ' ') continue;
+    const height = Math.max(a.height, b.height);
+    if (Math.abs(a.y - b.y) > height / 2) continue;
+    if (b.x - (a.x + a.width) > height / 2) gaps.push(a.end);
+  }
+  return gaps;
+}
+
+/** The text that labels a page line's figures: a table row's first cell with letters, else the line. */
+function lineLabel(line: string): string {
+  if (!/^\s*\|/.test(line)) return line;
+  return line.split('|').find((cell) => /\p{L}/u.test(cell)) ?? '';
+}
+
+function pageFigures(unit: ReadUnit, segment: Segment, gaps: readonly number[]): FoundFigure[] {
+  const text = unit.markdown.slice(segment.start, segment.end);
+  const inside = gaps.filter((g) => g >= segment.start && g < segment.end).map((g) => g - segment.start);
+  const columns: FindOptions = inside.length > 0 ? { columnGaps: new Set(inside) } : {};
+  const note = segment.note;
+  const figures = findFigures(text, { ...columns, ...noteOptions(note, '', () => null) });
+  if (note === null) return figures;
+  // Rows whose label excepts them from the note are read again with the options their label allows.
+  const readings = new Map<string, Map<number, FoundFigure>>();
+  const reread = (options: FindOptions): Map<number, FoundFigure> => {
+    const key = JSON.stringify(options);
+    let byStart = readings.get(key);
+    if (byStart === undefined) {
+      byStart = new Map(findFigures(text, { ...columns, ...options }).map((f) => [f.start, f]));
+      readings.set(key, byStart);
+    }
+    return byStart;
+  };
+  let lineStart = -1;
+  let label = '';
+  return figures.map((figure) => {
+    const start = text.lastIndexOf('\n', figure.start - 1) + 1;
+    if (start !== lineStart) {
+      // A line's label is its text before its first figure ("Diluted EPS", not "grew 5%, reaching").
+      lineStart = start;
+      label = lineLabel(text.slice(start, figure.start));
+    }
+    const header = () => {
+      // The nearest line above with letters and no digits: "Earnings per share:".
+      for (let end = start - 1; end > 0;) {
+        const above = text.lastIndexOf('\n', end - 1) + 1;
+        const line = text.slice(above, end);
+        if (/\p{L}/u.test(line) && !/\d/.test(line)) return lineLabel(line);
+        end = above - 1;
+      }
+      return null;
+    };
+    const options = noteOptions(note, label, header);
+    if (options.scale === note.scale && options.unit === note.unit) return figure;
+    return reread(options).get(figure.start) ?? figure;
+  });
+}
+
+/** Per sheet row: its label (the leftmost cell with letters) and whether any of its cells holds a digit. */
+function sheetRows(unit: ReadUnit): Map<number, { col: number; label: string; digits: boolean }> {
+  const rows = new Map<number, { col: number; label: string; digits: boolean }>();
+  for (const cell of unit.cells ?? []) {
+    const at = parseRef(cell.ref);
+    if (at === null) continue;
+    const text = unit.markdown.slice(cell.start, cell.end);
+    let row = rows.get(at.row);
+    if (row === undefined) rows.set(at.row, (row = { col: Infinity, label: '', digits: false }));
+    if (/\d/.test(text)) row.digits = true;
+    if (at.col < row.col && /\p{L}/u.test(text)) {
+      row.col = at.col;
+      row.label = text;
+    }
+  }
+  return rows;
+}
+
+const ONE_CELL: FindOptions = { cell: true };
+
+function sheetOptions(unit: ReadUnit): (ref: string) => FindOptions {
+  const note = findScaleNote(unit.markdown);
+  if (note === null) return () => ONE_CELL;
+  const rows = sheetRows(unit);
+  const byRow = new Map<number, FindOptions>();
+  return (ref) => {
+    const r = parseRef(ref)?.row ?? 0;
+    let options = byRow.get(r);
+    if (options === undefined) {
+      const header = () => {
+        for (let above = r - 1; above > 0; above--) {
+          const row = rows.get(above);
+          if (row !== undefined && row.label !== '' && !row.digits) return row.label;
+        }
+        return null;
+      };
+      options = { ...noteOptions(note, rows.get(r)?.label ?? '', header), cell: true };
+      byRow.set(r, options);
+    }
+    return options;
+  };
 }
 
 /** The error values a spreadsheet cell can show: not figures, whatever digits they hold (#DIV/0!). */
@@ -90,19 +241,18 @@ const EXCEL_ERROR =
 export function locateFigures(unit: ReadUnit): LocatedFigure[] {
   const figures: LocatedFigure[] = [];
   if (unit.kind === 'sheet') {
-    const note = findScaleNote(unit.markdown);
-    const options: FindOptions = note ? { scale: note.scale, unit: note.unit } : {};
+    const optionsOf = sheetOptions(unit);
     for (const cell of unit.cells ?? []) {
       const text = unit.markdown.slice(cell.start, cell.end);
       if (EXCEL_ERROR.test(text)) continue;
-      for (const figure of findFigures(text, options))
+      for (const figure of findFigures(text, optionsOf(cell.ref)))
         figures.push(withPosition(figure, figures.length, cell.start, { kind: 'cell', ref: cell.ref }));
     }
     return figures;
   }
+  const gaps = unit.page !== undefined ? columnGaps(unit.markdown, unit.runs ?? []) : [];
   for (const segment of pageSegments(unit.markdown)) {
-    const text = unit.markdown.slice(segment.start, segment.end);
-    for (const figure of findFigures(text, segment.options)) {
+    for (const figure of pageFigures(unit, segment, gaps)) {
       const start = segment.start + figure.start;
       const end = segment.start + figure.end;
       const box = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
