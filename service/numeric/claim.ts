@@ -158,8 +158,24 @@ function modifierBefore(before: string): { modifier: Modifier; rest: string } {
   return { modifier, rest };
 }
 
+/** A percent sign or word written in the number itself (not carried over from a neighbour). */
+const OWN_PERCENT = /%|per\s?cent|percent|pct/i;
+
 function figureQuantities(text: string, low: string): Quantity[] {
-  return findFigures(text).map((f) => {
+  const found = findFigures(text);
+  return found.map((figure, i) => {
+    // "rose 12% to 1,120": a rate, then the end point it reached. shared/figures carries the "%" over the
+    // "to" as it would in "from 10% to 12"; after a change word the second number keeps its own reading.
+    const before = found[i - 1];
+    const carried =
+      before !== undefined &&
+      figure.unitClass === 'percent' &&
+      !OWN_PERCENT.test(figure.raw) &&
+      OWN_PERCENT.test(before.raw) &&
+      /^\s+to\s+$/.test(low.slice(before.end, figure.start)) &&
+      DIRECTION_BEFORE.test(low.slice(0, before.start));
+    const own = carried ? findFigures(figure.raw)[0] : undefined;
+    const f = own !== undefined ? { ...own, start: figure.start, end: figure.end } : figure;
     const decimals = decimalsOf(f.raw, f.magnitude);
     const after = low.slice(f.end, f.end + 40);
     return {
