@@ -2,6 +2,7 @@ import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { order, parsePeriod, periodOf, previous, relate, type Period, type PeriodMention } from './periods';
 import { RELATIONS, type Note } from './relations';
+import { DOWN_WORDS, UP_WORDS } from './wording';
 import type { EngineOperand } from './types';
 
 // Comparability (service/numeric/RULES.md, "Comparability"): facets in the order unit, scale, entity,
@@ -63,22 +64,33 @@ const judge = (facet: FacetReason['facet'], code: FacetCode, why: string): Facet
   why,
 });
 
+/**
+ * Words a label may hold that name nothing: function words, and on a page line (whose label is the text
+ * before its first figure: "Revenue was", "Sales rose from") the verbs and direction words of the sentence.
+ */
 const STOPWORDS = new Set([
-  'the',
-  'and',
-  'for',
-  'from',
-  'with',
-  'per',
-  'its',
-  'our',
-  'all',
-  'of',
-  'in',
-  'on',
-  'to',
-  'a',
-  'an',
+  ...[
+    'the',
+    'and',
+    'for',
+    'from',
+    'with',
+    'per',
+    'its',
+    'our',
+    'all',
+    'of',
+    'in',
+    'on',
+    'to',
+    'a',
+    'an',
+    'at',
+    'by',
+  ],
+  ...['was', 'were', 'is', 'are', 'has', 'have', 'had', 'been', 'will', 'would', 'stood', 'came', 'reached'],
+  ...['amounted', 'totalled', 'totaled', 'about', 'around', 'some', 'than', 'this', 'that', 'year'],
+  ...[...UP_WORDS, ...DOWN_WORDS].filter((w) => !w.includes(' ')),
 ]);
 const stem = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
 const wordsOf = (text: string) => (lower(text).match(/\p{L}[\p{L}'-]*/gu) ?? []).map(stem);
