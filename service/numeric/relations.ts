@@ -319,6 +319,25 @@ function needTwo(input: CheckInput, what: string): Computation | null {
 }
 
 /**
+ * The start every two-operand relation shares: two operands given, units that combine (and, for an amount
+ * the claim states, the claim's unit too). Answers the unit to show values in, or why it cannot go on.
+ */
+function pairStart(
+  input: CheckInput,
+  what: string,
+  withClaim = false,
+): Computation | { unit: string | null } {
+  const missing = needTwo(input, what);
+  if (missing) return missing;
+  const [A, B] = input.ops as [EngineOperand, EngineOperand];
+  const bad = pairUnits(input) ?? (withClaim ? claimUnit(input, A) : null);
+  if (bad) return bad;
+  return { unit: withClaim ? (unitOf(A) ?? unitOf(B) ?? input.check.quantity?.unit ?? null) : unitOf(A) };
+}
+
+const stopped = (r: Computation | { unit: string | null }): r is Computation => 'verdict' in r;
+
+/**
  * Run `run` on the reading the signs have; when the labels leave the signs open and the other reading
  * gives a different verdict, the check is left to a person with both shown.
  */
@@ -397,11 +416,9 @@ function changePercent(input: CheckInput): Computation {
       '%',
     );
   }
-  const missing = needTwo(input, 'a percent change');
-  if (missing) return missing;
-  const bad = pairUnits(input);
-  if (bad) return bad;
-  const u = unitOf(A!);
+  const start = pairStart(input, 'a percent change');
+  if (stopped(start)) return start;
+  const u = start.unit;
   return withSigns(input, (a, b, why) => {
     const fa = amount(a, u);
     const fb = amount(b, u);
@@ -453,11 +470,9 @@ function changePercent(input: CheckInput): Computation {
 }
 
 function changeAbsolute(input: CheckInput): Computation {
-  const missing = needTwo(input, 'a change');
-  if (missing) return missing;
-  const bad = pairUnits(input) ?? claimUnit(input, input.ops[0]!);
-  if (bad) return bad;
-  const u = unitOf(input.ops[0]!) ?? unitOf(input.ops[1]!) ?? input.check.quantity?.unit ?? null;
+  const start = pairStart(input, 'a change', true);
+  if (stopped(start)) return start;
+  const u = start.unit;
   return withSigns(input, (a, b, why) => {
     const computed = b - a;
     const sizes = why !== '';
@@ -535,11 +550,9 @@ function changePoints(input: CheckInput): Computation {
 }
 
 function ratio(input: CheckInput): Computation {
-  const missing = needTwo(input, 'a multiple');
-  if (missing) return missing;
-  const bad = pairUnits(input);
-  if (bad) return bad;
-  const u = unitOf(input.ops[0]!);
+  const start = pairStart(input, 'a multiple');
+  if (stopped(start)) return start;
+  const u = start.unit;
   return withSigns(input, (a, b, why) => {
     const [n, d] = input.check.order === 'BA' ? [b, a] : [a, b];
     if (d === 0) return notComputable('zero_base', `division by zero (${amount(d, u)})`);
@@ -566,11 +579,9 @@ function share(input: CheckInput): Computation {
       `the source figure ${A.figure.raw} is read as the share itself = ${amount(A.figure.value, '%')}`,
       '%',
     );
-  const missing = needTwo(input, 'a share');
-  if (missing) return missing;
-  const bad = pairUnits(input);
-  if (bad) return bad;
-  const u = unitOf(A!);
+  const start = pairStart(input, 'a share');
+  if (stopped(start)) return start;
+  const u = start.unit;
   return withSigns(input, (a, b, why) => {
     if (b === 0) return notComputable('zero_base', `division by zero (${amount(b, u)})`);
     if (b < 0 || a < 0) return notComputable('negative_value', 'a share of a negative value is not checked');
@@ -587,11 +598,9 @@ function share(input: CheckInput): Computation {
 
 function sumOrDifference(sign: 1 | -1) {
   return (input: CheckInput): Computation => {
-    const missing = needTwo(input, sign > 0 ? 'a sum' : 'a difference');
-    if (missing) return missing;
-    const bad = pairUnits(input) ?? claimUnit(input, input.ops[0]!);
-    if (bad) return bad;
-    const u = unitOf(input.ops[0]!) ?? unitOf(input.ops[1]!) ?? input.check.quantity?.unit ?? null;
+    const start = pairStart(input, sign > 0 ? 'a sum' : 'a difference', true);
+    if (stopped(start)) return start;
+    const u = start.unit;
     const rule = sign > 0 ? RELATIONS.sum : RELATIONS.difference;
     return withSigns(input, (a, b, why) => {
       const computed = a + sign * b;
@@ -607,11 +616,9 @@ function sumOrDifference(sign: 1 | -1) {
 }
 
 function differencePercent(input: CheckInput): Computation {
-  const missing = needTwo(input, 'a percent difference');
-  if (missing) return missing;
-  const bad = pairUnits(input);
-  if (bad) return bad;
-  const u = unitOf(input.ops[0]!);
+  const start = pairStart(input, 'a percent difference');
+  if (stopped(start)) return start;
+  const u = start.unit;
   return withSigns(input, (a, b, why) => {
     if (b === 0) return notComputable('zero_base', `the base ${amount(b, u)} is zero`);
     if (b < 0 || a < 0)
@@ -629,11 +636,9 @@ function differencePercent(input: CheckInput): Computation {
 
 function signOf(kind: 'comparison' | 'direction') {
   return (input: CheckInput): Computation => {
-    const missing = needTwo(input, kind === 'comparison' ? 'a comparison' : 'a change');
-    if (missing) return missing;
-    const bad = pairUnits(input);
-    if (bad) return bad;
-    const u = unitOf(input.ops[0]!);
+    const start = pairStart(input, kind === 'comparison' ? 'a comparison' : 'a change');
+    if (stopped(start)) return start;
+    const u = start.unit;
     return withSigns(input, (a, b, why) => {
       const diff = kind === 'comparison' ? a - b : b - a;
       const computed = close(a, b) ? 0 : Math.sign(diff);
