@@ -47,6 +47,16 @@ interface WorkbenchUi {
   setClaimDraft: (claim: string) => void;
   /** Closes the viewer if it shows this document (it was removed from the library). */
   closeDocument: (sourceVersionId: string) => void;
+  /** The overlays a command opens (Ctrl+K, Ctrl+,, ?): at most one at a time. */
+  overlay: 'search' | 'settings' | 'shortcuts' | null;
+  openOverlay: (overlay: 'search' | 'settings' | 'shortcuts') => void;
+  closeOverlay: () => void;
+  /**
+   * A passage to light in the open unit's text (a search result opened at its citation): character ranges
+   * of the unit's markdown. Cleared when another document or unit is opened.
+   */
+  litPassage: { sourceUnitId: string; ranges: { start: number; end: number }[] } | null;
+  lightPassage: (passage: { sourceUnitId: string; ranges: { start: number; end: number }[] } | null) => void;
 }
 
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
@@ -55,8 +65,13 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   openSourceVersionId: null,
   openUnitIndex: 1,
   openDocument: (sourceVersionId, unitIndex = 1) =>
-    set({ openSourceVersionId: sourceVersionId, openUnitIndex: unitIndex, litFigure: null }),
-  showUnit: (unitIndex) => set({ openUnitIndex: unitIndex, litFigure: null }),
+    set({
+      openSourceVersionId: sourceVersionId,
+      openUnitIndex: unitIndex,
+      litFigure: null,
+      litPassage: null,
+    }),
+  showUnit: (unitIndex) => set({ openUnitIndex: unitIndex, litFigure: null, litPassage: null }),
   litFigure: null,
   lightFigure: (figure) => set({ litFigure: figure }),
   operands: { A: null, B: null },
@@ -72,4 +87,9 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
     set((state) =>
       state.openSourceVersionId === sourceVersionId ? { openSourceVersionId: null, litFigure: null } : {},
     ),
+  overlay: null,
+  openOverlay: (overlay) => set({ overlay }),
+  closeOverlay: () => set({ overlay: null }),
+  litPassage: null,
+  lightPassage: (passage) => set({ litPassage: passage }),
 }));
