@@ -7,6 +7,12 @@ import { Viewer } from './viewer/Viewer';
 import { ServiceStatus } from './components/ServiceStatus';
 import { useHealth } from './health';
 import { useWorkbenchUi } from './ui-store';
+import { bridge } from './bridge';
+import { AppMenu } from './shell/AppMenu';
+import { ShortcutsOverlay } from './shell/ShortcutsOverlay';
+import { useKeymap } from './shell/use-keymap';
+import { useMenuCommands } from './shell/use-menu-commands';
+import { useThemeSync } from './shell/theme';
 
 type AppState = 'loading' | 'ready' | 'error';
 
@@ -14,29 +20,34 @@ export function App() {
   const health = useHealth();
   const libraryOpen = useWorkbenchUi((state) => state.libraryOpen);
   const toggleLibrary = useWorkbenchUi((state) => state.toggleLibrary);
+  const webHost = bridge().host === 'web';
+  useThemeSync();
+  useKeymap();
+  useMenuCommands(!webHost);
   const appState: AppState = health.isPending ? 'loading' : health.isError ? 'error' : 'ready';
 
   return (
     <div
       data-testid="app-shell"
       data-app-state={appState}
-      className="flex h-full flex-col bg-slate-100 font-sans text-slate-900 antialiased"
+      className="flex h-full flex-col bg-slate-100 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100"
     >
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-5 py-3">
+      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900">
         <div className="flex items-center gap-3">
+          {webHost && <AppMenu />}
           <button
             type="button"
             onClick={toggleLibrary}
             aria-expanded={libraryOpen}
             aria-controls="library-panel"
             data-testid="toggle-library"
-            className="rounded-md border border-slate-200 px-2.5 py-1 text-sm text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded-md border border-slate-200 px-2.5 py-1 text-sm text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             {libraryOpen ? 'Hide library' : 'Show library'}
           </button>
           <div>
-            <h1 className="text-base font-semibold text-slate-900">Evidence Workbench</h1>
-            <p className="text-xs text-slate-600">Every number traced to its source</p>
+            <h1 className="text-base font-semibold text-slate-900 dark:text-slate-100">Evidence Workbench</h1>
+            <p className="text-xs text-slate-600 dark:text-slate-300">Every number traced to its source</p>
           </div>
         </div>
         <ServiceStatus />
@@ -57,6 +68,7 @@ export function App() {
       </div>
       <WindowDrop />
       <ImportAnnouncer />
+      <ShortcutsOverlay />
     </div>
   );
 }

@@ -228,9 +228,19 @@ export const ProgressEvent = z.strictObject({
 });
 export type ProgressEvent = z.infer<typeof ProgressEvent>;
 
+/**
+ * A command chosen in the Electron host's application menu (`add-files`, `zoom-in`, `theme-dark`, …):
+ * the renderer runs it as if its key had been pressed, and ignores a name it does not know.
+ */
+export const MenuCommandEvent = z.strictObject({
+  command: z.string().min(1).max(100),
+});
+export type MenuCommandEvent = z.infer<typeof MenuCommandEvent>;
+
 /** Every event the main process may push to the renderer, with its payload schema. */
 export const bridgeEvents = {
   progress: ProgressEvent,
+  menu: MenuCommandEvent,
 } as const satisfies { [E in BridgeEvent]: z.ZodType };
 
 export type BridgeEventPayload<E extends BridgeEvent> = z.output<(typeof bridgeEvents)[E]>;

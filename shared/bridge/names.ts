@@ -27,7 +27,7 @@ export const BRIDGE_CHANNELS = [
 ] as const;
 export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
 
-export const BRIDGE_EVENTS = ['progress'] as const;
+export const BRIDGE_EVENTS = ['progress', 'menu'] as const;
 export type BridgeEvent = (typeof BRIDGE_EVENTS)[number];
 
 /** The one IPC channel every bridge call travels on (Electron host). */

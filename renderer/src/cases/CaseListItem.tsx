@@ -29,13 +29,16 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
           onClick={onOpen}
           aria-current={active ? 'true' : undefined}
           aria-busy={opening}
-          className="flex min-w-0 flex-1 flex-col items-start gap-1 rounded-md px-2 py-1.5 text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+          className="flex min-w-0 flex-1 flex-col items-start gap-1 rounded-md px-2 py-1.5 text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
         >
-          <span data-testid="case-title" className="w-full truncate text-sm font-medium text-slate-900">
+          <span
+            data-testid="case-title"
+            className="w-full truncate text-sm font-medium text-slate-900 dark:text-slate-100"
+          >
             <bdi>{summary.title}</bdi>
           </span>
           <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
-          <span className="text-xs text-slate-600">
+          <span className="text-xs text-slate-600 dark:text-slate-300">
             {opening ? (
               'Opening…'
             ) : (
@@ -50,7 +53,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
             type="button"
             onClick={() => setConfirming(true)}
             aria-label={`Delete case “${summary.title}”`}
-            className="mt-1 shrink-0 rounded p-1 text-slate-600 hover:bg-rose-50 hover:text-rose-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+            className="mt-1 shrink-0 rounded p-1 text-slate-600 hover:bg-rose-50 hover:text-rose-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-rose-950/40 dark:hover:text-rose-300 dark:focus-visible:outline-indigo-400"
           >
             <svg
               aria-hidden="true"
@@ -75,7 +78,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
           aria-label="Confirm deletion"
           className="flex flex-wrap items-center gap-2 px-2 pb-2 text-xs"
         >
-          <p className="w-full text-slate-800">
+          <p className="w-full text-slate-800 dark:text-slate-200">
             Delete this case, its check and your judgments? This cannot be undone.
           </p>
           <button
@@ -93,7 +96,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
           <button
             type="button"
             onClick={() => setConfirming(false)}
-            className="rounded-md px-2.5 py-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded-md px-2.5 py-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             Keep it
           </button>

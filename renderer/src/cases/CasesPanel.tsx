@@ -23,38 +23,44 @@ export function CasesPanel() {
     <section
       aria-labelledby="cases-heading"
       data-testid="cases-panel"
-      className="flex min-h-0 w-full flex-col border-t border-r border-slate-200 bg-white"
+      className="flex min-h-0 w-full flex-col border-t border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-baseline justify-between px-5 pt-4 pb-2">
-        <h2 id="cases-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+        <h2
+          id="cases-heading"
+          className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100"
+        >
           Cases
         </h2>
         {cases.data && (
-          <span data-testid="cases-count" className="text-xs text-slate-600">
+          <span data-testid="cases-count" className="text-xs text-slate-600 dark:text-slate-300">
             {cases.data.length} {cases.data.length === 1 ? 'case' : 'cases'}
           </span>
         )}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
         {cases.isPending && (
-          <p role="status" className="px-2 text-sm text-slate-600">
+          <p role="status" className="px-2 text-sm text-slate-600 dark:text-slate-300">
             Loading your cases…
           </p>
         )}
         {cases.isError && (
-          <div role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          <div
+            role="alert"
+            className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+          >
             <p>Your cases could not be listed: {cases.error.message}</p>
             <button
               type="button"
               onClick={() => void cases.refetch()}
-              className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-rose-700 dark:hover:bg-rose-900/40 dark:focus-visible:outline-indigo-400"
             >
               Try again
             </button>
           </div>
         )}
         {cases.isSuccess && sorted.length === 0 && (
-          <p data-testid="cases-empty" className="px-2 text-sm text-slate-600">
+          <p data-testid="cases-empty" className="px-2 text-sm text-slate-600 dark:text-slate-300">
             No cases yet. A case is saved each time you run a check: the claim, its figures and the result.
           </p>
         )}
@@ -62,7 +68,7 @@ export function CasesPanel() {
           <div
             role="alert"
             data-testid="case-open-problems"
-            className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-950"
+            className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
           >
             {problems.map((p) => (
               <p key={p}>{p}</p>
@@ -70,7 +76,10 @@ export function CasesPanel() {
           </div>
         )}
         {remove.isError && (
-          <p role="alert" className="mb-2 rounded-md bg-rose-50 px-3 py-2 text-xs text-rose-800">
+          <p
+            role="alert"
+            className="mb-2 rounded-md bg-rose-50 px-3 py-2 text-xs text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+          >
             The case was not deleted: {remove.error.message}
           </p>
         )}

@@ -51,7 +51,9 @@ export function JudgmentForm({
   return (
     <form onSubmit={submit} noValidate data-testid={`judgment-form-${facet}`} className="flex flex-col gap-2">
       <fieldset ref={choices} aria-describedby={tried && answerMissing ? `${id}-answer-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-900">{judgedQuestion(facet)}</legend>
+        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">
+          {judgedQuestion(facet)}
+        </legend>
         <div className="mt-1 flex gap-4 text-sm">
           <label className="inline-flex items-center gap-1.5">
             <input
@@ -73,12 +75,12 @@ export function JudgmentForm({
           </label>
         </div>
         {tried && answerMissing && (
-          <p id={`${id}-answer-error`} className="mt-1 text-xs text-rose-800">
+          <p id={`${id}-answer-error`} className="mt-1 text-xs text-rose-800 dark:text-rose-300">
             Choose yes or no.
           </p>
         )}
       </fieldset>
-      <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-900">
+      <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
         Note (why; required)
       </label>
       <textarea
@@ -89,17 +91,17 @@ export function JudgmentForm({
         required
         aria-invalid={tried && (noteMissing || noteTooLong)}
         aria-describedby={tried && (noteMissing || noteTooLong) ? `${id}-note-error` : undefined}
-        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
+        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:focus-visible:outline-indigo-400"
       />
       {tried && (noteMissing || noteTooLong) && (
-        <p id={`${id}-note-error`} className="text-xs text-rose-800">
+        <p id={`${id}-note-error`} className="text-xs text-rose-800 dark:text-rose-300">
           {noteMissing
             ? 'Write a note saying why: a judgment without its reason cannot be checked by an editor.'
             : `Shorten the note to ${MAX_NOTE.toLocaleString('en-US')} characters or fewer.`}
         </p>
       )}
       {judge.isError && (
-        <p role="alert" className="text-sm text-rose-800">
+        <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
           Your judgment was not recorded: {judge.error.message}
         </p>
       )}
@@ -107,7 +109,7 @@ export function JudgmentForm({
         <button
           type="submit"
           disabled={judge.isPending}
-          className="rounded-md bg-indigo-700 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+          className="rounded-md bg-indigo-700 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:focus-visible:outline-indigo-400"
         >
           {judge.isPending ? 'Recording…' : 'Record your judgment'}
         </button>
@@ -115,7 +117,7 @@ export function JudgmentForm({
           <button
             type="button"
             onClick={onCancel}
-            className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             Cancel
           </button>

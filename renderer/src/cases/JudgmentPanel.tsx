@@ -27,9 +27,12 @@ export function JudgmentPanel({ theCase }: { theCase: Case }) {
     <section
       aria-labelledby="judgments-heading"
       data-testid="judgments"
-      className="rounded-lg border-l-4 border-indigo-500 bg-indigo-50/60 p-3"
+      className="rounded-lg border-l-4 border-indigo-500 bg-indigo-50/60 p-3 dark:bg-indigo-950/40"
     >
-      <h3 id="judgments-heading" className="flex items-center gap-1.5 text-sm font-semibold text-indigo-950">
+      <h3
+        id="judgments-heading"
+        className="flex items-center gap-1.5 text-sm font-semibold text-indigo-950 dark:text-indigo-100"
+      >
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
@@ -46,14 +49,18 @@ export function JudgmentPanel({ theCase }: { theCase: Case }) {
         </svg>
         Your judgments
       </h3>
-      <p className="mt-0.5 text-xs text-indigo-900/80">
+      <p className="mt-0.5 text-xs text-indigo-900/80 dark:text-indigo-200/80">
         Yours, not the service’s: they are kept beside its result and never change it.
       </p>
       <ul className="mt-2 flex flex-col gap-3">
         {open.map(({ facet }) => {
           const current = theCase.judgments.find((j) => j.facet === facet) ?? null;
           return (
-            <li key={facet} data-testid={`judgment-${facet}`} className="rounded-md bg-white/70 p-2">
+            <li
+              key={facet}
+              data-testid={`judgment-${facet}`}
+              className="rounded-md bg-white/70 p-2 dark:bg-slate-900/70"
+            >
               {current !== null && editing !== facet ? (
                 <>
                   <PersonJudgment judgment={current} />
@@ -62,7 +69,7 @@ export function JudgmentPanel({ theCase }: { theCase: Case }) {
                     onClick={() => setEditing(facet)}
                     autoFocus={settled === facet}
                     aria-label={`Change your judgment: ${judgedQuestion(facet)}`}
-                    className="mt-1 rounded px-1.5 py-0.5 text-xs text-indigo-800 underline hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                    className="mt-1 rounded px-1.5 py-0.5 text-xs text-indigo-800 underline hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-200 dark:hover:bg-indigo-900/60 dark:focus-visible:outline-indigo-400"
                   >
                     Change
                   </button>
@@ -81,7 +88,7 @@ export function JudgmentPanel({ theCase }: { theCase: Case }) {
           );
         })}
         {others.map((judgment) => (
-          <li key={judgment.facet} className="rounded-md bg-white/70 p-2">
+          <li key={judgment.facet} className="rounded-md bg-white/70 p-2 dark:bg-slate-900/70">
             <PersonJudgment judgment={judgment} />
           </li>
         ))}

@@ -7,7 +7,11 @@ const when = (iso: string) =>
 /** A judgment as the person's own ("Your judgment: same period — yes."), never as the service's. */
 export function PersonJudgment({ judgment }: { judgment: Judgment }) {
   return (
-    <div data-testid="person-judgment" data-facet={judgment.facet} className="text-sm text-indigo-950">
+    <div
+      data-testid="person-judgment"
+      data-facet={judgment.facet}
+      className="text-sm text-indigo-950 dark:text-indigo-100"
+    >
       <p>
         <span className="font-semibold">Your judgment:</span> {judgedWording(judgment.facet)} —{' '}
         <span data-testid="person-judgment-answer" className="font-semibold">
@@ -18,7 +22,7 @@ export function PersonJudgment({ judgment }: { judgment: Judgment }) {
       <p className="break-words whitespace-pre-wrap">
         <span className="font-semibold">Note:</span> {judgment.note}
       </p>
-      <p className="text-xs text-indigo-900/70">
+      <p className="text-xs text-indigo-900/70 dark:text-indigo-200/80">
         Recorded <time dateTime={judgment.at}>{when(judgment.at)}</time>
       </p>
     </div>

@@ -23,7 +23,7 @@ export function CaseResult({ running }: { running: boolean }) {
     body = (
       <p
         data-testid="result-empty"
-        className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
+        className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
       >
         No check yet. Write the claim, pick one or two figures from your documents, and run the check; the
         result appears here and the case is kept in the sidebar.
@@ -31,18 +31,21 @@ export function CaseResult({ running }: { running: boolean }) {
     );
   else if (theCase.isPending)
     body = (
-      <p role="status" className="text-sm text-slate-600">
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
         Opening the case…
       </p>
     );
   else if (theCase.isError)
     body = (
-      <div role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+      <div
+        role="alert"
+        className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+      >
         <p>The case could not be read: {theCase.error.message}</p>
         <button
           type="button"
           onClick={() => void theCase.refetch()}
-          className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-rose-700 dark:hover:bg-rose-900/40 dark:focus-visible:outline-indigo-400"
         >
           Try again
         </button>
@@ -52,7 +55,9 @@ export function CaseResult({ running }: { running: boolean }) {
     body = (
       <div data-testid="result-unchecked" className="flex flex-col gap-1.5">
         <OutcomeBadge outcome="unchecked" size="large" />
-        <p className="text-sm text-slate-600">This case has no result yet. Run the check to get one.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          This case has no result yet. Run the check to get one.
+        </p>
       </div>
     );
   else {
@@ -65,7 +70,7 @@ export function CaseResult({ running }: { running: boolean }) {
           <p
             role="status"
             data-testid="result-stale"
-            className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-600/40 ring-inset"
+            className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-600/40 ring-inset dark:bg-amber-950/40 dark:text-amber-100"
           >
             <span aria-hidden="true">⚠ </span>The claim or the figures changed since this check. The result
             below is for the case as saved; run the check again to update it.
@@ -83,7 +88,7 @@ export function CaseResult({ running }: { running: boolean }) {
   }
   return (
     <section aria-labelledby="case-result-heading" aria-busy={running} className="flex flex-col gap-3">
-      <h3 id="case-result-heading" className="text-sm font-semibold text-slate-900">
+      <h3 id="case-result-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
         Result
       </h3>
       {body}

@@ -39,17 +39,20 @@ export function CheckColumn() {
     <section
       aria-labelledby="check-heading"
       data-testid="check-column"
-      className="flex w-80 shrink-0 flex-col border-l 2xl:w-96 border-slate-200 bg-white"
+      className="flex w-80 shrink-0 flex-col border-l 2xl:w-96 border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
-        <h2 id="check-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+        <h2
+          id="check-heading"
+          className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100"
+        >
           Check
         </h2>
         {activeCaseId !== null && (
           <button
             type="button"
             onClick={startNew}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             New claim
           </button>
@@ -57,7 +60,7 @@ export function CheckColumn() {
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 pb-5">
         {activeTitle !== null && (
-          <p data-testid="active-case" className="-mt-2 truncate text-xs text-slate-600">
+          <p data-testid="active-case" className="-mt-2 truncate text-xs text-slate-600 dark:text-slate-300">
             Case: <bdi>{activeTitle}</bdi>
           </p>
         )}
@@ -72,7 +75,7 @@ export function CheckColumn() {
           <div
             role="alert"
             data-testid="run-error"
-            className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-600/30 ring-inset"
+            className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-600/30 ring-inset dark:bg-rose-950/40 dark:text-rose-300"
           >
             <p className="font-medium">The check did not run.</p>
             <p>{runError.message}</p>

@@ -38,7 +38,11 @@ export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPan
 
   return (
     <section aria-labelledby="claim-label" data-testid="check-panel" className="flex flex-col gap-1.5">
-      <label id="claim-label" htmlFor="claim-field" className="text-sm font-semibold text-slate-900">
+      <label
+        id="claim-label"
+        htmlFor="claim-field"
+        className="text-sm font-semibold text-slate-900 dark:text-slate-100"
+      >
         Claim
       </label>
       <textarea
@@ -57,22 +61,32 @@ export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPan
         <p
           id="claim-count"
           data-testid="claim-count"
-          className={over > 0 ? 'text-rose-800' : 'text-slate-600'}
+          className={over > 0 ? 'text-rose-800 dark:text-rose-300' : 'text-slate-600 dark:text-slate-300'}
         >
           {formatNumber(claim.length)} / {formatNumber(MAX_CLAIM_LENGTH)} characters
         </p>
-        <p className="text-slate-500" aria-hidden="true">
+        <p className="text-slate-500 dark:text-slate-400" aria-hidden="true">
           Ctrl+Enter runs
         </p>
       </div>
       {over > 0 && (
-        <p id="claim-too-long" role="alert" data-testid="claim-too-long" className="text-sm text-rose-800">
+        <p
+          id="claim-too-long"
+          role="alert"
+          data-testid="claim-too-long"
+          className="text-sm text-rose-800 dark:text-rose-300"
+        >
           The claim is {formatNumber(over)} {over === 1 ? 'character' : 'characters'} over the limit: a claim
           can have at most {formatNumber(MAX_CLAIM_LENGTH)} characters.
         </p>
       )}
       {claimError !== null && (
-        <p id="claim-error" role="alert" data-testid="claim-error" className="text-sm text-rose-800">
+        <p
+          id="claim-error"
+          role="alert"
+          data-testid="claim-error"
+          className="text-sm text-rose-800 dark:text-rose-300"
+        >
           {claimError}
         </p>
       )}
@@ -84,17 +98,17 @@ export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPan
           disabled={!canRun}
           aria-describedby={blocker !== null ? 'run-hint' : undefined}
           aria-keyshortcuts="Control+Enter"
-          className="rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+          className="rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:focus-visible:outline-indigo-400 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
         >
           {running ? 'Checking…' : updatesCase ? 'Run check again' : 'Run check'}
         </button>
         {blocker !== null && !running && (
-          <p id="run-hint" data-testid="run-hint" className="text-xs text-slate-600">
+          <p id="run-hint" data-testid="run-hint" className="text-xs text-slate-600 dark:text-slate-300">
             {blocker}
           </p>
         )}
         {running && (
-          <p role="status" className="text-xs text-slate-600">
+          <p role="status" className="text-xs text-slate-600 dark:text-slate-300">
             Saving the case and checking the claim…
           </p>
         )}

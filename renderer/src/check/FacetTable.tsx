@@ -2,16 +2,23 @@ import type { Comparability, ComparabilityFacet, ComparabilityVerdict } from '..
 import { FACET_WORDING, sortedFacets } from './outcome-wording';
 
 const VERDICT_WORDING: Record<ComparabilityVerdict, { label: string; className: string }> = {
-  comparable: { label: '✓ Comparable: every facet passed', className: 'text-slate-900' },
-  not_comparable: { label: '✗ Not comparable: a facet failed', className: 'text-rose-800' },
-  unknown: { label: '? Unresolved: some facets are left to a person', className: 'text-amber-900' },
+  comparable: { label: '✓ Comparable: every facet passed', className: 'text-slate-900 dark:text-slate-100' },
+  not_comparable: {
+    label: '✗ Not comparable: a facet failed',
+    className: 'text-rose-800 dark:text-rose-300',
+  },
+  unknown: {
+    label: '? Unresolved: some facets are left to a person',
+    className: 'text-amber-900 dark:text-amber-200',
+  },
 };
 
 function resultOf(facet: ComparabilityFacet): { label: string; className: string } {
-  if (facet.passed === null) return { label: '? Left to a person', className: 'text-amber-900' };
+  if (facet.passed === null)
+    return { label: '? Left to a person', className: 'text-amber-900 dark:text-amber-200' };
   return facet.passed
-    ? { label: '✓ Passed', className: 'text-slate-900' }
-    : { label: '✗ Failed', className: 'text-rose-800' };
+    ? { label: '✓ Passed', className: 'text-slate-900 dark:text-slate-100' }
+    : { label: '✗ Failed', className: 'text-rose-800 dark:text-rose-300' };
 }
 
 function deciderOf(facet: ComparabilityFacet): string {
@@ -26,11 +33,15 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       <section aria-labelledby="comparability-heading" data-testid="comparability" data-verdict="none">
         <h4
           id="comparability-heading"
-          className="text-xs font-semibold tracking-wide text-slate-600 uppercase"
+          className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
         >
           Comparability
         </h4>
-        <p data-testid="comparability-verdict" data-resolved="false" className="mt-1 text-sm text-amber-900">
+        <p
+          data-testid="comparability-verdict"
+          data-resolved="false"
+          className="mt-1 text-sm text-amber-900 dark:text-amber-200"
+        >
           <span aria-hidden="true">? </span>Comparability was not assessed
         </p>
       </section>
@@ -42,7 +53,10 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       data-testid="comparability"
       data-verdict={comparability.verdict}
     >
-      <h4 id="comparability-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+      <h4
+        id="comparability-heading"
+        className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+      >
         Comparability
       </h4>
       <p
@@ -55,7 +69,7 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
       {comparability.facets.length > 0 && (
         <table data-testid="facet-table" className="mt-1.5 w-full text-left text-xs">
           <caption className="sr-only">Comparability facets</caption>
-          <thead className="text-slate-600">
+          <thead className="text-slate-600 dark:text-slate-300">
             <tr>
               <th scope="col" className="py-1 pr-2 font-medium">
                 Facet
@@ -68,23 +82,23 @@ export function FacetTable({ comparability }: { comparability: Comparability | n
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {sortedFacets(comparability.facets).map((facet) => {
               const result = resultOf(facet);
               return (
                 <tr key={facet.facet} data-testid={`facet-${facet.facet}`}>
-                  <th scope="row" className="py-1 pr-2 font-normal text-slate-800">
+                  <th scope="row" className="py-1 pr-2 font-normal text-slate-800 dark:text-slate-200">
                     {FACET_WORDING[facet.facet]}
                   </th>
                   <td className={`py-1 pr-2 ${result.className}`}>{result.label}</td>
-                  <td className="py-1 text-slate-700">{deciderOf(facet)}</td>
+                  <td className="py-1 text-slate-700 dark:text-slate-300">{deciderOf(facet)}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
       )}
-      <p className="mt-1 text-xs text-slate-600">{comparability.reason}</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{comparability.reason}</p>
     </section>
   );
 }

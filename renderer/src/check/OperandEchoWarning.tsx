@@ -6,7 +6,7 @@ export function OperandEchoWarning({ mismatches }: { mismatches: readonly EchoMi
   return (
     <div
       data-testid="operand-echo-warning"
-      className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-600/40 ring-inset"
+      className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-600/40 ring-inset dark:bg-amber-950/40 dark:text-amber-100"
     >
       <p className="font-medium">
         <span aria-hidden="true">⚠ </span>The service checked other figures than the ones you picked

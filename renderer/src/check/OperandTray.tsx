@@ -19,7 +19,7 @@ export function OperandTray({ error = null }: OperandTrayProps) {
       className="flex flex-col gap-2"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 id="operand-tray-heading" className="text-sm font-semibold text-slate-900">
+        <h3 id="operand-tray-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
           Figures
         </h3>
         <div className="flex gap-1">
@@ -27,7 +27,7 @@ export function OperandTray({ error = null }: OperandTrayProps) {
             type="button"
             onClick={swapOperands}
             disabled={empty}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             <span aria-hidden="true">⇅ </span>Swap A and B
           </button>
@@ -35,7 +35,7 @@ export function OperandTray({ error = null }: OperandTrayProps) {
             type="button"
             onClick={() => clearOperand()}
             disabled={empty}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             Clear both
           </button>
@@ -48,7 +48,7 @@ export function OperandTray({ error = null }: OperandTrayProps) {
           id="operand-error"
           role="alert"
           data-testid="operand-error"
-          className="rounded-md bg-rose-50 px-2.5 py-1.5 text-sm text-rose-800 ring-1 ring-rose-600/30 ring-inset"
+          className="rounded-md bg-rose-50 px-2.5 py-1.5 text-sm text-rose-800 ring-1 ring-rose-600/30 ring-inset dark:bg-rose-950/40 dark:text-rose-300"
         >
           {error}
         </p>

@@ -35,7 +35,7 @@ export function ResultCard({ response, claim, sent, picked }: ResultCardProps) {
       aria-labelledby="result-heading"
       data-testid="result-card"
       data-outcome={outcome}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="flex flex-col gap-1.5">
         <h3 id="result-heading" className="sr-only">
@@ -43,7 +43,7 @@ export function ResultCard({ response, claim, sent, picked }: ResultCardProps) {
         </h3>
         <OutcomeBadge outcome={outcome} size="large" />
         {outcome === 'escalate' && (
-          <div data-testid="escalate-details" className="text-sm text-amber-950">
+          <div data-testid="escalate-details" className="text-sm text-amber-950 dark:text-amber-100">
             {undecided.length > 0 && (
               <p data-testid="undecided-facets">
                 Left to a person: {list(undecided.map((f) => FACET_WORDING[f.facet]))}.
@@ -57,12 +57,12 @@ export function ResultCard({ response, claim, sent, picked }: ResultCardProps) {
           </div>
         )}
         {outcome === 'not_applicable' && (
-          <p data-testid="result-reason" className="text-sm text-slate-700">
+          <p data-testid="result-reason" className="text-sm text-slate-700 dark:text-slate-300">
             {response.reason}
           </p>
         )}
         {outcome === 'inconsistent' && (
-          <p className="text-sm text-amber-950">
+          <p className="text-sm text-amber-950 dark:text-amber-100">
             The service answered “{response.outcome}”, but its own arithmetic or comparability does not back
             that. Treat it as unresolved.
           </p>
@@ -73,19 +73,22 @@ export function ResultCard({ response, claim, sent, picked }: ResultCardProps) {
       <FacetTable comparability={response.comparability} />
       {outcome !== 'not_applicable' && (
         <section aria-labelledby="reason-heading">
-          <h4 id="reason-heading" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <h4
+            id="reason-heading"
+            className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+          >
             Reason
           </h4>
-          <p data-testid="result-reason" className="mt-1 text-sm text-slate-800">
+          <p data-testid="result-reason" className="mt-1 text-sm text-slate-800 dark:text-slate-200">
             {response.reason}
           </p>
         </section>
       )}
       <footer
         data-testid="result-scope"
-        className="rounded-md bg-slate-50 px-2.5 py-2 text-xs text-slate-700"
+        className="rounded-md bg-slate-50 px-2.5 py-2 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
       >
-        <p className="font-semibold text-slate-900">Arithmetic only</p>
+        <p className="font-semibold text-slate-900 dark:text-slate-100">Arithmetic only</p>
         <p data-testid="result-limitation" className="mt-0.5">
           {response.limitation}
         </p>

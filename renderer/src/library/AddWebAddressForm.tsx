@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { addWebAddress, webAddressRefusal } from './import-queue';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
 /**
  * "Paste a web address": the service downloads the document (public web addresses only) and keeps it
@@ -29,7 +30,7 @@ export function AddWebAddressForm() {
 
   return (
     <form noValidate onSubmit={submit} data-testid="add-web-address" className="px-5 pb-3">
-      <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+      <label htmlFor={inputId} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
         Paste a web address
       </label>
       <div className="mt-1 flex gap-2">
@@ -47,11 +48,11 @@ export function AddWebAddressForm() {
           }}
           aria-invalid={problem !== null}
           aria-describedby={problem !== null ? problemId : undefined}
-          className={`min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-xs text-slate-900 placeholder:text-slate-500 ${FOCUS}`}
+          className={`min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-xs text-slate-900 placeholder:text-slate-500 ${FOCUS} dark:border-slate-600 dark:text-slate-100 dark:placeholder:text-slate-400`}
         />
         <button
           type="submit"
-          className={`shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 ${FOCUS}`}
+          className={`shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 ${FOCUS} dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800`}
         >
           Add
         </button>
@@ -61,7 +62,7 @@ export function AddWebAddressForm() {
           id={problemId}
           role="alert"
           data-testid="web-address-problem"
-          className="mt-1 text-xs text-rose-800"
+          className="mt-1 text-xs text-rose-800 dark:text-rose-300"
         >
           {problem}
         </p>

@@ -4,7 +4,8 @@ import { StatusBadge } from '../ui/StatusBadge';
 import { humanSize } from './file-size';
 import { dismissTask, retryTask, type ImportTask } from './import-queue';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
 /** Where a task stands, in words: "Uploading", "Stored", "Reading page 3 of 12". */
 function progressText(task: ImportTask): string {
@@ -70,17 +71,21 @@ export function ImportItem({ task }: { task: ImportTask }) {
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-slate-800" title={task.name}>
+          <p className="truncate text-sm font-medium text-slate-800 dark:text-slate-200" title={task.name}>
             <bdi>{task.name}</bdi>
           </p>
-          <p className="flex flex-wrap items-center gap-x-1 text-slate-600">
+          <p className="flex flex-wrap items-center gap-x-1 text-slate-600 dark:text-slate-300">
             {task.byteLength !== null && <span>{humanSize(task.byteLength)} ·</span>}
             {task.phase === 'done' && task.reading !== null ? (
               <StatusBadge state={task.reading.state} code={task.reading.code} />
             ) : (
               <span
                 data-testid="import-progress"
-                className={problem ? 'font-medium text-rose-800' : 'text-slate-700'}
+                className={
+                  problem
+                    ? 'font-medium text-rose-800 dark:text-rose-300'
+                    : 'text-slate-700 dark:text-slate-300'
+                }
               >
                 {text}
               </span>
@@ -93,7 +98,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
             onClick={() => dismissTask(task.id)}
             aria-label={`Dismiss ${task.name}`}
             title="Dismiss"
-            className={`shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 ${FOCUS}`}
+            className={`shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 ${FOCUS} dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200`}
           >
             <svg
               aria-hidden="true"
@@ -117,7 +122,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
           aria-valuemin={0}
           aria-valuemax={bar?.[1]}
           aria-valuenow={bar?.[0]}
-          className="mt-1.5 h-1 overflow-hidden rounded-full bg-slate-100"
+          className="mt-1.5 h-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-950"
         >
           <div
             className={`h-full rounded-full bg-indigo-500 ${bar === null ? 'w-1/3 animate-pulse' : ''}`}
@@ -127,14 +132,14 @@ export function ImportItem({ task }: { task: ImportTask }) {
       )}
 
       {task.phase === 'done' && task.reading !== null && move !== null && (
-        <p data-testid="import-move" className="mt-1 text-slate-700">
+        <p data-testid="import-move" className="mt-1 text-slate-700 dark:text-slate-300">
           {move}.
           {lost > 0 && ` ${lost} ${lost === 1 ? 'part' : 'parts'} lost: listed with the document below.`}
         </p>
       )}
 
       {problem && task.error !== null && (
-        <p data-testid="import-error" className="mt-1 break-words text-rose-800">
+        <p data-testid="import-error" className="mt-1 break-words text-rose-800 dark:text-rose-300">
           {task.error}
         </p>
       )}
@@ -144,7 +149,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
           type="button"
           onClick={() => retryTask(task.id, client)}
           aria-label={`Retry ${task.name}`}
-          className={`mt-1.5 rounded-md border border-slate-300 bg-white px-2 py-0.5 font-medium text-slate-700 hover:bg-slate-50 ${FOCUS}`}
+          className={`mt-1.5 rounded-md border border-slate-300 bg-white px-2 py-0.5 font-medium text-slate-700 hover:bg-slate-50 ${FOCUS} dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800`}
         >
           Retry
         </button>

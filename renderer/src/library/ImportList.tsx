@@ -10,17 +10,17 @@ export function ImportList() {
     <section
       aria-labelledby="imports-heading"
       data-testid="import-list"
-      className="border-b border-slate-200 px-4 pb-3"
+      className="border-b border-slate-200 px-4 pb-3 dark:border-slate-700"
     >
       <div className="flex items-baseline justify-between pb-1.5">
-        <h3 id="imports-heading" className="text-xs font-semibold text-slate-600">
+        <h3 id="imports-heading" className="text-xs font-semibold text-slate-600 dark:text-slate-300">
           Adding and reading
         </h3>
         {finished && (
           <button
             type="button"
             onClick={clearFinished}
-            className="rounded text-xs text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded text-xs text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:focus-visible:outline-indigo-400"
           >
             Clear finished
           </button>

@@ -10,8 +10,9 @@ import { isActive, readDocument, useImportQueue } from './import-queue';
 import { LostParts } from './LostParts';
 import { mediaKind, readsSheets } from './media-kind';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-const ACTION = `rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 ${FOCUS}`;
+const FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
+const ACTION = `rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 ${FOCUS} dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800`;
 
 const ADDED_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -56,16 +57,25 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           aria-current={isOpen ? 'true' : undefined}
           className={`block min-w-0 flex-1 rounded text-left ${FOCUS}`}
         >
-          <span className="block truncate text-sm font-medium text-slate-900" title={name}>
+          <span
+            className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100"
+            title={name}
+          >
             <SourceName filename={entry.filename} title={entry.title} />
           </span>
           {entry.title !== null && name !== entry.filename && (
-            <span className="block truncate text-xs text-slate-600" title={entry.filename}>
+            <span
+              className="block truncate text-xs text-slate-600 dark:text-slate-300"
+              title={entry.filename}
+            >
               <bdi>{entry.filename}</bdi>
             </span>
           )}
-          <span className="mt-0.5 block text-xs text-slate-600">
-            <abbr title={entry.mediaType} className="font-medium text-slate-600 no-underline">
+          <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
+            <abbr
+              title={entry.mediaType}
+              className="font-medium text-slate-600 no-underline dark:text-slate-300"
+            >
               {kind}
             </abbr>
             {' · '}
@@ -79,7 +89,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           onClick={() => onRemove(entry)}
           aria-label={`Remove ${name}`}
           title="Remove from the library"
-          className={`-mr-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-rose-50 hover:text-rose-700 ${FOCUS}`}
+          className={`-mr-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-rose-50 hover:text-rose-700 ${FOCUS} dark:text-slate-400 dark:hover:bg-rose-950/40 dark:hover:text-rose-300`}
         >
           <svg
             aria-hidden="true"
@@ -102,7 +112,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
         {reading ? (
           <span
             data-testid="library-item-reading"
-            className="inline-flex items-center gap-1 text-xs text-slate-600"
+            className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
           >
             <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-indigo-500" />
             Reading…
@@ -111,7 +121,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
           <StatusBadge state={read?.state ?? 'unread'} code={read?.code ?? null} />
         )}
         {read !== null && read.state !== 'error' && read.state !== 'unsupported' && (
-          <span className="text-xs text-slate-600">
+          <span className="text-xs text-slate-600 dark:text-slate-300">
             {read.unitCount} {read.unitCount === 1 ? unitWord : `${unitWord}s`} ·{' '}
             {METHOD_WORDING[read.extractionMethod]}
           </span>
@@ -130,13 +140,13 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
 
       {!reading && read !== null && read.state !== 'complete' && (
         <div data-testid="library-item-problem" className="mt-1 text-xs">
-          <p className="text-slate-700">
+          <p className="text-slate-700 dark:text-slate-300">
             <span className="font-medium">What to do: </span>
             {readingMove(read.state, read.code)}
           </p>
           {/* The lost parts carry their own reasons; the document's is shown when there are none. */}
           {read.lost.length === 0 && read.reason !== null && read.reason !== '' && (
-            <p className="line-clamp-2 break-words text-slate-600" title={read.reason}>
+            <p className="line-clamp-2 break-words text-slate-600 dark:text-slate-300" title={read.reason}>
               {read.reason}
             </p>
           )}

@@ -46,14 +46,17 @@ export function LibraryPanel() {
       id="library-panel"
       aria-labelledby="library-heading"
       data-testid="library-panel"
-      className="flex w-full shrink-0 flex-col border-r border-slate-200 bg-white"
+      className="flex w-full shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
         <div className="flex items-baseline gap-2">
-          <h2 id="library-heading" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+          <h2
+            id="library-heading"
+            className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100"
+          >
             Library
           </h2>
-          <span data-testid="library-count" className="text-xs text-slate-600">
+          <span data-testid="library-count" className="text-xs text-slate-600 dark:text-slate-300">
             {countText(library)}
           </span>
         </div>
@@ -67,9 +70,13 @@ export function LibraryPanel() {
       <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-3 pb-4" aria-busy={library.isPending}>
         {library.isPending && (
           <div data-testid="library-loading" className="space-y-1.5">
-            <p className="px-1 text-xs text-slate-600">Loading the library…</p>
+            <p className="px-1 text-xs text-slate-600 dark:text-slate-300">Loading the library…</p>
             {[0, 1, 2].map((row) => (
-              <div key={row} aria-hidden="true" className="h-16 animate-pulse rounded-lg bg-slate-100" />
+              <div
+                key={row}
+                aria-hidden="true"
+                className="h-16 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-950"
+              />
             ))}
           </div>
         )}
@@ -78,17 +85,17 @@ export function LibraryPanel() {
           <div
             role="alert"
             data-testid="library-error"
-            className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-3 text-sm text-rose-900"
+            className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-3 text-sm text-rose-900 dark:border-rose-800 dark:bg-rose-950/40 dark:text-rose-200"
           >
             <p className="font-medium">The library could not be loaded.</p>
             <p className="mt-1 text-xs break-words">{library.error.message}</p>
-            <p className="mt-1 text-xs text-rose-800">
+            <p className="mt-1 text-xs text-rose-800 dark:text-rose-300">
               Your documents are not lost: they stay stored until you remove them.
             </p>
             <button
               type="button"
               onClick={() => void library.refetch()}
-              className="mt-2 rounded-md border border-rose-300 bg-white px-2.5 py-1 text-xs font-medium text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="mt-2 rounded-md border border-rose-300 bg-white px-2.5 py-1 text-xs font-medium text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-rose-700 dark:bg-slate-900 dark:text-rose-200 dark:hover:bg-rose-900/40 dark:focus-visible:outline-indigo-400"
             >
               Try again
             </button>
@@ -98,12 +105,12 @@ export function LibraryPanel() {
         {entries !== undefined && entries.length === 0 && !library.isError && (
           <div
             data-testid="library-empty"
-            className="flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-8 text-center"
+            className="flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-8 text-center dark:border-slate-600 dark:bg-slate-800"
           >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
-              className="size-10 text-slate-500"
+              className="size-10 text-slate-500 dark:text-slate-400"
               fill="none"
               stroke="currentColor"
               strokeWidth="1.5"
@@ -114,8 +121,8 @@ export function LibraryPanel() {
                 d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m3.75 9v6m3-3H9m1.5-12H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
               />
             </svg>
-            <p className="text-sm font-medium text-slate-700">No documents yet</p>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-300">No documents yet</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
               Drop files anywhere in this window, or use Add files: PDFs, spreadsheets (Excel, CSV), Word
               files, saved web pages, scans and images, plain text. Up to {humanSize(MAX_ASSET_BYTES)} each.
             </p>

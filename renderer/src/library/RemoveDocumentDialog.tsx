@@ -8,8 +8,8 @@ import { useWorkbenchUi } from '../ui-store';
 import { announce } from './import-queue';
 
 const BUTTON =
-  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
-const QUIET = `${BUTTON} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`;
+  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:focus-visible:outline-indigo-400';
+const QUIET = `${BUTTON} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800`;
 const DANGER = `${BUTTON} bg-rose-700 text-white hover:bg-rose-800`;
 
 /**
@@ -88,7 +88,7 @@ export function RemoveDocumentDialog({
         </p>
       )}
       {failure !== null && (
-        <p role="alert" className="text-rose-800">
+        <p role="alert" className="text-rose-800 dark:text-rose-300">
           {failure}
         </p>
       )}

@@ -65,11 +65,11 @@ export function WindowDrop() {
       data-testid="drop-overlay"
       className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-8"
     >
-      <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-indigo-400 bg-white px-10 py-8 text-center shadow-lg">
+      <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-indigo-400 bg-white px-10 py-8 text-center shadow-lg dark:bg-slate-900">
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className="size-10 text-indigo-600"
+          className="size-10 text-indigo-600 dark:text-indigo-300"
           fill="none"
           stroke="currentColor"
           strokeWidth="1.5"
@@ -80,8 +80,10 @@ export function WindowDrop() {
             d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5m-13.5-9L12 3m0 0 4.5 4.5M12 3v13.5"
           />
         </svg>
-        <p className="text-base font-semibold text-slate-900">Drop to add to the library</p>
-        <p className="text-sm text-slate-600">
+        <p className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          Drop to add to the library
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
           PDF, spreadsheets, Word, web pages, images, text · up to {humanSize(MAX_ASSET_BYTES)} each
         </p>
       </div>

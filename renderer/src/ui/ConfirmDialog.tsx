@@ -78,12 +78,12 @@ export function ConfirmDialog({ title, children, actions, onCancel }: ConfirmDia
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         onKeyDown={onKeyDown}
-        className="w-full max-w-sm rounded-xl bg-white p-5 text-slate-900 shadow-xl ring-1 ring-slate-200"
+        className="w-full max-w-sm rounded-xl bg-white p-5 text-slate-900 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700"
       >
         <h2 id={titleId} className="text-sm font-semibold">
           {title}
         </h2>
-        <div id={bodyId} className="mt-2 space-y-2 text-sm text-slate-600">
+        <div id={bodyId} className="mt-2 space-y-2 text-sm text-slate-600 dark:text-slate-300">
           {children}
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2">{actions}</div>

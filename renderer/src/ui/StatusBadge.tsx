@@ -2,10 +2,10 @@ import type { ExtractionCode } from '../../../shared/api/extract';
 import { readingLabel, readingMove, STATE_WORDING, type ReadingState, type Tone } from './extraction-codes';
 
 const TONE_CLASSES: Record<Tone, string> = {
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
-  warning: 'bg-amber-50 text-amber-900 ring-amber-600/35',
-  danger: 'bg-rose-50 text-rose-800 ring-rose-600/25',
-  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/25',
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25 dark:bg-emerald-950/40 dark:text-emerald-300',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-600/35 dark:bg-amber-950/40 dark:text-amber-200',
+  danger: 'bg-rose-50 text-rose-800 ring-rose-600/25 dark:bg-rose-950/40 dark:text-rose-300',
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/25 dark:bg-slate-950 dark:text-slate-300',
 };
 
 /** One shape per state, so the badge reads without its colour (colour-blind safe). */
@@ -63,7 +63,7 @@ export function StatusBadge({ state, code = null, showMove = false }: StatusBadg
         <span data-testid="status-label">{label}</span>
       </span>
       {move !== null && (
-        <span data-testid="status-move" className="text-xs text-slate-600">
+        <span data-testid="status-move" className="text-xs text-slate-600 dark:text-slate-300">
           {move}
         </span>
       )}

@@ -24,7 +24,7 @@ export function FigureBox({
 
   let tone = 'outline-sky-500/70 hover:bg-sky-400/15';
   if (figure.ambiguous) tone = 'cursor-not-allowed outline-dashed outline-amber-500';
-  if (picked !== null) tone = 'bg-indigo-500/10 outline-indigo-600';
+  if (picked !== null) tone = 'bg-indigo-500/10 outline-indigo-600 dark:outline-indigo-400';
   if (lit) tone = `${tone} bg-amber-300/35 outline-amber-500 outline-2`;
 
   return (

@@ -4,7 +4,7 @@ import { AMBIGUOUS_NOTE, figureName } from './figures';
 import { useFigure } from './use-figure';
 
 const BASE =
-  'relative mx-px inline rounded-sm px-0.5 font-semibold underline decoration-1 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+  'relative mx-px inline rounded-sm px-0.5 font-semibold underline decoration-1 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
 /**
  * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click
@@ -21,10 +21,13 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
     }
   };
 
-  let tone = 'bg-sky-50 text-sky-900 decoration-sky-400 hover:bg-sky-100';
+  let tone =
+    'bg-sky-50 text-sky-900 decoration-sky-400 hover:bg-sky-100 dark:bg-sky-950/40 dark:text-sky-200 dark:hover:bg-sky-900/40';
   if (figure.ambiguous)
-    tone = 'cursor-not-allowed bg-amber-50 text-amber-900 decoration-amber-500 decoration-dashed';
-  if (picked !== null) tone = 'bg-indigo-100 text-indigo-950 decoration-indigo-500';
+    tone =
+      'cursor-not-allowed bg-amber-50 text-amber-900 decoration-amber-500 decoration-dashed dark:bg-amber-950/40 dark:text-amber-200';
+  if (picked !== null)
+    tone = 'bg-indigo-100 text-indigo-950 decoration-indigo-500 dark:bg-indigo-900/60 dark:text-indigo-100';
   if (lit) tone = `${tone} ring-2 ring-amber-400`;
 
   return (

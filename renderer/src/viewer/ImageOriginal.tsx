@@ -58,13 +58,13 @@ export function ImageOriginal({
 
   if (image.status === 'loading')
     return (
-      <p role="status" className="m-6 text-sm text-slate-600">
+      <p role="status" className="m-6 text-sm text-slate-600 dark:text-slate-300">
         Opening the original…
       </p>
     );
   if (image.status === 'failed')
     return (
-      <p role="alert" className="m-6 text-sm text-rose-800">
+      <p role="alert" className="m-6 text-sm text-rose-800 dark:text-rose-300">
         The original image can't be shown: {image.message}. Its extracted text is beside it.
       </p>
     );
@@ -73,7 +73,7 @@ export function ImageOriginal({
   return (
     <div className="p-4">
       <div
-        className="relative mx-auto shadow-sm ring-1 ring-slate-300"
+        className="relative mx-auto shadow-sm ring-1 ring-slate-300 dark:ring-slate-600"
         style={{ width }}
         data-testid="image-page"
       >

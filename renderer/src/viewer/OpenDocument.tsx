@@ -138,12 +138,19 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   return (
     <ViewerDocumentContext.Provider value={documentValue}>
       <div ref={root} className="flex min-h-0 flex-1 flex-col" data-testid="open-document">
-        <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
-          <h2 className="min-w-0 truncate text-sm font-semibold text-slate-900" data-testid="viewer-title">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-900">
+          <h2
+            className="min-w-0 truncate text-sm font-semibold text-slate-900 dark:text-slate-100"
+            data-testid="viewer-title"
+          >
             <SourceName filename={entry.filename} title={entry.title} />
           </h2>
           {isReading ? (
-            <p role="status" data-testid="reading-note" className="text-xs font-medium text-amber-800">
+            <p
+              role="status"
+              data-testid="reading-note"
+              className="text-xs font-medium text-amber-800 dark:text-amber-300"
+            >
               Reading…
               {progress !== null &&
                 progress.total !== null &&

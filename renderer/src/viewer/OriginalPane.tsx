@@ -44,7 +44,7 @@ export function OriginalPane({
       aria-label="Original"
       tabIndex={0}
       data-testid="original-pane"
-      className="min-h-0 flex-1 overflow-auto bg-slate-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      className="min-h-0 flex-1 overflow-auto bg-slate-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:bg-slate-700/70 dark:focus-visible:outline-indigo-400"
     >
       {kind === 'pdf' && (
         <PdfOriginal

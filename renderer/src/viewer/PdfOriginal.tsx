@@ -156,7 +156,7 @@ export function PdfOriginal({
 
   if (locked)
     return (
-      <p role="note" className="m-6 text-sm text-slate-600">
+      <p role="note" className="m-6 text-sm text-slate-600 dark:text-slate-300">
         This PDF is locked with a password, so its pages can't be shown here.
       </p>
     );
@@ -180,12 +180,12 @@ export function PdfOriginal({
       // Never ask for a password: the service reads no locked file either (source_encrypted).
       onPassword={() => setLocked(true)}
       loading={
-        <p role="status" className="m-6 text-sm text-slate-600">
+        <p role="status" className="m-6 text-sm text-slate-600 dark:text-slate-300">
           Opening the original…
         </p>
       }
       error={
-        <p role="alert" className="m-6 text-sm text-rose-800">
+        <p role="alert" className="m-6 text-sm text-rose-800 dark:text-rose-300">
           The original PDF can't be drawn{failure !== null ? `: ${failure}` : '.'} Its extracted text is
           beside it.
         </p>

@@ -29,7 +29,7 @@ export function PdfPage({
       aria-label={`Page ${pageNumber} of the original`}
       data-testid="pdf-page"
       data-page-number={pageNumber}
-      className="relative shrink-0 overflow-hidden bg-white shadow-sm ring-1 ring-slate-300"
+      className="relative shrink-0 overflow-hidden bg-white shadow-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-600"
       style={{ width, height }}
     >
       <Page
@@ -38,7 +38,11 @@ export function PdfPage({
         renderTextLayer
         renderAnnotationLayer={false}
         loading={<span className="sr-only">Drawing page {pageNumber}…</span>}
-        error={<p className="p-4 text-sm text-rose-800">Page {pageNumber} could not be drawn.</p>}
+        error={
+          <p className="p-4 text-sm text-rose-800 dark:text-rose-300">
+            Page {pageNumber} could not be drawn.
+          </p>
+        }
         onLoadSuccess={(page) =>
           onSize(pageNumber, { width: page.originalWidth, height: page.originalHeight })
         }

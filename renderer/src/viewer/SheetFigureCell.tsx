@@ -32,9 +32,9 @@ export function SheetFigureCell({
     : `This cell holds ${figures.length} figures: pick them in the text.`;
   if (single && first.ambiguous) title = AMBIGUOUS_NOTE;
 
-  let tone = 'bg-sky-50 cursor-pointer';
-  if (single && first.ambiguous) tone = 'bg-amber-50 cursor-not-allowed';
-  if (picked !== null) tone = 'bg-indigo-100';
+  let tone = 'bg-sky-50 cursor-pointer dark:bg-sky-950/40';
+  if (single && first.ambiguous) tone = 'bg-amber-50 cursor-not-allowed dark:bg-amber-950/40';
+  if (picked !== null) tone = 'bg-indigo-100 dark:bg-indigo-900/60';
   if (lit) tone = 'bg-amber-200 outline-2 -outline-offset-2 outline-amber-500';
 
   return (

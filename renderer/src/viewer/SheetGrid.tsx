@@ -13,7 +13,8 @@ import {
 } from './sheet-layout';
 
 const ROW_HEIGHT = 28;
-const CELL = 'h-7 max-w-64 truncate border border-slate-200 px-2 text-left align-middle whitespace-nowrap';
+const CELL =
+  'h-7 max-w-64 truncate border border-slate-200 px-2 text-left align-middle whitespace-nowrap dark:border-slate-700';
 
 /**
  * A sheet unit as a grid: column letters and row numbers, merged ranges drawn merged, the cells of its
@@ -54,7 +55,8 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
   }, [litFigure, unit, virtualizer]);
 
   if (sheet === undefined || layout === null) return null;
-  if (layout.rowCount === 0) return <p className="m-6 text-sm text-slate-600">This sheet has no cells.</p>;
+  if (layout.rowCount === 0)
+    return <p className="m-6 text-sm text-slate-600 dark:text-slate-300">This sheet has no cells.</p>;
 
   const colCount = Math.min(layout.colCount, MAX_GRID_COLUMNS);
   const items = virtualizer.getVirtualItems();
@@ -68,25 +70,28 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
   return (
     <div className="p-3">
       {layout.colCount > colCount && (
-        <p role="note" className="mb-2 text-xs text-slate-600">
+        <p role="note" className="mb-2 text-xs text-slate-600 dark:text-slate-300">
           Columns after {columnLetters(colCount)} aren't drawn here; their cells are in the extracted text.
         </p>
       )}
       <table
         aria-label={`Sheet ${sheet.name}`}
         data-testid="sheet-grid"
-        className="border-collapse bg-white font-mono text-xs text-slate-800"
+        className="border-collapse bg-white font-mono text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-200"
       >
-        <thead className="sticky top-0 z-10 bg-slate-100">
+        <thead className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-950">
           <tr>
-            <th scope="col" className="h-7 w-12 border border-slate-300 bg-slate-100">
+            <th
+              scope="col"
+              className="h-7 w-12 border border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-950"
+            >
               <span className="sr-only">Row</span>
             </th>
             {columns.map((col) => (
               <th
                 key={col}
                 scope="col"
-                className="h-7 min-w-16 border border-slate-300 px-2 font-medium text-slate-600"
+                className="h-7 min-w-16 border border-slate-300 px-2 font-medium text-slate-600 dark:border-slate-600 dark:text-slate-300"
               >
                 {columnLetters(col)}
               </th>
@@ -103,7 +108,7 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
             <tr key={row.row} style={{ height: ROW_HEIGHT }}>
               <th
                 scope="row"
-                className="h-7 border border-slate-300 bg-slate-100 px-2 text-right font-medium text-slate-600"
+                className="h-7 border border-slate-300 bg-slate-100 px-2 text-right font-medium text-slate-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-300"
               >
                 {row.row}
               </th>

@@ -57,7 +57,7 @@ export function SplitPane({ first, second, label }: { first: ReactNode; second: 
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
-        className="w-1.5 shrink-0 cursor-col-resize bg-slate-200 hover:bg-indigo-300 focus-visible:bg-indigo-500 focus-visible:outline-none"
+        className="w-1.5 shrink-0 cursor-col-resize bg-slate-200 hover:bg-indigo-300 focus-visible:bg-indigo-500 focus-visible:outline-none dark:bg-slate-700"
       />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">{second}</div>
     </div>

@@ -46,9 +46,11 @@ export function TextPane({
         </p>
         <StatusBadge state={reading.state} code={reading.code} showMove />
         {reading.code !== null && (
-          <p className="mt-2 font-mono text-xs text-slate-600">Code: {reading.code}</p>
+          <p className="mt-2 font-mono text-xs text-slate-600 dark:text-slate-300">Code: {reading.code}</p>
         )}
-        {reading.reason !== null && <p className="mt-1 text-slate-600">{reading.reason}</p>}
+        {reading.reason !== null && (
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{reading.reason}</p>
+        )}
       </UnitNotice>
     );
   } else if (representationError !== null) {
@@ -69,7 +71,7 @@ export function TextPane({
         {lost.code !== null && <>: {CODE_WORDING[lost.code].label}</>}).
         {lost.code !== null && <span className="ml-1 font-mono text-xs">{lost.code}</span>}
         {lost.code !== null && <p className="mt-1">{CODE_WORDING[lost.code].move}.</p>}
-        {lost.reason !== null && <p className="mt-1 text-slate-600">{lost.reason}</p>}
+        {lost.reason !== null && <p className="mt-1 text-slate-600 dark:text-slate-300">{lost.reason}</p>}
       </UnitNotice>
     );
   } else if (representation.units.length === 0) {
@@ -85,13 +87,13 @@ export function TextPane({
       aria-label="Extracted text"
       tabIndex={0}
       data-testid="text-pane"
-      className="min-h-0 flex-1 overflow-auto bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      className="min-h-0 flex-1 overflow-auto bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:bg-slate-900 dark:focus-visible:outline-indigo-400"
     >
       {previewNote !== null && (
         <p
           role="note"
           data-testid="preview-note"
-          className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600"
+          className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
         >
           {previewNote}
         </p>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
 const TONES = {
-  status: 'text-slate-600',
-  note: 'text-slate-600',
-  alert: 'text-rose-800',
+  status: 'text-slate-600 dark:text-slate-300',
+  note: 'text-slate-600 dark:text-slate-300',
+  alert: 'text-rose-800 dark:text-rose-300',
 } as const;
 
 /** A calm sentence where a pane has nothing (yet) to show: loading, not previewed, not read. */

@@ -69,7 +69,11 @@ export function UnitStrip({
   };
 
   return (
-    <nav aria-label={kind} data-testid="unit-strip" className="border-b border-slate-200 bg-slate-50">
+    <nav
+      aria-label={kind}
+      data-testid="unit-strip"
+      className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800"
+    >
       <ol ref={list} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto px-3 py-2">
         {items.map((item) => {
           const isCurrent = item.index === current;
@@ -86,10 +90,10 @@ export function UnitStrip({
                 onClick={() => onSelect(item.index)}
                 className={`flex max-w-40 flex-col items-start rounded-md border px-2 py-1 text-left text-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${
                   isCurrent
-                    ? 'border-indigo-500 bg-white text-slate-900 shadow-sm'
+                    ? 'border-indigo-500 bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-slate-100'
                     : lost
-                      ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'
-                      : 'border-transparent text-slate-600 hover:bg-white'
+                      ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200 dark:hover:bg-amber-900/40'
+                      : 'border-transparent text-slate-600 hover:bg-white dark:text-slate-300 dark:hover:bg-slate-800'
                 }`}
               >
                 <span className="max-w-full truncate font-medium">

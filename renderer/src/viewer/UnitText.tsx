@@ -14,11 +14,11 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
   const name = unitName(unit);
   return (
     <section aria-labelledby="unit-text-heading" data-testid="unit-text" className="flex min-h-0 flex-col">
-      <header className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 px-4 py-2">
-        <h2 id="unit-text-heading" className="text-sm font-semibold text-slate-900">
+      <header className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
+        <h2 id="unit-text-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
           Text of {name}
         </h2>
-        <span className="text-xs text-slate-600">
+        <span className="text-xs text-slate-600 dark:text-slate-300">
           Read by {methodWords(unit.extraction_method)} · {unit.figures.length}{' '}
           {unit.figures.length === 1 ? 'figure' : 'figures'}
         </span>
@@ -27,7 +27,7 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
         <p
           role="note"
           data-testid="unit-lost"
-          className="mx-4 mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          className="mx-4 mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
           This {unit.kind} was {LOST_PART_WORDING[lost.state]}
           {lost.code !== null && (
@@ -39,11 +39,13 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
         </p>
       )}
       {unit.markdown.trim() === '' ? (
-        <p className="px-4 py-6 text-sm text-slate-600">No text was read from this {unit.kind}.</p>
+        <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
+          No text was read from this {unit.kind}.
+        </p>
       ) : (
         <div
           data-testid="unit-markdown"
-          className="px-4 py-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-800"
+          className="px-4 py-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
         >
           {segments.map((segment) =>
             segment.kind === 'text' ? (

@@ -8,7 +8,7 @@ export function Viewer() {
     <main aria-label="Document viewer" data-testid="viewer" className="flex min-w-0 flex-1 flex-col">
       {open === null ? (
         <div className="flex flex-1 items-center justify-center p-8">
-          <p className="max-w-sm text-center text-sm text-slate-600">
+          <p className="max-w-sm text-center text-sm text-slate-600 dark:text-slate-300">
             Open a document from the library to see its extracted text beside the original page.
           </p>
         </div>

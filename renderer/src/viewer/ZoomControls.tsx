@@ -1,7 +1,7 @@
 import type { Zoom } from './geometry';
 
 const BUTTON =
-  'rounded-md border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+  'rounded-md border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400';
 
 /** Fit width, zoom out, zoom in (Ctrl+- / Ctrl+= do the same), with the scale the page is drawn at. */
 export function ZoomControls({
@@ -43,7 +43,7 @@ export function ZoomControls({
         aria-live="polite"
         aria-label="Zoom level"
         data-testid="zoom-level"
-        className="w-12 text-center text-xs text-slate-600 tabular-nums"
+        className="w-12 text-center text-xs text-slate-600 tabular-nums dark:text-slate-300"
       >
         {Math.round(scale * 100)}%
       </output>

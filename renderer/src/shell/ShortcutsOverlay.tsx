@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useWorkbenchUi } from '../ui-store';
+import { comboLabel, isMacPlatform, KEYMAP, type Shortcut } from './keymap';
+
+const GROUPS: readonly Shortcut['group'][] = ['Workbench', 'Library', 'Viewer', 'Check', 'Dialogs'];
+
+/** The list of every key the app binds (?), drawn from the keymap's table so it cannot drift from it. */
+export function ShortcutsOverlay() {
+  const open = useWorkbenchUi((state) => state.overlay === 'shortcuts');
+  return open ? <ShortcutsDialog /> : null;
+}
+
+function ShortcutsDialog() {
+  const closeOverlay = useWorkbenchUi((state) => state.closeOverlay);
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const mac = isMacPlatform();
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeButton.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeOverlay();
+      return;
+    }
+    // Focus stays inside: the close button and the scrolling list are the only stops.
+    if (event.key === 'Tab' && panel.current !== null) {
+      const stops = Array.from(panel.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]'));
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  return createPortal(
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4 dark:bg-black/60"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) closeOverlay();
+      }}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="shortcuts-overlay"
+        onKeyDown={onKeyDown}
+        className="flex max-h-full w-full max-w-2xl flex-col rounded-xl bg-white text-slate-900 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700"
+      >
+        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
+          <h2 id={titleId} className="text-base font-semibold">
+            Keyboard shortcuts
+          </h2>
+          <button
+            ref={closeButton}
+            type="button"
+            onClick={closeOverlay}
+            className="rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
+          >
+            Close
+          </button>
+        </div>
+        <div
+          tabIndex={0}
+          aria-label="Shortcuts"
+          className="min-h-0 overflow-y-auto px-5 py-3 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
+        >
+          {GROUPS.map((group) => (
+            <section key={group} aria-labelledby={`${titleId}-${group}`} className="mb-4 last:mb-0">
+              <h3
+                id={`${titleId}-${group}`}
+                className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+              >
+                {group}
+              </h3>
+              <table className="w-full text-left text-sm">
+                <thead className="sr-only">
+                  <tr>
+                    <th scope="col">Keys</th>
+                    <th scope="col">What it does</th>
+                    <th scope="col">Where</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {KEYMAP.filter((shortcut) => shortcut.group === group).map((shortcut) => (
+                    <tr
+                      key={shortcut.id}
+                      data-testid="shortcut-row"
+                      data-shortcut-id={shortcut.id}
+                      className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
+                    >
+                      <td className="py-1.5 pr-3 align-top whitespace-nowrap">
+                        {shortcut.keys.map((combo, at) => (
+                          <span key={at}>
+                            {at > 0 && <span className="px-1 text-slate-600 dark:text-slate-300">or</span>}
+                            <kbd
+                              data-testid="shortcut-key"
+                              className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                            >
+                              {comboLabel(combo, mac)}
+                            </kbd>
+                          </span>
+                        ))}
+                      </td>
+                      <td className="py-1.5 pr-3 align-top" data-testid="shortcut-description">
+                        {shortcut.description}
+                      </td>
+                      <td className="py-1.5 align-top text-slate-600 dark:text-slate-300">
+                        {shortcut.where}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

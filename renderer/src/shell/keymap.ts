@@ -1,0 +1,318 @@
+/**
+ * Every key the workbench binds, in one table: the shortcuts overlay, the in-page menu, the Electron
+ * menu's labels and the keymap's own dispatch all read it, so none of them can drift from the others.
+ */
+
+/** What a command does; the app-wide ones run through `shell/commands.ts`. */
+export type CommandId =
+  | 'search.open'
+  | 'settings.open'
+  | 'shortcuts.open'
+  | 'overlay.close'
+  | 'library.addFiles'
+  | 'library.pasteWebAddress'
+  | 'library.toggle'
+  | 'view.zoomIn'
+  | 'view.zoomOut'
+  | 'view.zoomReset';
+
+export const COMMAND_IDS: readonly CommandId[] = [
+  'search.open',
+  'settings.open',
+  'shortcuts.open',
+  'overlay.close',
+  'library.addFiles',
+  'library.pasteWebAddress',
+  'library.toggle',
+  'view.zoomIn',
+  'view.zoomOut',
+  'view.zoomReset',
+];
+
+export function isCommandId(value: unknown): value is CommandId {
+  return typeof value === 'string' && (COMMAND_IDS as readonly string[]).includes(value);
+}
+
+/** One key press: `mod` is Ctrl on Linux and Windows, Cmd on macOS; `shift` undefined means either. */
+export interface KeyCombo {
+  key: string;
+  mod?: boolean;
+  shift?: boolean;
+}
+
+export interface Shortcut {
+  id: string;
+  /** Alternatives: any of them does it. */
+  keys: readonly KeyCombo[];
+  description: string;
+  /** Where the key works, in the person's words. */
+  where: string;
+  group: 'Workbench' | 'Library' | 'Viewer' | 'Check' | 'Dialogs';
+  /** The app-wide command it runs, if any (menus run the same command). */
+  command: CommandId | null;
+  /**
+   * `keymap`: the keymap listens for it anywhere (not while typing, unless it has a modifier);
+   * `component`: the component named in `where` binds it itself, and the table lists it.
+   */
+  boundBy: 'keymap' | 'component';
+}
+
+const ANYWHERE = 'Anywhere';
+
+export const KEYMAP: readonly Shortcut[] = [
+  {
+    id: 'search',
+    keys: [{ key: 'k', mod: true, shift: false }],
+    description: 'Search your evidence',
+    where: ANYWHERE,
+    group: 'Workbench',
+    command: 'search.open',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'settings',
+    keys: [{ key: ',', mod: true, shift: false }],
+    description: 'Open settings',
+    where: ANYWHERE,
+    group: 'Workbench',
+    command: 'settings.open',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'shortcuts',
+    keys: [{ key: '?' }],
+    description: 'Show keyboard shortcuts',
+    where: 'Anywhere but a text field',
+    group: 'Workbench',
+    command: 'shortcuts.open',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'close-overlay',
+    keys: [{ key: 'Escape' }],
+    description: 'Close search, settings or this list',
+    where: 'In an open panel',
+    group: 'Workbench',
+    command: 'overlay.close',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'add-files',
+    keys: [{ key: 'o', mod: true, shift: false }],
+    description: 'Add files to the library',
+    where: ANYWHERE,
+    group: 'Library',
+    command: 'library.addFiles',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'paste-web-address',
+    keys: [{ key: 'l', mod: true, shift: true }],
+    description: 'Paste a web address',
+    where: ANYWHERE,
+    group: 'Library',
+    command: 'library.pasteWebAddress',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'toggle-library',
+    keys: [{ key: 'b', mod: true, shift: false }],
+    description: 'Show or hide the library',
+    where: ANYWHERE,
+    group: 'Library',
+    command: 'library.toggle',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'library-move',
+    keys: [{ key: 'ArrowDown' }, { key: 'ArrowUp' }, { key: 'Home' }, { key: 'End' }],
+    description: 'Move between documents',
+    where: 'In the library list',
+    group: 'Library',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'zoom-in',
+    keys: [{ key: '=', mod: true }],
+    description: 'Zoom in on the page',
+    where: 'In the viewer (PDF or image)',
+    group: 'Viewer',
+    command: 'view.zoomIn',
+    boundBy: 'component',
+  },
+  {
+    id: 'zoom-out',
+    keys: [{ key: '-', mod: true }],
+    description: 'Zoom out',
+    where: 'In the viewer (PDF or image)',
+    group: 'Viewer',
+    command: 'view.zoomOut',
+    boundBy: 'component',
+  },
+  {
+    id: 'zoom-reset',
+    keys: [{ key: '0', mod: true }],
+    description: 'Fit the page to the width',
+    where: 'In the viewer (PDF or image)',
+    group: 'Viewer',
+    command: 'view.zoomReset',
+    boundBy: 'component',
+  },
+  {
+    id: 'unit-move',
+    keys: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'PageUp' }, { key: 'PageDown' }],
+    description: 'Previous or next page or sheet',
+    where: 'In the viewer',
+    group: 'Viewer',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'strip-move',
+    keys: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'Home' }, { key: 'End' }],
+    description: 'Move along the pages, first and last',
+    where: 'In the page strip',
+    group: 'Viewer',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'split-resize',
+    keys: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'Home' }, { key: 'End' }],
+    description: 'Resize the page and text panes',
+    where: 'On the divider between them',
+    group: 'Viewer',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'figure-pick',
+    keys: [{ key: 'Enter' }],
+    description: 'Pick the figure (A, else B)',
+    where: 'On a figure in the text',
+    group: 'Check',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'figure-slot',
+    keys: [{ key: '1' }, { key: '2' }],
+    description: 'Put the figure in A or in B',
+    where: 'On a figure in the text',
+    group: 'Check',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'run-check',
+    keys: [{ key: 'Enter', mod: true }],
+    description: 'Run the check',
+    where: 'In the claim field',
+    group: 'Check',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'dialog-cancel',
+    keys: [{ key: 'Escape' }],
+    description: 'Cancel a question (nothing is removed)',
+    where: 'In a confirmation',
+    group: 'Dialogs',
+    command: null,
+    boundBy: 'component',
+  },
+];
+
+/** macOS names the modifier Cmd; everything else Ctrl. */
+export function isMacPlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): boolean {
+  return /mac/i.test(nav.platform) || /Mac OS X/.test(nav.userAgent);
+}
+
+const KEY_NAMES: Record<string, string> = {
+  ArrowDown: '↓',
+  ArrowUp: '↑',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  Escape: 'Esc',
+  PageUp: 'Page Up',
+  PageDown: 'Page Down',
+};
+
+function keyName(key: string): string {
+  return KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key);
+}
+
+/** What a person reads: "Ctrl+Shift+L", "⌘K". */
+export function comboLabel(combo: KeyCombo, mac: boolean): string {
+  const parts: string[] = [];
+  if (combo.mod) parts.push(mac ? '⌘' : 'Ctrl');
+  if (combo.shift) parts.push(mac ? '⇧' : 'Shift');
+  parts.push(keyName(combo.key));
+  return parts.join(mac ? '' : '+');
+}
+
+/** The `aria-keyshortcuts` value ("Control+K Meta+K" style names, one per alternative). */
+export function ariaKeyshortcuts(keys: readonly KeyCombo[], mac: boolean): string {
+  return keys
+    .map((combo) => {
+      const parts: string[] = [];
+      if (combo.mod) parts.push(mac ? 'Meta' : 'Control');
+      if (combo.shift) parts.push('Shift');
+      parts.push(combo.key === ' ' ? 'Space' : combo.key.length === 1 ? combo.key.toUpperCase() : combo.key);
+      return parts.join('+');
+    })
+    .join(' ');
+}
+
+/** The Electron accelerator of a combo ("CmdOrCtrl+Shift+L"). */
+export function acceleratorOf(combo: KeyCombo): string {
+  const parts: string[] = [];
+  if (combo.mod) parts.push('CmdOrCtrl');
+  if (combo.shift) parts.push('Shift');
+  parts.push(combo.key === '=' ? 'Plus' : combo.key.length === 1 ? combo.key.toUpperCase() : combo.key);
+  return parts.join('+');
+}
+
+export function shortcutFor(command: CommandId): Shortcut | undefined {
+  return KEYMAP.find((shortcut) => shortcut.command === command);
+}
+
+interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+function matches(combo: KeyCombo, press: KeyPress, mac: boolean): boolean {
+  const mod = mac ? press.metaKey : press.ctrlKey;
+  const otherMod = mac ? press.ctrlKey : press.metaKey;
+  if (press.altKey || otherMod || Boolean(combo.mod) !== mod) return false;
+  if (combo.shift !== undefined && combo.shift !== press.shiftKey) return false;
+  return press.key.toLowerCase() === combo.key.toLowerCase();
+}
+
+/** The keymap-bound shortcut a key press means, if any. */
+export function shortcutOfPress(press: KeyPress, mac: boolean): Shortcut | null {
+  return (
+    KEYMAP.find(
+      (shortcut) =>
+        shortcut.boundBy === 'keymap' && shortcut.keys.some((combo) => matches(combo, press, mac)),
+    ) ?? null
+  );
+}
+
+/** A text field, a select or editable text: plain keys there are typing, not commands. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type);
+}
