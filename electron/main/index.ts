@@ -1,4 +1,14 @@
-import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { fileURLToPath } from 'node:url';
 import {
   BRIDGE_ERROR,
@@ -15,6 +25,8 @@ import { denyAllPermissions, handleCommonWindowEvents } from './hardening';
 import { createRendererProtocolHandler } from './protocol';
 import { createSourceProtocolHandler } from './source-protocol';
 import { APP_SCHEME, isSafeExternalUrl, isTrustedIpcSender, RENDERER_ENTRY_URL } from './trust';
+import { aboutDetail, applicationMenuTemplate } from './menu';
+import { rememberPlace, withRememberedPlace } from './remember-window';
 import { getMainWindowOptions } from './window-options';
 
 // Built layout: out/main/index.js beside out/preload/index.cjs and out/renderer/.
@@ -67,10 +79,16 @@ function registerBridge(router: BridgeRouter): void {
 }
 
 function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow(getMainWindowOptions(preloadPath));
+  const dataDir = app.getPath('userData');
+  const { options, maximized } = withRememberedPlace(getMainWindowOptions(preloadPath), dataDir);
+  const window = new BrowserWindow(options);
   appWindows.add(window);
+  rememberPlace(window, dataDir);
   window.on('closed', () => appWindows.delete(window));
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(RENDERER_ENTRY_URL);
   return window;
 }
@@ -112,6 +130,25 @@ if (!app.requestSingleInstanceLock()) {
     // The app's own session: the window's (the default session), where app:// is served too.
     protocol.handle(SOURCE_SCHEME, createSourceProtocolHandler(services.sourceContent));
     registerBridge(createRouter(handlers, services, { uploadBytes }));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        applicationMenuTemplate({
+          platform: process.platform,
+          appName: app.getName(),
+          // Menu commands go to the app's own windows, as bridge events the renderer runs.
+          send: (command) => {
+            for (const window of appWindows) window.webContents.send(bridgeEventIpc('menu'), { command });
+          },
+          showAbout: () =>
+            void dialog.showMessageBox({
+              type: 'info',
+              title: `About ${app.getName()}`,
+              message: 'Evidence Workbench',
+              detail: aboutDetail(app.getVersion(), process.versions),
+            }),
+        }),
+      ),
+    );
     createMainWindow();
   });
 }

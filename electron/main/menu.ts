@@ -1,0 +1,127 @@
+import type { MenuItemConstructorOptions } from 'electron';
+
+/**
+ * A command the renderer runs when chosen here (renderer/src/shell/keymap.ts names them; a theme is
+ * `theme.<choice>`): sent as the bridge's `menu` event to the app's windows.
+ */
+export type MenuCommand =
+  | 'library.addFiles'
+  | 'library.pasteWebAddress'
+  | 'library.toggle'
+  | 'search.open'
+  | 'settings.open'
+  | 'shortcuts.open'
+  | 'view.zoomIn'
+  | 'view.zoomOut'
+  | 'view.zoomReset'
+  | 'theme.system'
+  | 'theme.light'
+  | 'theme.dark';
+
+export interface ApplicationMenuOptions {
+  platform: NodeJS.Platform;
+  appName: string;
+  send: (command: MenuCommand) => void;
+  showAbout: () => void;
+}
+
+/**
+ * The application menu: File, Edit, View, Help (and the app menu on macOS). The renderer's keymap binds
+ * the keys itself (in every host), so accelerators are shown here but not registered twice.
+ */
+export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuItemConstructorOptions[] {
+  const { send } = options;
+  const command = (label: string, name: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
+    label,
+    ...(accelerator ? { accelerator, registerAccelerator: false } : {}),
+    click: () => send(name),
+  });
+  const mac = options.platform === 'darwin';
+  const about: MenuItemConstructorOptions = { label: `About ${options.appName}`, click: options.showAbout };
+
+  const template: MenuItemConstructorOptions[] = [];
+  if (mac)
+    template.push({
+      label: options.appName,
+      submenu: [
+        about,
+        { type: 'separator' },
+        command('Settings…', 'settings.open', 'CmdOrCtrl+,'),
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    });
+  template.push(
+    {
+      label: '&File',
+      submenu: [
+        command('Add Files…', 'library.addFiles', 'CmdOrCtrl+O'),
+        command('Paste a Web Address…', 'library.pasteWebAddress', 'CmdOrCtrl+Shift+L'),
+        command('Search Evidence…', 'search.open', 'CmdOrCtrl+K'),
+        { type: 'separator' },
+        { label: 'Export Report (later)', enabled: false },
+        ...(mac
+          ? []
+          : [
+              { type: 'separator' } as const,
+              command('Settings…', 'settings.open', 'CmdOrCtrl+,'),
+              { type: 'separator' } as const,
+              { role: 'quit' } as const,
+            ]),
+      ],
+    },
+    {
+      label: '&Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: '&View',
+      submenu: [
+        command('Zoom In', 'view.zoomIn', 'CmdOrCtrl+Plus'),
+        command('Zoom Out', 'view.zoomOut', 'CmdOrCtrl+-'),
+        command('Fit Page to Width', 'view.zoomReset', 'CmdOrCtrl+0'),
+        { type: 'separator' },
+        command('Show or Hide Library', 'library.toggle', 'CmdOrCtrl+B'),
+        { type: 'separator' },
+        {
+          label: 'Theme',
+          submenu: [
+            { ...command('Follow the System', 'theme.system'), type: 'radio', checked: true },
+            { ...command('Light', 'theme.light'), type: 'radio' },
+            { ...command('Dark', 'theme.dark'), type: 'radio' },
+          ],
+        },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    {
+      label: '&Help',
+      role: 'help',
+      submenu: [command('Keyboard Shortcuts', 'shortcuts.open', '?'), ...(mac ? [] : [about])],
+    },
+  );
+  return template;
+}
+
+/** The lines of "About": the app's version and the runtime's. */
+export function aboutDetail(appVersion: string, versions: Partial<Record<string, string>>): string {
+  return [
+    `Version ${appVersion}`,
+    `Electron ${versions['electron'] ?? 'unknown'}`,
+    `Chromium ${versions['chrome'] ?? 'unknown'}`,
+    `Node.js ${versions['node'] ?? 'unknown'}`,
+  ].join('\n');
+}
