@@ -21,7 +21,7 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
     <li
       data-testid="case-item"
       data-case-id={summary.id}
-      className={`rounded-md ${active ? 'bg-indigo-50 ring-1 ring-indigo-300' : 'hover:bg-slate-50'}`}
+      className={`rounded-md ${active ? 'bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/50 dark:ring-indigo-700' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
     >
       <div className="flex items-start gap-1">
         <button

@@ -55,7 +55,7 @@ export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPan
         aria-invalid={over > 0 || claimError !== null}
         aria-describedby={describedBy}
         placeholder="Paste the sentence to check, e.g. “Revenue rose 12% in 2024.”"
-        className={`w-full resize-y rounded-md border px-2.5 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${over > 0 || claimError ? 'border-rose-500' : 'border-slate-300'}`}
+        className={`w-full resize-y rounded-md border px-2.5 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:text-slate-100 dark:focus-visible:outline-indigo-400 ${over > 0 || claimError ? 'border-rose-500' : 'border-slate-300 dark:border-slate-600'}`}
       />
       <div className="flex items-start justify-between gap-2 text-xs">
         <p

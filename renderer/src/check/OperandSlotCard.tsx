@@ -21,7 +21,7 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
       aria-labelledby={headingId}
       data-testid={`operand-slot-${slot}`}
       data-filled={operand !== null}
-      className={`rounded-lg border p-3 ${operand === null ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white'}`}
+      className={`rounded-lg border p-3 ${operand === null ? 'border-dashed border-slate-300 bg-slate-50 dark:border-slate-600 dark:bg-slate-800' : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'}`}
     >
       <div className="flex items-center justify-between gap-2">
         <h4

@@ -67,7 +67,7 @@ export function ImportItem({ task }: { task: ImportTask }) {
     <li
       data-testid="import-item"
       data-phase={task.phase}
-      className={`rounded-lg border px-3 py-2 text-xs ${problem ? 'border-rose-200 bg-rose-50/60' : 'border-slate-200 bg-white'}`}
+      className={`rounded-lg border px-3 py-2 text-xs ${problem ? 'border-rose-200 bg-rose-50/60 dark:border-rose-800 dark:bg-rose-950/30' : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'}`}
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">

@@ -47,7 +47,7 @@ export function LibraryItem({ entry, onRemove }: LibraryItemProps) {
     <li
       data-testid="library-item"
       data-source-version-id={entry.sourceVersionId}
-      className={`rounded-lg border px-3 py-2 ${isOpen ? 'border-indigo-300 bg-indigo-50/60' : 'border-slate-200 bg-white hover:border-slate-300'}`}
+      className={`rounded-lg border px-3 py-2 ${isOpen ? 'border-indigo-300 bg-indigo-50/60 dark:border-indigo-700 dark:bg-indigo-950/40' : 'border-slate-200 bg-white hover:border-slate-300 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-slate-500'}`}
     >
       <div className="flex items-start gap-1">
         <button

@@ -3,7 +3,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useWorkbenchUi } from '../ui-store';
 import { AboutDialog } from './AboutDialog';
 import { runCommand } from './commands';
-import { ariaKeyshortcuts, comboLabel, isMacPlatform, shortcutFor, type CommandId } from './keymap';
+import { ariaKeyshortcuts, comboLabel, shortcutFor, type CommandId } from './keymap';
+import { isMacPlatform } from './platform';
 import { THEME_CHOICES, useThemeChoice, type ThemeChoice } from './theme';
 
 const FOCUS =

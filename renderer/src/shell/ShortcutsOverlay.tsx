@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useWorkbenchUi } from '../ui-store';
-import { comboLabel, isMacPlatform, KEYMAP, type Shortcut } from './keymap';
+import { comboLabel, KEYMAP, type Shortcut } from './keymap';
+import { isMacPlatform } from './platform';
 
 const GROUPS: readonly Shortcut['group'][] = ['Workbench', 'Library', 'Viewer', 'Check', 'Dialogs'];
 

@@ -1,6 +1,7 @@
 /**
  * Every key the workbench binds, in one table: the shortcuts overlay, the in-page menu, the Electron
  * menu's labels and the keymap's own dispatch all read it, so none of them can drift from the others.
+ * No DOM here: the end-to-end tests and the Electron menu's tests import the table as it is.
  */
 
 /** What a command does; the app-wide ones run through `shell/commands.ts`. */
@@ -224,11 +225,6 @@ export const KEYMAP: readonly Shortcut[] = [
   },
 ];
 
-/** macOS names the modifier Cmd; everything else Ctrl. */
-export function isMacPlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): boolean {
-  return /mac/i.test(nav.platform) || /Mac OS X/.test(nav.userAgent);
-}
-
 const KEY_NAMES: Record<string, string> = {
   ArrowDown: '↓',
   ArrowUp: '↑',
@@ -302,17 +298,4 @@ export function shortcutOfPress(press: KeyPress, mac: boolean): Shortcut | null 
         shortcut.boundBy === 'keymap' && shortcut.keys.some((combo) => matches(combo, press, mac)),
     ) ?? null
   );
-}
-
-/** A text field, a select or editable text: plain keys there are typing, not commands. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
-  if (
-    target.isContentEditable ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  )
-    return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type);
 }

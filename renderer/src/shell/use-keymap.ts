@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWorkbenchUi } from '../ui-store';
 import { runCommand } from './commands';
-import { isMacPlatform, isTypingTarget, shortcutOfPress } from './keymap';
+import { shortcutOfPress } from './keymap';
+import { isMacPlatform, isTypingTarget } from './platform';
 
 /**
  * Installs the keymap's app-wide keys on the window: plain keys never fire while typing in a field,

@@ -100,7 +100,9 @@ export function UnitStrip({
                   <bdi>{item.label}</bdi>
                   <span className="sr-only">,</span>
                 </span>{' '}
-                <span className={`max-w-full truncate ${lost ? 'font-mono text-[11px]' : 'text-slate-600'}`}>
+                <span
+                  className={`max-w-full truncate ${lost ? 'font-mono text-[11px]' : 'text-slate-600 dark:text-slate-300'}`}
+                >
                   {statusContent(item, reading)}
                 </span>
               </button>
