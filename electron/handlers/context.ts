@@ -1,4 +1,9 @@
-import type { BridgeEvent, BridgeEventPayload } from '../../shared/bridge';
+import type {
+  BridgeEvent,
+  BridgeEventPayload,
+  ConnectionTestInput,
+  ConnectionTestOutput,
+} from '../../shared/bridge';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
@@ -42,5 +47,9 @@ export interface HandlerContext {
     status(): Promise<KeyStatus & { serviceUrl: string | null }>;
     set(key: string): Promise<KeyStatus & { serviceUrl: string | null }>;
     remove(): Promise<KeyStatus & { serviceUrl: string | null }>;
+  };
+  connection: {
+    /** Tries a remote service (default: the one in use) with a key (default: the kept one); never throws. */
+    test(input: ConnectionTestInput): Promise<ConnectionTestOutput>;
   };
 }

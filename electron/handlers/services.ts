@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { createCaseStore } from '../cases/store';
 import { createEmbeddedClient } from '../client/embedded';
+import { probeService } from '../client/probe';
 import { createRemoteClient } from '../client/remote';
+import { normaliseServiceUrl } from '../client/url';
 import type { BridgeEvent, BridgeEventPayload, ProgressEvent } from '../../shared/bridge';
 import type { EvidenceClient } from '../client/types';
 import { createKeyStore } from '../keychain';
 import type { KeyStatus, KeyStore } from '../keychain/types';
-import { loadSettings, saveSettings, type LoadedSettings } from '../settings';
+import { loadSettings, previewSettings, saveSettings, type LoadedSettings } from '../settings';
 import { createSourceContentStore } from './content';
 import type { AppSettings, HandlerContext } from './context';
 
@@ -40,8 +42,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   let current: AppSettings = view(await loadSettings(dataDir));
   let client: Promise<EvidenceClient> | null = null;
 
-  const open = (): Promise<EvidenceClient> => {
-    const settings = current;
+  const open = (settings: AppSettings = current): Promise<EvidenceClient> => {
     if (settings.mode === 'remote' && settings.baseUrl !== null) {
       const baseUrl = settings.baseUrl;
       return Promise.resolve(createRemoteClient({ baseUrl, apiKey: () => keyStore.read(baseUrl) }));
@@ -78,12 +79,43 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     sourceContent: createSourceContentStore(currentClient),
     settings: {
       get: () => Promise.resolve(current),
+      // A change takes effect at once, and only once the service it names opens: the new client is opened
+      // before anything is written, so a refused change leaves the old settings and client in force.
       async set(patch) {
-        const next = view(await saveSettings(dataDir, patch));
+        const next = view(await previewSettings(dataDir, patch));
         const changed =
-          next.mode !== current.mode || next.baseUrl !== current.baseUrl || next.ocr !== current.ocr;
-        current = next;
-        if (changed) await reset();
+          next.mode !== current.mode ||
+          next.baseUrl !== current.baseUrl ||
+          next.ocr !== current.ocr ||
+          next.dataDir !== current.dataDir;
+        let opened: EvidenceClient | null = null;
+        if (changed) {
+          // The local service locks its folder: the same folder must be let go before it is opened again.
+          const sameFolder =
+            next.mode === 'embedded' && current.mode === 'embedded' && next.dataDir === current.dataDir;
+          if (sameFolder) await reset();
+          try {
+            opened = await open(next);
+          } catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            throw new Error(
+              `Settings not saved: the ${next.mode === 'remote' ? 'remote service' : 'local evidence service'} could not be opened (${why}). The previous settings stay in force.`,
+              { cause: error },
+            );
+          }
+        }
+        let saved: AppSettings;
+        try {
+          saved = view(await saveSettings(dataDir, patch));
+        } catch (error) {
+          await opened?.close();
+          throw error;
+        }
+        current = saved;
+        if (opened !== null) {
+          await reset();
+          client = Promise.resolve(opened);
+        }
         return current;
       },
     },
@@ -101,6 +133,37 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         const url = remoteUrl();
         if (url === null) return withUrl(NO_KEY_NEEDED, null);
         return withUrl(await keyStore.remove(url), url);
+      },
+    },
+    connection: {
+      async test(input) {
+        const wanted = input.baseUrl ?? remoteUrl();
+        if (wanted === undefined || wanted === null) {
+          try {
+            await currentClient();
+            return {
+              outcome: 'ok',
+              message: 'The workbench uses its own local evidence service.',
+              serviceUrl: null,
+            };
+          } catch (error) {
+            return {
+              outcome: 'unreachable',
+              message: `The local evidence service could not be opened (${error instanceof Error ? error.message : String(error)}).`,
+              serviceUrl: null,
+            };
+          }
+        }
+        const normalised = normaliseServiceUrl(wanted);
+        if (!normalised.ok)
+          return {
+            outcome: 'invalid_url',
+            message: `The service URL cannot be used: ${normalised.problem}.`,
+            serviceUrl: null,
+          };
+        const serviceUrl = normalised.url;
+        const key = input.key ?? (await keyStore.read(serviceUrl).catch(() => null));
+        return { ...(await probeService({ baseUrl: serviceUrl, key })), serviceUrl };
       },
     },
     cases: createCaseStore(dataDir),

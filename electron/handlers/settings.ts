@@ -12,6 +12,7 @@ export const settingsHandlers = {
       throw new BridgeFailure('invalid_settings', error instanceof Error ? error.message : String(error));
     }
   },
+  'settings.testConnection': (input, context) => context.connection.test(input),
   'key.status': (_input, context) => context.keys.status(),
   'key.set': async (input, context) => {
     const settings = await context.settings.get();
@@ -23,4 +24,7 @@ export const settingsHandlers = {
     return context.keys.set(input.key);
   },
   'key.remove': (_input, context) => context.keys.remove(),
-} satisfies Pick<BridgeHandlers, 'settings.get' | 'settings.set' | 'key.status' | 'key.set' | 'key.remove'>;
+} satisfies Pick<
+  BridgeHandlers,
+  'settings.get' | 'settings.set' | 'settings.testConnection' | 'key.status' | 'key.set' | 'key.remove'
+>;

@@ -173,11 +173,31 @@ export function saveSettings(
   return next;
 }
 
-function saveNow(dir: string, patch: Partial<Settings> & { problem?: unknown }): LoadedSettings {
+/**
+ * The settings `patch` would give over the stored ones, validated, without writing anything: what the
+ * app tries (opening the service it names) before it saves. A bad field throws as `saveSettings` does.
+ */
+export function previewSettings(
+  dir: string,
+  patch: Partial<Settings> & { problem?: unknown },
+): Promise<LoadedSettings> {
+  try {
+    return Promise.resolve({ ...merged(dir, patch), problem: null });
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function merged(dir: string, patch: Partial<Settings> & { problem?: unknown }): Settings {
   const { problem: _ignored, ...changes } = patch;
   const { problem: _problem, ...stored } = loadNow(dir);
   const parsed = Settings.safeParse({ ...stored, ...changes });
   if (!parsed.success) throw new Error(`Settings not saved: ${describe(parsed.error)}`);
+  return parsed.data;
+}
+
+function saveNow(dir: string, patch: Partial<Settings> & { problem?: unknown }): LoadedSettings {
+  const parsed = { data: merged(dir, patch) };
   mkdirSync(dir, { recursive: true });
   writeAtomically(join(dir, SETTINGS_FILE), `${JSON.stringify(parsed.data, null, 2)}\n`);
   return { ...parsed.data, problem: null };

@@ -178,6 +178,37 @@ export const LibraryRemoveOutput = z.strictObject({
   citedBy: z.array(z.string()),
 });
 
+/**
+ * "Test connection": the remote service at `baseUrl` (default: the one in use) tried with `key` (default:
+ * the key kept for that address). The key travels renderer → main only; the answer never carries it.
+ */
+export const ConnectionTestInput = z.strictObject({
+  baseUrl: z.string().min(1).max(2000).optional(),
+  key: z.string().trim().min(1).max(4096).optional(),
+});
+export type ConnectionTestInput = z.infer<typeof ConnectionTestInput>;
+
+/** What a connection test found: a typed outcome to branch on, and a message for people. */
+export const ConnectionOutcome = z.enum([
+  'ok',
+  'invalid_url',
+  'no_key',
+  'unreachable',
+  'tls_failure',
+  'key_rejected',
+  'wrong_service',
+  'timeout',
+]);
+export type ConnectionOutcome = z.infer<typeof ConnectionOutcome>;
+
+export const ConnectionTestOutput = z.strictObject({
+  outcome: ConnectionOutcome,
+  message: z.string(),
+  /** The service tried (normalised), or null for the app's own local service. */
+  serviceUrl: z.string().nullable(),
+});
+export type ConnectionTestOutput = z.infer<typeof ConnectionTestOutput>;
+
 interface ChannelSchemas {
   input: z.ZodType;
   output: z.ZodType;
@@ -188,6 +219,7 @@ export const bridgeChannels = {
   health: { input: HealthInput, output: HealthOutput },
   'settings.get': { input: z.strictObject({}), output: SettingsView },
   'settings.set': { input: SettingsPatch, output: SettingsView },
+  'settings.testConnection': { input: ConnectionTestInput, output: ConnectionTestOutput },
   'key.status': { input: z.strictObject({}), output: KeyStatusView },
   'key.set': { input: KeySetInput, output: KeyStatusView },
   'key.remove': { input: z.strictObject({}), output: KeyStatusView },

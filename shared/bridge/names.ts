@@ -6,6 +6,7 @@ export const BRIDGE_CHANNELS = [
   'health',
   'settings.get',
   'settings.set',
+  'settings.testConnection',
   'key.status',
   'key.set',
   'key.remove',

@@ -67,6 +67,9 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
         return Promise.resolve(settings);
       },
     },
+    connection: {
+      test: () => Promise.resolve({ outcome: 'ok' as const, message: 'fake', serviceUrl: settings.baseUrl }),
+    },
     keys: {
       status: () => Promise.resolve(status()),
       set: (key) => {
