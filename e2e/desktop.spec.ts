@@ -140,6 +140,8 @@ test.describe('desktop habits', () => {
 
     await checkTrueClaim(page);
     await expectAccessible(page, 'a supported check, dark');
+    await page.getByTestId('result-card').scrollIntoViewIfNeeded();
+    await page.getByTestId('result-card').screenshot({ path: testInfo.outputPath('dark-result-card.png') });
     const viewer = await page.getByTestId('app-shell').screenshot();
     await testInfo.attach('dark-viewer-with-result', { body: viewer, contentType: 'image/png' });
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -169,5 +171,30 @@ test.describe('desktop habits', () => {
     );
     await page.screenshot({ path: testInfo.outputPath('dark-menu.png') });
     await expectAccessible(page, 'the menu, dark');
+  });
+
+  test('text scales with the font size the system gives the page', async ({ workbench }) => {
+    const { page } = workbench;
+    await workbench.waitUntilReady();
+    const size = (selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const { getComputedStyle } = globalThis as unknown as {
+          getComputedStyle: (node: unknown) => { fontSize: string };
+        };
+        return parseFloat(getComputedStyle(element).fontSize);
+      });
+    // No size is set on the root: it is the browser's (the system's) default.
+    expect(await size('html')).toBe(16);
+    const heading = await size('h1');
+    // A person who asks for larger text: every rem-sized text follows.
+    await page
+      .locator('html')
+      .evaluate((element) =>
+        (
+          element as unknown as { style: { setProperty(name: string, value: string): void } }
+        ).style.setProperty('font-size', '125%'),
+      );
+    expect(await size('h1')).toBeCloseTo(heading * 1.25, 1);
+    expect(await size('[data-testid="toggle-library"]')).toBeCloseTo(14 * 1.25, 1);
   });
 });

@@ -63,10 +63,14 @@ export const OUTCOME_WORDING: Record<ShownOutcome, OutcomeWording> = {
 };
 
 export const TONE_CLASSES: Record<OutcomeTone, string> = {
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
-  danger: 'bg-rose-50 text-rose-800 ring-rose-600/30',
-  warning: 'bg-amber-50 text-amber-900 ring-amber-600/40',
-  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+  success:
+    'bg-emerald-50 text-emerald-800 ring-emerald-600/30 dark:bg-emerald-950/40 dark:text-emerald-300 dark:ring-emerald-500/40',
+  danger:
+    'bg-rose-50 text-rose-800 ring-rose-600/30 dark:bg-rose-950/40 dark:text-rose-300 dark:ring-rose-500/40',
+  warning:
+    'bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950/40 dark:text-amber-200 dark:ring-amber-500/40',
+  neutral:
+    'bg-slate-100 text-slate-700 ring-slate-500/30 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-500/40',
 };
 
 /**
