@@ -90,7 +90,12 @@ function ShortcutsDialog() {
               >
                 {group}
               </h3>
-              <table className="w-full text-left text-sm">
+              <table className="w-full table-fixed text-left text-sm">
+                <colgroup>
+                  <col className="w-[36%]" />
+                  <col className="w-[38%]" />
+                  <col />
+                </colgroup>
                 <thead className="sr-only">
                   <tr>
                     <th scope="col">Keys</th>
@@ -106,9 +111,9 @@ function ShortcutsDialog() {
                       data-shortcut-id={shortcut.id}
                       className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
                     >
-                      <td className="py-1.5 pr-3 align-top whitespace-nowrap">
+                      <td className="py-1.5 pr-3 align-top">
                         {shortcut.keys.map((combo, at) => (
-                          <span key={at}>
+                          <span key={at} className="whitespace-nowrap">
                             {at > 0 && <span className="px-1 text-slate-600 dark:text-slate-300">or</span>}
                             <kbd
                               data-testid="shortcut-key"
