@@ -89,8 +89,16 @@ export const caseHandlers = {
       updatedAt: judgment.at,
     });
   },
+  'cases.cite': (input, context) => {
+    const current = load(context, input.id);
+    const kept = { ...input.citation, at: now() };
+    const others = (current.citations ?? []).filter(
+      (c) => !(c.sourceUnitId === kept.sourceUnitId && c.query === kept.query),
+    );
+    return context.cases.put({ ...current, citations: [...others, kept], updatedAt: kept.at });
+  },
   'cases.delete': (input, context) => ({ deleted: context.cases.delete(input.id) }),
 } satisfies Pick<
   BridgeHandlers,
-  'cases.list' | 'cases.get' | 'cases.save' | 'cases.check' | 'cases.judge' | 'cases.delete'
+  'cases.list' | 'cases.get' | 'cases.save' | 'cases.check' | 'cases.judge' | 'cases.cite' | 'cases.delete'
 >;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ComparabilityFacetName, NumericResponse, OperandReference } from '../api';
+import { ComparabilityFacetName, MAX_QUERY_LENGTH, NumericResponse, OperandReference } from '../api';
+import { Id } from '../api/common';
 
 // A case: one claim the fact-checker is working on, the figures they selected, the service's check as it
 // answered, and their own judgments of what the service left to a person. A judgment is the person's,
@@ -18,6 +19,24 @@ export const Judgment = z.strictObject({
 });
 export type Judgment = z.infer<typeof Judgment>;
 
+/**
+ * A search result kept in a case: the exact unit it cites, the snippet as the service gave it, the query
+ * that found it and when it was kept.
+ */
+export const CaseCitation = z.strictObject({
+  sourceVersionId: Id,
+  representationId: Id,
+  sourceUnitId: Id,
+  /** The unit's 1-based page or sheet index, when known (to reopen it). */
+  unitIndex: z.number().int().min(1).optional(),
+  /** The document's display-safe title when it was kept. */
+  title: z.string().max(2000),
+  snippet: z.string().max(2000),
+  query: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
+  at: z.iso.datetime(),
+});
+export type CaseCitation = z.infer<typeof CaseCitation>;
+
 export const Case = z.strictObject({
   id: CaseId,
   title: z.string().trim().min(1).max(500),
@@ -26,6 +45,8 @@ export const Case = z.strictObject({
   /** The service's answer to the last check, exactly as it came; null until checked. */
   check: NumericResponse.nullable(),
   judgments: z.array(Judgment).max(100),
+  /** Search results kept as evidence; absent in cases stored before citations existed. */
+  citations: z.array(CaseCitation).max(500).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -52,3 +73,10 @@ export const CaseJudgeInput = z.strictObject({
   note: Judgment.shape.note,
 });
 export type CaseJudgeInput = z.infer<typeof CaseJudgeInput>;
+
+/** Keep a search result in a case (`cases.cite`); the same unit found by the same query is kept once. */
+export const CaseCiteInput = z.strictObject({
+  id: CaseId,
+  citation: CaseCitation.omit({ at: true }),
+});
+export type CaseCiteInput = z.infer<typeof CaseCiteInput>;

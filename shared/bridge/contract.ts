@@ -10,7 +10,7 @@ import {
 } from '../api';
 import { Id, MAX_ASSET_BYTES, Sha256Hex } from '../api/common';
 import { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../api/extract';
-import { Case, CaseId, CaseJudgeInput, CaseSaveInput, CaseSummary } from './cases';
+import { Case, CaseCiteInput, CaseId, CaseJudgeInput, CaseSaveInput, CaseSummary } from './cases';
 import type { BridgeChannel, BridgeEvent } from './names';
 
 /** A bridge error crosses as a value: a stable snake_case code and a message for people. */
@@ -239,6 +239,8 @@ export const bridgeChannels = {
   'cases.save': { input: CaseSaveInput, output: Case },
   'cases.check': { input: z.strictObject({ id: CaseId }), output: Case },
   'cases.judge': { input: CaseJudgeInput, output: Case },
+  /** Keeps a search result (source version, representation, unit, snippet, query) in a case. */
+  'cases.cite': { input: CaseCiteInput, output: Case },
   'cases.delete': { input: z.strictObject({ id: CaseId }), output: z.strictObject({ deleted: z.boolean() }) },
 } as const satisfies { [C in BridgeChannel]: ChannelSchemas };
 

@@ -24,6 +24,7 @@ export const BRIDGE_CHANNELS = [
   'cases.save',
   'cases.check',
   'cases.judge',
+  'cases.cite',
   'cases.delete',
 ] as const;
 export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
