@@ -4,7 +4,9 @@ import { ImportAnnouncer } from './library/ImportAnnouncer';
 import { LibraryPanel } from './library/LibraryPanel';
 import { WindowDrop } from './library/WindowDrop';
 import { Viewer } from './viewer/Viewer';
-import { ServiceStatus } from './components/ServiceStatus';
+import { SettingsButton } from './settings/SettingsButton';
+import { SettingsOverlay } from './settings/SettingsOverlay';
+import { StatusBar } from './status/StatusBar';
 import { useHealth } from './health';
 import { useWorkbenchUi } from './ui-store';
 import { bridge } from './bridge';
@@ -50,7 +52,7 @@ export function App() {
             <p className="text-xs text-slate-600 dark:text-slate-300">Every number traced to its source</p>
           </div>
         </div>
-        <ServiceStatus />
+        <SettingsButton />
       </header>
       <div className="flex min-h-0 flex-1">
         {libraryOpen && (
@@ -66,9 +68,11 @@ export function App() {
         <Viewer />
         <CheckColumn />
       </div>
+      <StatusBar />
       <WindowDrop />
       <ImportAnnouncer />
       <ShortcutsOverlay />
+      <SettingsOverlay />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { BRIDGE_ERROR } from '../../../shared/bridge';
 import { BridgeCallError } from '../bridge';
-import { useHealth, useKeyStatus } from '../health';
+import { serviceStateOf, useHealth, useServiceConnection, useSettings } from '../health';
 
 function errorText(error: Error): string {
   if (error instanceof BridgeCallError && error.code === BRIDGE_ERROR.unauthorized) {
@@ -9,64 +9,92 @@ function errorText(error: Error): string {
   return error.message;
 }
 
-/** The evidence service's state as the main process reports it; an error is shown, never hidden. */
+const STATE_TEXT = {
+  ok: 'ok',
+  'not-answering': 'not answering',
+  'key-rejected': 'key rejected',
+  'no-key': 'no API key set',
+} as const;
+
+/**
+ * The evidence service in use (the app's own, or the remote URL) and its state: ok, not answering, key
+ * rejected. A remote service is asked every couple of seconds; an error is shown, never hidden.
+ */
 export function ServiceStatus() {
   const health = useHealth();
   const remote = health.isSuccess && health.data.service === 'remote';
-  const key = useKeyStatus(remote);
+  const settings = useSettings();
+  const connection = useServiceConnection(remote);
 
   let dot = 'bg-amber-400';
   let text = 'Local evidence service: connecting…';
   let detail: string | null = null;
+  let state: keyof typeof STATE_TEXT | 'checking' = 'checking';
   if (health.isError) {
     dot = 'bg-rose-500';
     text = 'Local evidence service: unavailable';
     detail = errorText(health.error);
-  } else if (health.isSuccess) {
+  } else if (health.isSuccess && !remote) {
     dot = 'bg-emerald-500';
-    // The main process answers for itself; a remote service is only reached by the calls that need it.
-    text =
-      health.data.service === 'remote'
-        ? 'Remote evidence service: selected'
-        : 'Local evidence service: ready';
+    text = 'Local evidence service: ready';
     detail = `v${health.data.version}`;
+    state = 'ok';
+  } else if (remote) {
+    const url = settings.data?.baseUrl ?? connection.data?.serviceUrl ?? 'remote';
+    text = `Remote evidence service: ${url}`;
+    if (connection.isError) {
+      state = 'not-answering';
+      detail = connection.error.message;
+    } else if (connection.data) {
+      state = serviceStateOf(connection.data.outcome);
+      detail = state === 'ok' ? null : connection.data.message;
+    }
+    dot =
+      state === 'ok'
+        ? 'bg-emerald-500'
+        : state === 'checking' || state === 'no-key'
+          ? 'bg-amber-400'
+          : 'bg-rose-500';
   }
 
-  // For a remote service, what the person must know about its API key: missing, or kept for this session only.
-  let keyNote: string | null = null;
-  if (remote && key.isSuccess) {
-    if (!key.data.hasKey) keyNote = `No API key is set for ${key.data.serviceUrl ?? 'the remote service'}.`;
-    if (key.data.storage === 'session-only' && key.data.reason)
-      keyNote = `${keyNote ?? ''} ${key.data.reason}`.trim();
-  } else if (remote && key.isError) keyNote = `The API key's state is unknown: ${key.error.message}`;
-
   return (
-    <div className="flex flex-col items-end gap-1">
-      <div
-        role="status"
-        aria-live="polite"
-        data-testid="service-status"
-        className="flex max-w-md items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm"
+    <span
+      data-testid="service-status"
+      data-service-state={state}
+      className="flex min-w-0 items-center gap-2"
+      title={detail ?? undefined}
+    >
+      <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dot}`} />
+      <span
+        data-testid="service-status-text"
+        className="truncate font-medium text-slate-700 dark:text-slate-200"
       >
-        <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dot}`} />
-        <span data-testid="service-status-text" className="font-medium text-slate-700">
-          {text}
+        {text}
+      </span>
+      {remote && state !== 'checking' && (
+        <span
+          data-testid="service-state"
+          className={
+            state === 'ok'
+              ? 'shrink-0 text-emerald-700 dark:text-emerald-300'
+              : 'shrink-0 font-medium text-rose-700 dark:text-rose-300'
+          }
+        >
+          {STATE_TEXT[state]}
         </span>
-        {detail !== null && (
-          <span
-            data-testid="service-status-detail"
-            className={health.isError ? 'truncate text-rose-700' : 'text-slate-600'}
-            title={detail}
-          >
-            {detail}
-          </span>
-        )}
-      </div>
-      {keyNote !== null && (
-        <p data-testid="key-status" role="note" className="max-w-md text-right text-xs text-amber-800">
-          {keyNote}
-        </p>
       )}
-    </div>
+      {detail !== null && (!remote || state !== 'ok') && (
+        <span
+          data-testid="service-status-detail"
+          className={
+            health.isError || (remote && state !== 'ok')
+              ? 'truncate text-rose-700 dark:text-rose-300'
+              : 'text-slate-600 dark:text-slate-300'
+          }
+        >
+          {detail}
+        </span>
+      )}
+    </span>
   );
 }
