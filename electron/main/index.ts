@@ -4,6 +4,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeTheme,
   protocol,
   session,
   shell,
@@ -81,7 +82,11 @@ function registerBridge(router: BridgeRouter): void {
 function createMainWindow(): BrowserWindow {
   const dataDir = app.getPath('userData');
   const { options, maximized } = withRememberedPlace(getMainWindowOptions(preloadPath), dataDir);
-  const window = new BrowserWindow(options);
+  // The window's first paint matches the theme the page will draw (no white flash in a dark system).
+  const window = new BrowserWindow({
+    ...options,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#020617' : options.backgroundColor,
+  });
   appWindows.add(window);
   rememberPlace(window, dataDir);
   window.on('closed', () => appWindows.delete(window));
@@ -137,6 +142,10 @@ if (!app.requestSingleInstanceLock()) {
           appName: app.getName(),
           // Menu commands go to the app's own windows, as bridge events the renderer runs.
           send: (command) => {
+            // Native parts (scrollbars, dialogs, the menu itself) follow the page's theme choice.
+            if (command === 'theme.system' || command === 'theme.light' || command === 'theme.dark')
+              nativeTheme.themeSource =
+                command === 'theme.system' ? 'system' : (command.slice('theme.'.length) as 'light' | 'dark');
             for (const window of appWindows) window.webContents.send(bridgeEventIpc('menu'), { command });
           },
           showAbout: () =>
