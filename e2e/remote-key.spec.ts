@@ -40,7 +40,7 @@ test.describe('a remote evidence service', () => {
       await page.goto(webHost.url);
       const workbench = new WorkbenchPage(page);
       await workbench.waitUntilReady();
-      await expect(workbench.serviceStatus).toContainText('Remote evidence service: selected');
+      await expect(workbench.serviceStatus).toContainText('Remote evidence service: http://127.0.0.1:9');
       const note = page.getByTestId('key-status');
       await expect(note).toContainText('No API key is set for http://127.0.0.1:9');
       await expect(note).toContainText('kept for this session only');
