@@ -15,6 +15,8 @@ import { ShortcutsOverlay } from './shell/ShortcutsOverlay';
 import { useKeymap } from './shell/use-keymap';
 import { useMenuCommands } from './shell/use-menu-commands';
 import { useThemeSync } from './shell/theme';
+import { SearchButton } from './search/SearchButton';
+import { SearchPanel } from './search/SearchPanel';
 
 type AppState = 'loading' | 'ready' | 'error';
 
@@ -52,7 +54,10 @@ export function App() {
             <p className="text-xs text-slate-600 dark:text-slate-300">Every number traced to its source</p>
           </div>
         </div>
-        <SettingsButton />
+        <div className="flex items-center gap-2">
+          <SearchButton />
+          <SettingsButton />
+        </div>
       </header>
       <div className="flex min-h-0 flex-1">
         {libraryOpen && (
@@ -72,6 +77,7 @@ export function App() {
       <WindowDrop />
       <ImportAnnouncer />
       <ShortcutsOverlay />
+      <SearchPanel />
       <SettingsOverlay />
     </div>
   );

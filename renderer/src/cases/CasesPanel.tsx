@@ -1,4 +1,5 @@
 import { useDeleteCase, useCases } from '../queries';
+import { CaseCitations } from '../search/CaseCitations';
 import { useWorkbenchUi } from '../ui-store';
 import { CaseListItem } from './CaseListItem';
 import { useOpenCase } from './open-case';
@@ -98,6 +99,7 @@ export function CasesPanel() {
             ))}
           </ul>
         )}
+        <CaseCitations caseId={activeCaseId} />
       </div>
     </section>
   );

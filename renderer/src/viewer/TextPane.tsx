@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Representation } from '../../../shared/api';
 import type { LibraryReading } from '../../../shared/bridge';
+import { useWorkbenchUi } from '../ui-store';
 import { StatusBadge } from '../ui/StatusBadge';
 import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import type { StripItem } from './strip-items';
@@ -34,6 +35,15 @@ export function TextPane({
   useEffect(() => {
     if (pane.current !== null) pane.current.scrollTop = 0;
   }, [unitId]);
+  // A search result opened at its passage: the passage is lit in this unit's text and scrolled to.
+  const litPassage = useWorkbenchUi((state) => state.litPassage);
+  const passage = litPassage !== null && litPassage.sourceUnitId === unitId ? litPassage.ranges : null;
+  useEffect(() => {
+    if (passage === null) return;
+    const mark = pane.current?.querySelector<HTMLElement>('[data-testid="lit-passage"]');
+    mark?.scrollIntoView?.({ block: 'center' });
+    pane.current?.focus({ preventScroll: true });
+  }, [passage]);
 
   let body;
   if (reading === null) {
@@ -62,7 +72,7 @@ export function TextPane({
   } else if (representation === null) {
     body = <UnitNotice tone="status">Loading the extracted text…</UnitNotice>;
   } else if (item?.unit != null) {
-    body = <UnitText key={item.unit.source_unit_id} unit={item.unit} lost={item.lost} />;
+    body = <UnitText key={item.unit.source_unit_id} unit={item.unit} lost={item.lost} passage={passage} />;
   } else if (item?.lost != null) {
     const lost = item.lost;
     body = (

@@ -4,12 +4,22 @@ import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import { FigureChip } from './FigureChip';
 import { methodWords, unitName } from './figures';
 import { segmentMarkdown } from './segments';
+import { partsOf, type CharRange } from '../search/highlight';
 
 /**
  * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
  * with every figure a chip at its span.
  */
-export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) {
+export function UnitText({
+  unit,
+  lost,
+  passage = null,
+}: {
+  unit: Unit;
+  lost: LostPart | null;
+  /** A passage to light (a search result opened here): ranges of the unit's markdown, sorted. */
+  passage?: readonly CharRange[] | null;
+}) {
   const segments = useMemo(() => segmentMarkdown(unit.markdown, unit.figures), [unit]);
   const name = unitName(unit);
   return (
@@ -49,7 +59,23 @@ export function UnitText({ unit, lost }: { unit: Unit; lost: LostPart | null }) 
         >
           {segments.map((segment) =>
             segment.kind === 'text' ? (
-              <span key={segment.start}>{segment.text}</span>
+              <span key={segment.start}>
+                {passage === null
+                  ? segment.text
+                  : partsOf(segment.text, segment.start, passage).map((part) =>
+                      part.marked ? (
+                        <mark
+                          key={part.start}
+                          data-testid="lit-passage"
+                          className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/40 dark:text-slate-50"
+                        >
+                          {part.text}
+                        </mark>
+                      ) : (
+                        <span key={part.start}>{part.text}</span>
+                      ),
+                    )}
+              </span>
             ) : (
               <FigureChip key={segment.start} unit={unit} figure={segment.figure} text={segment.text} />
             ),
