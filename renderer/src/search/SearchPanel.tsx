@@ -7,6 +7,7 @@ import { EMPTY_FILTERS, hasFilters, searchRequestOf, type FilterDraft } from './
 import { useAddToCase, useOpenResult } from './open-result';
 import { SearchFiltersForm } from './SearchFiltersForm';
 import { SearchResult } from './SearchResult';
+import { useSearchDraft } from './search-state';
 import { SEARCH_PAUSE_MS, useSearch, useSettled } from './use-search';
 import { STANCE_WORDING } from './wording';
 
@@ -112,9 +113,14 @@ function SearchDialog() {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTERS);
-  const [showFilters, setShowFilters] = useState(false);
+  const {
+    query,
+    setQuery,
+    filters: draft,
+    setFilters: setDraft,
+    showFilters,
+    setShowFilters,
+  } = useSearchDraft();
   const [busy, setBusy] = useState<string | null>(null);
   const [notes, setNotes] = useState<Record<string, { tone: 'status' | 'alert'; text: string }>>({});
   const restoreFocus = useRef(true);
@@ -124,6 +130,7 @@ function SearchDialog() {
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     input.current?.focus();
+    input.current?.select();
     return () => {
       if (restoreFocus.current && opener?.isConnected) opener.focus();
     };
@@ -366,7 +373,7 @@ function SearchDialog() {
               type="button"
               aria-expanded={showFilters}
               aria-controls={`${titleId}-filters`}
-              onClick={() => setShowFilters((v) => !v)}
+              onClick={() => setShowFilters(!showFilters)}
               data-testid="toggle-search-filters"
               className="rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
             >

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Citation, SearchResponse } from '../../../shared/api';
 import { EMPTY_FILTERS, filtersOf, searchRequestOf } from '../../../renderer/src/search/filters';
 import { highlightParts, passageRange } from '../../../renderer/src/search/highlight';
 import { SearchPanel } from '../../../renderer/src/search/SearchPanel';
 import { SearchResult } from '../../../renderer/src/search/SearchResult';
+import { useSearchDraft } from '../../../renderer/src/search/search-state';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 import { BridgeRefusal, bridgeStub, renderWithQueries, useComponentTestSetup } from '../check/fixtures';
 
@@ -14,6 +15,8 @@ import { BridgeRefusal, bridgeStub, renderWithQueries, useComponentTestSetup } f
 // reads them, and what it says when nothing is found, the query has no words or a filter is refused.
 
 useComponentTestSetup();
+const initialDraft = useSearchDraft.getState();
+beforeEach(() => useSearchDraft.setState(initialDraft, true));
 
 function citation(overrides: Partial<Citation> = {}): Citation {
   return {
