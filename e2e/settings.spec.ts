@@ -136,6 +136,10 @@ test.describe('a remote evidence service set up in the settings', () => {
       await page.screenshot({ path: testInfo.outputPath('settings-remote-laptop.png') });
       await page.setViewportSize({ width: 640, height: 560 });
       await page.screenshot({ path: testInfo.outputPath('settings-remote-small.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectAccessible(page, 'the settings dialog, dark');
+      await page.screenshot({ path: testInfo.outputPath('settings-remote-small-dark.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1366, height: 820 });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -191,6 +195,9 @@ test.describe('a remote evidence service set up in the settings', () => {
       await page.screenshot({ path: testInfo.outputPath('status-bar-down.png') });
       await page.setViewportSize({ width: 640, height: 560 });
       await page.screenshot({ path: testInfo.outputPath('status-bar-down-small.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: testInfo.outputPath('status-bar-down-small-dark.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1366, height: 820 });
 
       // It comes back on the same address: the calls work again.

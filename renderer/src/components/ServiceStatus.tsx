@@ -61,13 +61,13 @@ export function ServiceStatus() {
     <span
       data-testid="service-status"
       data-service-state={state}
-      className="flex min-w-0 items-center gap-2"
+      className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5"
       title={detail ?? undefined}
     >
       <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dot}`} />
       <span
         data-testid="service-status-text"
-        className="truncate font-medium text-slate-700 dark:text-slate-200"
+        className="max-w-full shrink-0 truncate font-medium text-slate-700 dark:text-slate-200"
       >
         {text}
       </span>
@@ -88,7 +88,7 @@ export function ServiceStatus() {
           data-testid="service-status-detail"
           className={
             health.isError || (remote && state !== 'ok')
-              ? 'truncate text-rose-700 dark:text-rose-300'
+              ? 'min-w-0 flex-1 basis-64 truncate text-rose-700 dark:text-rose-300'
               : 'text-slate-600 dark:text-slate-300'
           }
         >
