@@ -1,10 +1,23 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { LostPart, Unit } from '../../../shared/api';
 import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import { FigureChip } from './FigureChip';
 import { methodWords, unitName } from './figures';
 import { segmentMarkdown } from './segments';
 import { partsOf, type CharRange } from '../search/highlight';
+
+/** A figure chip, inside a lit passage's mark when the passage covers it. */
+function FigureInPassage({ lit, children }: { lit: boolean; children: ReactNode }) {
+  if (!lit) return <>{children}</>;
+  return (
+    <mark
+      data-testid="lit-passage"
+      className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/40 dark:text-slate-50"
+    >
+      {children}
+    </mark>
+  );
+}
 
 /**
  * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
@@ -77,7 +90,16 @@ export function UnitText({
                     )}
               </span>
             ) : (
-              <FigureChip key={segment.start} unit={unit} figure={segment.figure} text={segment.text} />
+              <FigureInPassage
+                key={segment.start}
+                lit={
+                  passage?.some(
+                    (r) => r.start < segment.start + segment.text.length && r.end > segment.start,
+                  ) ?? false
+                }
+              >
+                <FigureChip unit={unit} figure={segment.figure} text={segment.text} />
+              </FigureInPassage>
             ),
           )}
         </div>
