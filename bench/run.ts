@@ -2,7 +2,8 @@
  * `npm run bench`: speed of the local service, as ratios against a reference run in the same process
  * (so the numbers mean the same on a slow or a fast machine). Prints a table; asserts nothing.
  * `npm run bench -- web-upload` runs only the upload through the web host; `npm run bench -- workbench`
- * only the workbench in Chromium (open, pick, run, memory).
+ * only the workbench in Chromium (open, pick, run, memory); `npm run bench -- search-ui` only the search
+ * panel in Chromium (keystroke to results, opening a result at its passage).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { benchExtraction } from './extract';
 import { benchNumeric } from './numeric';
 import { median, reference } from './reference';
 import { benchSearch } from './search';
+import { benchSearchUi } from './search-ui';
 import { benchWebUpload } from './web-upload';
 import { benchWorkbench } from './workbench';
 import { Store } from '../service/store/store';
@@ -23,6 +25,10 @@ const ROUNDS = 3;
 async function main() {
   if (process.argv[2] === 'web-upload') {
     for (const line of await benchWebUpload()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'search-ui') {
+    for (const line of await benchSearchUi()) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {

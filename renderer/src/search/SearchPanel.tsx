@@ -398,6 +398,7 @@ function SearchDialog() {
           className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
           data-testid="search-body"
           data-state={showsCurrent ? 'current' : 'pending'}
+          data-query={settledQuery.trim()}
         >
           <p role="status" className="sr-only">
             {results !== null && showsCurrent ? `${count} ${count === 1 ? 'result' : 'results'}` : ''}
