@@ -14,8 +14,16 @@ export const queryKeys = {
 
 // The same questions for code that asks imperatively (`client.fetchQuery`, reopening a case): one key,
 // one fetch, shared with the hooks.
+/**
+ * Every change this app makes to the library (upload, read, remove, a settings change) invalidates it, so
+ * each viewer that mounts need not list the whole library again (thousands of entries) within a few seconds.
+ */
 export const libraryQuery = () =>
-  queryOptions({ queryKey: queryKeys.library, queryFn: () => callBridge('library.list', {}) });
+  queryOptions({
+    queryKey: queryKeys.library,
+    queryFn: () => callBridge('library.list', {}),
+    staleTime: 10_000,
+  });
 /** Immutable, so never refetched once read. */
 export const representationQuery = (representationId: string) =>
   queryOptions({
