@@ -190,6 +190,13 @@ test.describe('search journey', () => {
       await expect(panel).toBeVisible();
       await expectAccessible(page, 'the search panel in a small window');
       await screenshot(page, 'search-panel-small');
+
+      // The dark theme (following the system): the panel stays readable.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(results).toHaveCount(2);
+      await expectAccessible(page, 'the search panel in the dark theme');
+      await screenshot(page, 'search-panel-dark');
       await context.close();
     } finally {
       await webHost.close();
