@@ -2,6 +2,7 @@ import type { FigureWithPosition, PageSize, Unit } from '../../../shared/api';
 import { AMBIGUOUS_NOTE, figureName } from './figures';
 import { boxStyle } from './geometry';
 import { useFigure } from './use-figure';
+import { useWorkbenchUi } from '../ui-store';
 
 /**
  * A figure's outline over the drawn page, at its box. For the pointer only: the chip in the text is the
@@ -19,12 +20,19 @@ export function FigureBox({
   width: number;
 }) {
   const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
+  // A search result opened here: the figures inside its passage are lit on the page too.
+  const inPassage = useWorkbenchUi(
+    (state) =>
+      state.litPassage?.sourceUnitId === unit.source_unit_id &&
+      state.litPassage.ranges.some((r) => r.start < figure.span.end && r.end > figure.span.start),
+  );
   if (figure.position.kind !== 'box') return null;
   const box = boxStyle(figure.position, page, width);
 
   let tone = 'outline-sky-500/70 hover:bg-sky-400/15';
   if (figure.ambiguous) tone = 'cursor-not-allowed outline-dashed outline-amber-500';
   if (picked !== null) tone = 'bg-indigo-500/10 outline-indigo-600 dark:outline-indigo-400';
+  if (inPassage && !lit) tone = `${tone} bg-amber-300/25 outline-amber-500`;
   if (lit) tone = `${tone} bg-amber-300/35 outline-amber-500 outline-2`;
 
   return (
@@ -33,6 +41,7 @@ export function FigureBox({
       data-testid="figure-box"
       data-figure-index={figure.index}
       data-lit={lit ? 'true' : undefined}
+      data-in-passage={inPassage ? 'true' : undefined}
       data-picked={picked ?? undefined}
       data-ambiguous={figure.ambiguous ? 'true' : undefined}
       title={figure.ambiguous ? AMBIGUOUS_NOTE : figureName(unit, figure, picked)}
