@@ -10,9 +10,7 @@ import { SearchResult } from './SearchResult';
 import { useSearchDraft } from './search-state';
 import { SEARCH_PAUSE_MS, useSearch, useSettled } from './use-search';
 import { STANCE_WORDING } from './wording';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex="0"]';
+import { keepFocusInside } from '../ui/focus-trap';
 
 /** Whether a key event is Ctrl+K (Cmd+K on macOS): the search panel's key. */
 export function isSearchKey(event: {
@@ -200,22 +198,7 @@ function SearchDialog() {
       input.current?.select();
       return;
     }
-    if (event.key === 'Tab' && panel.current !== null) {
-      const stops = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-        (el) =>
-          el.closest('[hidden]') === null &&
-          (el.tagName === 'SUMMARY' || el.closest('details:not([open])') === null),
-      );
-      const first = stops[0];
-      const last = stops[stops.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
+    keepFocusInside(event, panel.current);
   };
 
   let body;

@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useSettings } from '../health';
 import { SettingsForm } from './SettingsForm';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepFocusInside } from '../ui/focus-trap';
 
 /**
  * The settings, in a modal dialog named by its heading: focus stays inside, Escape closes, and focus goes
@@ -29,19 +27,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || panel.current === null) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (first === undefined || last === undefined) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(event, panel.current);
   };
 
   return createPortal(

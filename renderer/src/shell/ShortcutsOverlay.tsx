@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useWorkbenchUi } from '../ui-store';
 import { comboLabel, KEYMAP, type Shortcut } from './keymap';
 import { isMacPlatform } from './platform';
+import { keepFocusInside } from '../ui/focus-trap';
 
 const GROUPS: readonly Shortcut['group'][] = ['Workbench', 'Library', 'Viewer', 'Check', 'Dialogs'];
 
@@ -34,18 +35,7 @@ function ShortcutsDialog() {
       return;
     }
     // Focus stays inside: the close button and the scrolling list are the only stops.
-    if (event.key === 'Tab' && panel.current !== null) {
-      const stops = Array.from(panel.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]'));
-      const first = stops[0];
-      const last = stops[stops.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
+    keepFocusInside(event, panel.current, 'button, [tabindex="0"]');
   };
 
   return createPortal(

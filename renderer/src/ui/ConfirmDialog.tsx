@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, keepFocusInside } from './focus-trap';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -50,18 +48,7 @@ export function ConfirmDialog({ title, children, actions, onCancel }: ConfirmDia
       onCancel();
       return;
     }
-    if (event.key !== 'Tab' || panel.current === null) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepFocusInside(event, panel.current);
   };
 
   return createPortal(
