@@ -265,11 +265,14 @@ describe('displayName properties', () => {
   });
 
   it('keeps every visible letter, digit, mark and emoji of the name, in order', () => {
+    // U+1D1BB is excluded from composition: NFC shows it as U+1D1B9 U+1D165.
+    expect([...displayText('\u{1D1BB}')]).toEqual(['\u{1D1B9}', '\u{1D165}']);
     /** Well-formed text: lone surrogate halves dropped, as the function drops them. */
     const wellFormed = (s: string) => [...s].filter((ch) => !/^\p{Cs}$/u.test(ch)).join('');
-    // Canonical order is taken after filtering: a removed character no longer blocks mark reordering.
+    // Decomposed first (a composition exclusion such as U+1D1BB shows as its parts, a symbol and a mark);
+    // canonical order is taken again after filtering: a removed character no longer blocks mark reordering.
     const visible = (s: string) =>
-      [...wellFormed(s)]
+      [...wellFormed(s).normalize('NFD')]
         .filter((ch) => /^[\p{L}\p{N}\p{M}\p{Extended_Pictographic}]$/u.test(ch))
         .filter((ch) => !/^\p{Default_Ignorable_Code_Point}$/u.test(ch))
         .join('')
