@@ -1,0 +1,135 @@
+import { displayName, displayText, displayTitle } from '../text/display-name';
+import type { ReportBundle, ReportOperand } from './model';
+
+// CSV of a report's operands and of its citations (issue 17): RFC 4180 (comma separated, CRLF line
+// ends, a field with a comma, quote, CR or LF quoted and its quotes doubled), with a guard against formula
+// injection: editors open these files in spreadsheets, so a cell that starts with =, +, -, @, tab or CR
+// gets a leading apostrophe and is read as text. Document-derived text goes through the display-safe
+// forms first.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: guarded against formulas, then quoted when RFC 4180 needs it. */
+export function csvField(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('');
+}
+
+export const OPERAND_CSV_HEADER = [
+  'case_id',
+  'case_title',
+  'operand',
+  'figure_raw',
+  'figure_value',
+  'figure_unit',
+  'document_title',
+  'file_name',
+  'url',
+  'bytes_hash',
+  'source_version_id',
+  'representation_id',
+  'source_unit_id',
+  'unit_kind',
+  'unit_index',
+  'sheet_name',
+  'figure_index',
+  'position',
+  'extraction_method',
+  'extractor_version',
+] as const;
+
+function position(operand: ReportOperand): string {
+  const p = operand.figure.position;
+  if (p.kind === 'box') return `box x=${p.x} y=${p.y} width=${p.width} height=${p.height}`;
+  if (p.kind === 'cell') return `cell ${p.ref}`;
+  return `text ${operand.figure.span.start}-${operand.figure.span.end}`;
+}
+
+/** One row per operand of every case, with its provenance. */
+export function operandsCsv(bundle: ReportBundle): string {
+  const rows = bundle.cases.flatMap((c) =>
+    c.operands.map((o, i) => {
+      const meta = o.source.sourceMetadata;
+      return [
+        c.caseId,
+        displayText(c.title),
+        i + 1,
+        displayText(o.figure.raw),
+        o.figure.value,
+        o.figure.unit === null ? null : displayText(o.figure.unit),
+        displayTitle(meta.title, meta.filename),
+        displayName(meta.filename),
+        meta.url === null ? null : displayText(meta.url),
+        o.source.bytesHash,
+        o.source.sourceVersionId,
+        o.representationId,
+        o.unit.sourceUnitId,
+        o.unit.kind,
+        o.unit.index,
+        o.unit.sheetName === null ? null : displayText(o.unit.sheetName),
+        o.reference.figure_index,
+        position(o),
+        o.unit.extractionMethod,
+        o.extractorVersion,
+      ];
+    }),
+  );
+  return csv(OPERAND_CSV_HEADER, rows);
+}
+
+export const CITATION_CSV_HEADER = [
+  'case_id',
+  'case_title',
+  'citation',
+  'document_title',
+  'file_name',
+  'url',
+  'bytes_hash',
+  'source_version_id',
+  'representation_id',
+  'source_unit_id',
+  'unit_kind',
+  'unit_index',
+  'snippet',
+  'query',
+  'kept_at',
+  'extraction_method',
+  'extractor_version',
+] as const;
+
+/** One row per citation of every case: the unit it cites, the snippet and the query that found it. */
+export function citationsCsv(bundle: ReportBundle): string {
+  const rows = bundle.cases.flatMap((c) =>
+    c.citations.map((cit, i) => {
+      const meta = cit.source.sourceMetadata;
+      return [
+        c.caseId,
+        displayText(c.title),
+        i + 1,
+        displayTitle(meta.title, meta.filename),
+        displayName(meta.filename),
+        meta.url === null ? null : displayText(meta.url),
+        cit.source.bytesHash,
+        cit.sourceVersionId,
+        cit.representationId,
+        cit.sourceUnitId,
+        cit.unit.kind,
+        cit.unit.index,
+        displayText(cit.snippet),
+        displayText(cit.query),
+        cit.at,
+        cit.unit.extractionMethod,
+        cit.extractorVersion,
+      ];
+    }),
+  );
+  return csv(CITATION_CSV_HEADER, rows);
+}

@@ -1,0 +1,200 @@
+import { isUnresolvedNumeric, type NumericResponse } from '../api/numeric';
+import { displayName, displayText, displayTitle } from '../text/display-name';
+import type {
+  ReportBundle,
+  ReportCase,
+  ReportCitation,
+  ReportOperand,
+  ReportCheck,
+  ReportUnit,
+} from './model';
+
+// The Markdown writer of a report (issue 17). Every name, title, snippet and other text that came from a
+// document or a person is shown through displayText / displayTitle / displayName and then escaped, so it
+// cannot open a link, an image, HTML or a heading. Unresolved outcomes are said so in words; scope and
+// limitation are printed with every check; the person's judgments are labelled as theirs.
+
+/** An outcome as a report words it; only `supported` is worded as support. */
+export type ReportOutcome = NumericResponse['outcome'] | 'inconsistent';
+
+export const REPORT_OUTCOME_WORDING: Record<ReportOutcome, string> = {
+  supported: 'Supported by the figures',
+  contradicted: 'Contradicted by the figures',
+  escalate: "Needs a person's judgment",
+  not_applicable: 'Not checkable',
+  inconsistent: 'Not settled: the answer contradicts itself',
+};
+
+/** The outcome to word: a decision its own arithmetic or comparability does not back is not settled. */
+export function reportOutcome(response: NumericResponse): ReportOutcome {
+  const { outcome } = response;
+  if ((outcome === 'supported' || outcome === 'contradicted') && isUnresolvedNumeric(response))
+    return 'inconsistent';
+  return outcome;
+}
+
+/** An outcome in words, with "Unresolved" in front of every outcome that is not a decision. */
+export function outcomeInWords(response: NumericResponse): string {
+  const shown = reportOutcome(response);
+  const words = REPORT_OUTCOME_WORDING[shown];
+  return shown === 'supported' || shown === 'contradicted' ? words : `Unresolved: ${words}`;
+}
+
+/**
+ * Markdown-safe inline text: display-safe first, then every ASCII punctuation character that Markdown
+ * or HTML could read is backslash-escaped (CommonMark allows an escape before any ASCII punctuation).
+ */
+export function escapeMarkdown(text: string): string {
+  return displayText(text).replace(/[\\`*_{}[\]()<>#+\-.!|~&"':=@$%^;/?]/g, (ch) => `\\${ch}`);
+}
+
+/** Text from the app itself (numbers, ids, hashes, enum values) shown in a code span. */
+function code(text: string): string {
+  const clean = displayText(text).replace(/`/g, "'");
+  return `\`${clean}\``;
+}
+
+const FACET_WORDS: Record<string, string> = {
+  unit: 'same unit',
+  scale: 'same scale',
+  entity: 'same entity',
+  period: 'same period',
+  basis: 'same basis',
+  meaning: 'meaning of the claim',
+};
+
+function facetResult(passed: boolean | null, decidedBy: string): string {
+  if (passed === null || decidedBy === 'judge') return "left to a person's judgment";
+  return passed ? 'holds' : 'does not hold';
+}
+
+function unitLine(unit: ReportUnit): string {
+  const where =
+    unit.kind === 'sheet'
+      ? `sheet ${unit.index}${unit.sheetName === null ? '' : ` (${escapeMarkdown(unit.sheetName)})`}`
+      : `page ${unit.index}`;
+  return `${where}, unit ${code(unit.sourceUnitId)}, read by ${code(unit.extractionMethod)}`;
+}
+
+function sourceTitle(source: ReportOperand['source']): string {
+  const meta = source.sourceMetadata;
+  return escapeMarkdown(displayTitle(meta.title, meta.filename));
+}
+
+function sourceLines(source: ReportOperand['source'], indent: string): string[] {
+  const meta = source.sourceMetadata;
+  const lines = [
+    `${indent}- File: ${escapeMarkdown(displayName(meta.filename))}`,
+    `${indent}- Bytes hash: ${code(source.bytesHash)}`,
+    `${indent}- Source version: ${code(source.sourceVersionId)}`,
+  ];
+  if (meta.url !== null) lines.push(`${indent}- URL: ${escapeMarkdown(meta.url)}`);
+  return lines;
+}
+
+function positionLine(operand: ReportOperand): string {
+  const p = operand.figure.position;
+  if (p.kind === 'box')
+    return `box x ${code(String(p.x))}, y ${code(String(p.y))}, width ${code(String(p.width))}, height ${code(String(p.height))} (PDF points, origin top-left)`;
+  if (p.kind === 'cell') return `cell ${code(p.ref)}`;
+  return `characters ${operand.figure.span.start}–${operand.figure.span.end} of the unit's text`;
+}
+
+function operandSection(operand: ReportOperand, n: number): string[] {
+  const f = operand.figure;
+  return [
+    `${n}. Figure ${escapeMarkdown(f.raw)} (value ${code(String(f.value))}${f.unit === null ? '' : `, unit ${escapeMarkdown(f.unit)}`}) from ${sourceTitle(operand.source)}`,
+    ...sourceLines(operand.source, '   '),
+    `   - Representation: ${code(operand.representationId)}, extractor ${code(operand.extractorVersion)}`,
+    `   - Where: ${unitLine(operand.unit)}; figure ${code(String(operand.reference.figure_index))} at ${positionLine(operand)}`,
+  ];
+}
+
+function checkSection(check: ReportCheck, n: number): string[] {
+  const r = check.response;
+  const lines = [`#### Check ${n}: ${outcomeInWords(r)}`, ''];
+  lines.push(`- The service's reason: ${escapeMarkdown(r.reason)}`);
+  if (r.arithmetic === null) lines.push('- Arithmetic: not given by the service (unresolved)');
+  else {
+    const a = r.arithmetic;
+    lines.push(
+      `- Arithmetic: ${code(a.verdict)}${a.computed === null ? '' : `, computed ${code(String(a.computed))}`}, tolerance ${code(String(a.tolerance))}: ${escapeMarkdown(a.reason)}`,
+    );
+    if (a.holds_only_by_rounding === true)
+      lines.push('- The claim holds only because of the rounding its stated precision allows');
+  }
+  if (r.comparability === null) lines.push('- Comparability: not given by the service (unresolved)');
+  else {
+    const c = r.comparability;
+    lines.push(`- Comparability: ${code(c.verdict)}: ${escapeMarkdown(c.reason)}`);
+    for (const facet of c.facets)
+      lines.push(
+        `  - ${FACET_WORDS[facet.facet] ?? facet.facet}: ${facetResult(facet.passed, facet.decidedBy)}`,
+      );
+  }
+  lines.push(`- Scope: ${code(r.scope)} (the service checks the arithmetic only)`);
+  lines.push(`- Limitation: ${escapeMarkdown(r.limitation)}`);
+  return lines;
+}
+
+function citationSection(citation: ReportCitation, n: number): string[] {
+  return [
+    `${n}. ${sourceTitle(citation.source)}, ${unitLine(citation.unit)}`,
+    `   - Snippet: ${escapeMarkdown(citation.snippet)}`,
+    `   - Found by the search: ${escapeMarkdown(citation.query)}`,
+    `   - Kept: ${code(citation.at)}`,
+    ...sourceLines(citation.source, '   '),
+    `   - Representation: ${code(citation.representationId)}, extractor ${code(citation.extractorVersion)}`,
+  ];
+}
+
+function caseSection(c: ReportCase): string[] {
+  const lines = [
+    `## ${escapeMarkdown(c.title)}`,
+    '',
+    `- Case: ${code(c.caseId)}`,
+    `- Created: ${code(c.createdAt)}; last changed: ${code(c.updatedAt)}`,
+    '',
+    '### Claim',
+    '',
+    `> ${escapeMarkdown(c.claim)}`,
+    '',
+    '### Figures',
+    '',
+  ];
+  if (c.operands.length === 0) lines.push('No figures selected.');
+  else c.operands.forEach((o, i) => lines.push(...operandSection(o, i + 1)));
+  lines.push('', "### The service's checks", '');
+  if (c.checks.length === 0) lines.push('Not checked.');
+  else c.checks.forEach((check, i) => lines.push(...checkSection(check, i + 1), ''));
+  lines.push('', "### The person's judgments", '');
+  if (c.personJudgments.length === 0) lines.push('None.');
+  for (const j of c.personJudgments) {
+    const author = j.author === null ? 'the fact-checker' : escapeMarkdown(j.author);
+    lines.push(
+      `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}. ${escapeMarkdown(j.note)}`,
+    );
+  }
+  lines.push('', '### Citations', '');
+  if (c.citations.length === 0) lines.push('None.');
+  else c.citations.forEach((cit, i) => lines.push(...citationSection(cit, i + 1)));
+  lines.push('');
+  return lines;
+}
+
+/** The report as Markdown. */
+export function reportMarkdown(bundle: ReportBundle): string {
+  const lines = [
+    `# ${escapeMarkdown(bundle.title)}`,
+    '',
+    `- Author: ${bundle.authorName === null ? 'not set' : escapeMarkdown(bundle.authorName)}`,
+    `- Generated: ${code(bundle.generatedAt)}`,
+    `- App ${code(bundle.appVersion)}, extractor ${code(bundle.extractorVersion)}`,
+    '',
+  ];
+  for (const c of bundle.cases) lines.push(...caseSection(c));
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/\n*$/, '\n');
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { NumericResponse } from '../../../shared/api';
+import { escapeMarkdown, outcomeInWords, reportMarkdown } from '../../../shared/report/markdown';
+import { buildReport } from '../../../shared/report/model';
+import {
+  escalatedCase,
+  escalatedResponse,
+  fixtureLookup,
+  HASH_PDF,
+  HASH_XLSX,
+  meta,
+  supportedCase,
+} from './fixtures';
+
+const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup(), meta);
+const md = reportMarkdown(bundle);
+
+/** The check headings of a report, in order. */
+const checkHeadings = (text: string) => text.split('\n').filter((l) => l.startsWith('#### Check'));
+
+describe('reportMarkdown', () => {
+  it('prints the title, author and dates', () => {
+    expect(md.startsWith('# Budget claims\n')).toBe(true);
+    expect(md).toContain('- Author: Ana Ruiz');
+    expect(md).toContain('`2026-11-24T12:00:00.000Z`');
+    expect(md).toContain('Created: `2026-11-21T08:00:00.000Z`; last changed: `2026-11-21T09:30:00.000Z`');
+  });
+
+  it('words each outcome: supported as support, escalated as needing a person', () => {
+    expect(checkHeadings(md)).toEqual([
+      '#### Check 1: Supported by the figures',
+      "#### Check 1: Unresolved: Needs a person's judgment",
+    ]);
+  });
+
+  it('never words an unresolved outcome as success', () => {
+    const base = escalatedResponse;
+    const unresolved: NumericResponse[] = [
+      base,
+      { ...base, outcome: 'not_applicable', arithmetic: null, comparability: null },
+      { ...base, outcome: 'supported', arithmetic: null },
+      { ...base, outcome: 'supported', comparability: { ...base.comparability!, verdict: 'unknown' } },
+      { ...base, outcome: 'supported', arithmetic: { ...base.arithmetic!, verdict: 'not_computable' } },
+    ];
+    const words = unresolved.map(outcomeInWords);
+    expect(words).toEqual([
+      "Unresolved: Needs a person's judgment",
+      'Unresolved: Not checkable',
+      'Unresolved: Not settled: the answer contradicts itself',
+      'Unresolved: Not settled: the answer contradicts itself',
+      'Unresolved: Not settled: the answer contradicts itself',
+    ]);
+    for (const w of words) expect(w).not.toMatch(/Supported/);
+    const notCheckable = reportMarkdown({
+      ...bundle,
+      cases: [
+        { ...bundle.cases[1]!, checks: [{ ...bundle.cases[1]!.checks[0]!, response: unresolved[1]! }] },
+      ],
+    });
+    expect(notCheckable).toContain('#### Check 1: Unresolved: Not checkable');
+    expect(notCheckable).toContain('- Arithmetic: not given by the service (unresolved)');
+    expect(notCheckable).not.toMatch(/Supported/);
+  });
+
+  it('prints the reasons, scope and limitation with every check', () => {
+    expect(md).toContain('1,200 is 20\\% more than 1,000');
+    expect(md).toContain("left to a person's judgment");
+    expect(md.match(/- Scope: `arithmetic_only`/g)).toHaveLength(2);
+    expect(md).toContain('- Limitation: Checks the arithmetic only, not whether the source is right\\.');
+    expect(md).toContain('- Limitation: Checks the arithmetic only\\.');
+  });
+
+  it("labels the person's judgments as theirs, apart from the service's checks", () => {
+    expect(md).toContain("**Judgment by Ana Ruiz (the person's, not the service's)**");
+    expect(md).toContain('same entity holds');
+    const judgments = md.indexOf("### The person's judgments", md.indexOf('Ministry spending'));
+    expect(md.indexOf('Both tables are the same ministry')).toBeGreaterThan(judgments);
+    const anonymous = reportMarkdown({
+      ...bundle,
+      authorName: null,
+      cases: [
+        { ...bundle.cases[1]!, personJudgments: [{ ...bundle.cases[1]!.personJudgments[0]!, author: null }] },
+      ],
+    });
+    expect(anonymous).toContain("**Judgment by the fact-checker (the person's, not the service's)**");
+  });
+
+  it("prints each operand's provenance and each citation's snippet and query", () => {
+    expect(md).toContain(`\`${HASH_PDF}\``);
+    expect(md).toContain(`\`${HASH_XLSX}\``);
+    expect(md).toContain('page 3, unit `unit_pdf_p3`, read by `text_layer`');
+    expect(md).toContain('box x `72`, y `100.5`, width `30`, height `10`');
+    expect(md).toContain('sheet 2 (P\\&L), unit `unit_xlsx_s2`, read by `spreadsheet_cells`');
+    expect(md).toContain('cell `B7`');
+    expect(md).toContain('extractor `ew-extract-4;ocr=off`');
+    expect(md).toContain('- Found by the search: ministry spend');
+    expect(md).toContain('- Snippet: Spend, \\"total\\", 1,000');
+  });
+
+  it('shows titles display-safe: no bidi or control characters', () => {
+    for (const hidden of ['\u202E', '\u0007']) expect(md).not.toContain(hidden);
+    expect(md).toContain('Budgetfdp\\.exe');
+  });
+
+  it('escapes document text so it cannot open a link, an image or HTML', () => {
+    expect(md).not.toContain('[click](');
+    expect(md).not.toMatch(/(?<!\\)<img/);
+    expect(md).toContain('\\[click\\]\\(https\\:\\/\\/evil\\.example\\)');
+    expect(md).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>');
+    expect(md).not.toContain('[see](javascript');
+    expect(escapeMarkdown('# *x* _y_ `z` ![i](u) <b>&amp;')).toBe(
+      '\\# \\*x\\* \\_y\\_ \\`z\\` \\!\\[i\\]\\(u\\) \\<b\\>\\&amp\\;',
+    );
+    expect(escapeMarkdown('line\nbreak')).toBe('line break');
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport, ReportBuildError, ReportBundle } from '../../../shared/report/model';
+import {
+  EVIL_TITLE,
+  escalatedCase,
+  fixtureLookup,
+  HASH_PDF,
+  HASH_XLSX,
+  meta,
+  pdfRepresentation,
+  supportedCase,
+  supportedResponse,
+} from './fixtures';
+
+describe('buildReport', () => {
+  it('keeps every operand with its full provenance', async () => {
+    const bundle = await buildReport([supportedCase], fixtureLookup(), meta);
+    expect(bundle).toMatchObject({
+      bundleVersion: 1,
+      generatedAt: meta.generatedAt,
+      appVersion: '0.1.0',
+      extractorVersion: 'ew-extract-4;ocr=auto',
+      authorName: 'Ana Ruiz',
+      title: 'Budget claims',
+    });
+    const [pdf, xlsx] = bundle.cases[0]!.operands;
+    expect(pdf).toEqual({
+      reference: supportedCase.operands[0],
+      source: expect.objectContaining({
+        sourceVersionId: 'sv_pdf',
+        bytesHash: HASH_PDF,
+        sourceMetadata: expect.objectContaining({
+          title: EVIL_TITLE,
+          filename: 'budget-2024.pdf',
+          url: 'https://example.org/budget-2024.pdf',
+        }),
+      }),
+      representationId: 'rep_pdf',
+      extractorVersion: 'ew-extract-4;ocr=auto',
+      unit: {
+        sourceUnitId: 'unit_pdf_p3',
+        kind: 'page',
+        index: 3,
+        sheetName: null,
+        extractionMethod: 'text_layer',
+      },
+      figure: pdfRepresentation.units[0]!.figures[0],
+    });
+    expect(pdf!.figure.position).toEqual({ kind: 'box', x: 72, y: 100.5, width: 30, height: 10 });
+    expect(xlsx).toMatchObject({
+      source: { bytesHash: HASH_XLSX, sourceMetadata: { url: null } },
+      extractorVersion: 'ew-extract-4;ocr=off',
+      unit: { kind: 'sheet', index: 2, sheetName: 'P&L', extractionMethod: 'spreadsheet_cells' },
+      figure: { raw: '1,000', position: { kind: 'cell', ref: 'B7' } },
+    });
+  });
+
+  it('keeps the check verbatim: the request sent and the response received', async () => {
+    const bundle = await buildReport([supportedCase], fixtureLookup(), meta);
+    expect(bundle.cases[0]!.checks).toEqual([
+      {
+        request: { claim: supportedCase.claim, operands: supportedCase.operands },
+        response: supportedResponse,
+      },
+    ]);
+    const unchecked = await buildReport([{ ...supportedCase, check: null }], fixtureLookup(), meta);
+    expect(unchecked.cases[0]!.checks).toEqual([]);
+  });
+
+  it("keeps the person's judgments apart from the service's result, with their author", async () => {
+    const bundle = await buildReport([escalatedCase], fixtureLookup(), meta);
+    const c = bundle.cases[0]!;
+    expect(c.personJudgments).toEqual([{ ...escalatedCase.judgments[0], author: 'Ana Ruiz' }]);
+    expect(JSON.stringify(c.checks)).not.toContain('Both tables are the same ministry');
+    expect(c.checks[0]!.response.outcome).toBe('escalate');
+  });
+
+  it('keeps citations with their source, unit, snippet, query and time', async () => {
+    const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup(), meta);
+    expect(bundle.cases).toHaveLength(2);
+    expect(bundle.cases[0]!.citations[0]).toMatchObject({
+      ...supportedCase.citations![0],
+      source: { bytesHash: HASH_PDF },
+      unit: { index: 3, kind: 'page' },
+    });
+    expect(bundle.cases[1]!.citations[0]).toMatchObject({
+      snippet: 'Spend, "total", 1,000',
+      query: 'ministry spend',
+      unit: { index: 2, kind: 'sheet' },
+    });
+  });
+
+  it.each([
+    ['sv_xlsx', /operand 2: source version sv_xlsx is missing/],
+    ['rep_pdf', /operand 1: representation rep_pdf is missing/],
+  ])('refuses the whole report when %s is missing', async (missing, message) => {
+    const built = buildReport([escalatedCase, supportedCase], fixtureLookup([missing]), meta);
+    await expect(built).rejects.toBeInstanceOf(ReportBuildError);
+    await expect(buildReport([supportedCase], fixtureLookup([missing]), meta)).rejects.toThrow(message);
+  });
+
+  it('refuses a cited source that is missing, a missing unit or figure, and a representation of another source', async () => {
+    const onlyCited = { ...supportedCase, operands: [] };
+    await expect(buildReport([onlyCited], fixtureLookup(['sv_pdf']), meta)).rejects.toThrow(
+      /case_aaaaaaaaaaaaaaaa, citation 1: source version sv_pdf is missing/,
+    );
+    const badUnit = {
+      ...supportedCase,
+      operands: [{ ...supportedCase.operands[0]!, source_unit_id: 'unit_x' }],
+    };
+    await expect(buildReport([badUnit], fixtureLookup(), meta)).rejects.toThrow(/unit unit_x is missing/);
+    const badFigure = { ...supportedCase, operands: [{ ...supportedCase.operands[0]!, figure_index: 9 }] };
+    await expect(buildReport([badFigure], fixtureLookup(), meta)).rejects.toThrow(/figure 9 is missing/);
+    const swapped = {
+      ...supportedCase,
+      operands: [{ ...supportedCase.operands[0]!, source_version_id: 'sv_xlsx' }],
+    };
+    await expect(buildReport([swapped], fixtureLookup(), meta)).rejects.toThrow(
+      /representation rep_pdf is not of source version sv_xlsx/,
+    );
+    await expect(buildReport([], fixtureLookup(), meta)).rejects.toThrow(/at least one case/);
+  });
+
+  it('round-trips through JSON and the schema unchanged', async () => {
+    const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup(), meta);
+    const parsed = ReportBundle.parse(JSON.parse(JSON.stringify(bundle)));
+    expect(parsed).toEqual(bundle);
+  });
+
+  it("refuses a bundle with a judgment passed off as the service's or an unknown member", async () => {
+    const bundle = await buildReport([escalatedCase], fixtureLookup(), meta);
+    const json = JSON.parse(JSON.stringify(bundle)) as { cases: Record<string, unknown>[] };
+    json.cases[0]!.judgments = json.cases[0]!.personJudgments;
+    expect(ReportBundle.safeParse(json).success).toBe(false);
+    const noAuthor = JSON.parse(JSON.stringify(bundle)) as {
+      cases: { personJudgments: Record<string, unknown>[] }[];
+    };
+    delete noAuthor.cases[0]!.personJudgments[0]!.author;
+    expect(ReportBundle.safeParse(noAuthor).success).toBe(false);
+  });
+});
