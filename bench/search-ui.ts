@@ -7,7 +7,6 @@
  * change seen by a MutationObserver or an animation frame. Prints p50/p95 with the targets; asserts nothing.
  * EW_BENCH_SOURCES=N seeds a smaller library.
  */
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,11 +15,8 @@ import { rendererOutDir } from '../electron/project';
 import { ensureRendererBuilt } from '../electron/web/renderer-build';
 import { startWebHost, type WebHost } from '../electron/web/server';
 import { WEB_BRIDGE_PATH, WEB_TOKEN_HEADER } from '../shared/bridge';
-import type { Extraction } from '../service/extract/extract';
-import { transaction } from '../service/store/database';
-import { publishRepresentation } from '../service/store/representations';
-import { insertAsset } from '../service/store/source-versions';
 import { Store } from '../service/store/store';
+import { percentile, random, seedLibrary, vocabulary } from './library-seed';
 
 const SOURCES = Number(process.env.EW_BENCH_SOURCES ?? 10_000);
 const UNITS = 10;
@@ -38,49 +34,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'tor',
-  'vu',
-  'sel',
-  'dan',
-  'pri',
-  'zo',
-  'mer',
-  'tal',
-  'quin',
-  'bo',
-];
-
-function vocabulary(size: number, next: () => number): string[] {
-  const words = new Set<string>();
-  while (words.size < size) {
-    const n = 2 + Math.floor(next() * 3);
-    let w = '';
-    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(next() * SYLLABLES.length)];
-    words.add(w);
-  }
-  return [...words];
-}
-
-const pick = (words: string[], next: () => number) => words[Math.floor(words.length * next() ** 3)]!;
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
 /** The library, written into the embedded service's store in one transaction; returns the vocabulary. */
 export async function seedForProfile(serviceDir: string): Promise<string[]> {
   return (await seed(serviceDir)).words;
@@ -93,46 +46,15 @@ async function seed(serviceDir: string): Promise<{ words: string[]; seconds: num
   const start = performance.now();
   try {
     const account = store.localAccount();
-    const domains = ['ons.gov.uk', 'bbc.co.uk', 'example.com', 'blog.example.org', null];
     const db = Store.databaseForTests(store);
-    transaction(db, () => {
-      for (let s = 0; s < SOURCES; s++) {
-        const domain = domains[s % domains.length]!;
-        const { sourceVersion } = insertAsset(
-          db,
-          {
-            account_id: account,
-            sha256: createHash('sha256').update(`source ${s}`).digest('hex'),
-            byte_length: 1000,
-            filename: `source-${s}.txt`,
-            media_type: 'text/plain',
-            title: `${pick(words, next)} ${pick(words, next)} report ${s}`,
-            url: domain ? `https://${domain}/doc/${s}` : null,
-            domain,
-            publication_year: 2000 + (s % 27),
-            source_type: s % 3 === 0 ? 'Report' : 'Article',
-            is_primary_source: s % 4 === 0 ? 1 : 0,
-          },
-          true,
-        );
-        const units = Array.from({ length: UNITS }, (_, u) => ({
-          kind: 'page' as const,
-          index: u + 1,
-          extraction_method: 'text_layer' as const,
-          markdown: Array.from({ length: WORDS_PER_UNIT }, () => pick(words, next)).join(' '),
-          figures: [],
-        }));
-        const extraction: Extraction = {
-          format: 'text',
-          state: 'complete',
-          code: null,
-          reason: null,
-          extraction_method: 'text_layer',
-          units,
-          markdown: units.map((u) => u.markdown).join('\n\n'),
-        };
-        publishRepresentation(db, sourceVersion!.id, 'bench', extraction);
-      }
+    seedLibrary(db, {
+      account,
+      sources: SOURCES,
+      units: UNITS,
+      wordsPerUnit: WORDS_PER_UNIT,
+      words,
+      next,
+      format: 'text',
     });
   } finally {
     store.close();

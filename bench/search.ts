@@ -3,68 +3,17 @@
  * filters, against a bare FTS5 MATCH (top 10 by bm25) on the same index in the same run.
  * EW_BENCH_SOURCES=N searches a smaller library; EW_BENCH_KEEP=1 keeps its data folder for inspection.
  */
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Extraction } from '../service/extract/extract';
 import { searchSources } from '../service/operations/search';
-import { transaction } from '../service/store/database';
-import { publishRepresentation } from '../service/store/representations';
-import { insertAsset } from '../service/store/source-versions';
 import { Store } from '../service/store/store';
+import { percentile, random, seedLibrary, vocabulary } from './library-seed';
 
 const SOURCES = Number(process.env.EW_BENCH_SOURCES ?? 10_000);
 const UNITS = 10;
 const WORDS_PER_UNIT = 80;
 const QUERIES = 300;
-
-/** A deterministic generator, so every run searches the same library. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'tor',
-  'vu',
-  'sel',
-  'dan',
-  'pri',
-  'zo',
-  'mer',
-  'tal',
-  'quin',
-  'bo',
-];
-
-function vocabulary(size: number, next: () => number): string[] {
-  const words = new Set<string>();
-  while (words.size < size) {
-    const n = 2 + Math.floor(next() * 3);
-    let w = '';
-    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(next() * SYLLABLES.length)];
-    words.add(w);
-  }
-  return [...words];
-}
-
-/** Zipf-like: low ranks much more often. */
-function pick(words: string[], next: () => number): string {
-  return words[Math.floor(words.length * next() ** 3)]!;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 export async function benchSearch(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'ew-bench-search-'));
@@ -74,49 +23,16 @@ export async function benchSearch(): Promise<string[]> {
     const next = random(42);
     const words = vocabulary(5000, next);
     const account = store.createAccount();
-    const domains = ['ons.gov.uk', 'bbc.co.uk', 'example.com', 'blog.example.org', null];
-    // Built in one transaction through the SQLite engine's own functions: thousands of separate commits,
-    // each fsynced, would measure the disk, not the search.
     const db = Store.databaseForTests(store);
     let start = performance.now();
-    transaction(db, () => {
-      for (let s = 0; s < SOURCES; s++) {
-        const domain = domains[s % domains.length]!;
-        const { sourceVersion } = insertAsset(
-          db,
-          {
-            account_id: account,
-            sha256: createHash('sha256').update(`source ${s}`).digest('hex'),
-            byte_length: 1000,
-            filename: `source-${s}.pdf`,
-            media_type: 'application/pdf',
-            title: `${pick(words, next)} ${pick(words, next)} report ${s}`,
-            url: domain ? `https://${domain}/doc/${s}` : null,
-            domain,
-            publication_year: 2000 + (s % 27),
-            source_type: s % 3 === 0 ? 'Report' : 'Article',
-            is_primary_source: s % 4 === 0 ? 1 : 0,
-          },
-          true,
-        );
-        const units = Array.from({ length: UNITS }, (_, u) => ({
-          kind: 'page' as const,
-          index: u + 1,
-          extraction_method: 'text_layer' as const,
-          markdown: Array.from({ length: WORDS_PER_UNIT }, () => pick(words, next)).join(' '),
-          figures: [],
-        }));
-        const extraction: Extraction = {
-          format: 'pdf',
-          state: 'complete',
-          code: null,
-          reason: null,
-          extraction_method: 'text_layer',
-          units,
-          markdown: units.map((u) => u.markdown).join('\n\n'),
-        };
-        publishRepresentation(db, sourceVersion!.id, 'bench', extraction);
-      }
+    seedLibrary(db, {
+      account,
+      sources: SOURCES,
+      units: UNITS,
+      wordsPerUnit: WORDS_PER_UNIT,
+      words,
+      next,
+      format: 'pdf',
     });
     const built = (performance.now() - start) / 1000;
 
