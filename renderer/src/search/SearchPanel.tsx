@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import type { Citation, SearchResponse } from '../../../shared/api';
 import { BridgeCallError } from '../bridge';
 import { useWorkbenchUi } from '../ui-store';
@@ -11,6 +10,7 @@ import { useSearchDraft } from './search-state';
 import { SEARCH_PAUSE_MS, useSearch, useSettled } from './use-search';
 import { STANCE_WORDING } from './wording';
 import { keepFocusInside } from '../ui/focus-trap';
+import { ModalFrame } from '../ui/ModalFrame';
 
 /** Whether a key event is Ctrl+K (Cmd+K on macOS): the search panel's key. */
 export function isSearchKey(event: {
@@ -308,88 +308,69 @@ function SearchDialog() {
   }
 
   const count = results?.primaries.length ?? 0;
-  return createPortal(
-    <div
-      className="fixed inset-0 z-50 flex items-start justify-center bg-slate-900/40 p-2 sm:p-6 dark:bg-black/60"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) closeOverlay();
-      }}
+  return (
+    <ModalFrame
+      title="Search your evidence"
+      titleId={titleId}
+      onClose={closeOverlay}
+      onKeyDown={onKeyDown}
+      testId="search-panel"
+      width="3xl"
+      align="top"
+      panelRef={panel}
     >
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="search-panel"
-        onKeyDown={onKeyDown}
-        className="flex max-h-full w-full max-w-3xl flex-col rounded-xl bg-white text-slate-900 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700"
-      >
-        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-          <h2 id={titleId} className="text-base font-semibold">
-            Search your evidence
-          </h2>
+      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+        <div className="flex gap-2">
+          <label htmlFor={`${titleId}-query`} className="sr-only">
+            Search query
+          </label>
+          <input
+            ref={input}
+            id={`${titleId}-query`}
+            type="search"
+            value={query}
+            maxLength={10000}
+            placeholder="Words, a number or a “quoted phrase”"
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="search-query"
+            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:focus-visible:outline-indigo-400"
+          />
           <button
             type="button"
-            onClick={closeOverlay}
+            aria-expanded={showFilters}
+            aria-controls={`${titleId}-filters`}
+            onClick={() => setShowFilters(!showFilters)}
+            data-testid="toggle-search-filters"
             className="rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
-            Close
+            Filters{hasFilters(draft) ? ' (on)' : ''}
           </button>
         </div>
-        <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-          <div className="flex gap-2">
-            <label htmlFor={`${titleId}-query`} className="sr-only">
-              Search query
-            </label>
-            <input
-              ref={input}
-              id={`${titleId}-query`}
-              type="search"
-              value={query}
-              maxLength={10000}
-              placeholder="Words, a number or a “quoted phrase”"
-              onChange={(event) => setQuery(event.target.value)}
-              data-testid="search-query"
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:focus-visible:outline-indigo-400"
-            />
-            <button
-              type="button"
-              aria-expanded={showFilters}
-              aria-controls={`${titleId}-filters`}
-              onClick={() => setShowFilters(!showFilters)}
-              data-testid="toggle-search-filters"
-              className="rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-            >
-              Filters{hasFilters(draft) ? ' (on)' : ''}
-            </button>
-          </div>
-          <div id={`${titleId}-filters`} hidden={!showFilters}>
-            <SearchFiltersForm
-              draft={draft}
-              onChange={setDraft}
-              problems={problems}
-              refusedFields={failure?.fields ?? []}
-            />
-          </div>
-          <p className="text-xs text-slate-600 dark:text-slate-300">
-            {activeCaseId === null
-              ? '“Add to case” starts a new case named after the query.'
-              : '“Add to case” keeps the result in the open case.'}
-          </p>
+        <div id={`${titleId}-filters`} hidden={!showFilters}>
+          <SearchFiltersForm
+            draft={draft}
+            onChange={setDraft}
+            problems={problems}
+            refusedFields={failure?.fields ?? []}
+          />
         </div>
-        <div
-          className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
-          data-testid="search-body"
-          data-state={showsCurrent ? 'current' : 'pending'}
-          data-query={settledQuery.trim()}
-        >
-          <p role="status" className="sr-only">
-            {results !== null && showsCurrent ? `${count} ${count === 1 ? 'result' : 'results'}` : ''}
-          </p>
-          {body}
-        </div>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {activeCaseId === null
+            ? '“Add to case” starts a new case named after the query.'
+            : '“Add to case” keeps the result in the open case.'}
+        </p>
       </div>
-    </div>,
-    document.body,
+      <div
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
+        data-testid="search-body"
+        data-state={showsCurrent ? 'current' : 'pending'}
+        data-query={settledQuery.trim()}
+      >
+        <p role="status" className="sr-only">
+          {results !== null && showsCurrent ? `${count} ${count === 1 ? 'result' : 'results'}` : ''}
+        </p>
+        {body}
+      </div>
+    </ModalFrame>
   );
 }

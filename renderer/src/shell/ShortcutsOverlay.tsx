@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { useWorkbenchUi } from '../ui-store';
 import { comboLabel, KEYMAP, type Shortcut } from './keymap';
 import { isMacPlatform } from './platform';
 import { keepFocusInside } from '../ui/focus-trap';
+import { ModalFrame } from '../ui/ModalFrame';
 
 const GROUPS: readonly Shortcut['group'][] = ['Workbench', 'Library', 'Viewer', 'Check', 'Dialogs'];
 
@@ -38,97 +38,76 @@ function ShortcutsDialog() {
     keepFocusInside(event, panel.current, 'button, [tabindex="0"]');
   };
 
-  return createPortal(
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4 dark:bg-black/60"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) closeOverlay();
-      }}
+  return (
+    <ModalFrame
+      title="Keyboard shortcuts"
+      titleId={titleId}
+      onClose={closeOverlay}
+      onKeyDown={onKeyDown}
+      testId="shortcuts-overlay"
+      width="2xl"
+      align="center"
+      panelRef={panel}
+      closeRef={closeButton}
     >
       <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="shortcuts-overlay"
-        onKeyDown={onKeyDown}
-        className="flex max-h-full w-full max-w-2xl flex-col rounded-xl bg-white text-slate-900 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700"
+        tabIndex={0}
+        aria-label="Shortcuts"
+        className="min-h-0 overflow-y-auto px-5 py-3 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
       >
-        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
-          <h2 id={titleId} className="text-base font-semibold">
-            Keyboard shortcuts
-          </h2>
-          <button
-            ref={closeButton}
-            type="button"
-            onClick={closeOverlay}
-            className="rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            Close
-          </button>
-        </div>
-        <div
-          tabIndex={0}
-          aria-label="Shortcuts"
-          className="min-h-0 overflow-y-auto px-5 py-3 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
-        >
-          {GROUPS.map((group) => (
-            <section key={group} aria-labelledby={`${titleId}-${group}`} className="mb-4 last:mb-0">
-              <h3
-                id={`${titleId}-${group}`}
-                className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
-              >
-                {group}
-              </h3>
-              <table className="w-full table-fixed text-left text-sm">
-                <colgroup>
-                  <col className="w-[36%]" />
-                  <col className="w-[38%]" />
-                  <col />
-                </colgroup>
-                <thead className="sr-only">
-                  <tr>
-                    <th scope="col">Keys</th>
-                    <th scope="col">What it does</th>
-                    <th scope="col">Where</th>
+        {GROUPS.map((group) => (
+          <section key={group} aria-labelledby={`${titleId}-${group}`} className="mb-4 last:mb-0">
+            <h3
+              id={`${titleId}-${group}`}
+              className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+            >
+              {group}
+            </h3>
+            <table className="w-full table-fixed text-left text-sm">
+              <colgroup>
+                <col className="w-[36%]" />
+                <col className="w-[38%]" />
+                <col />
+              </colgroup>
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Keys</th>
+                  <th scope="col">What it does</th>
+                  <th scope="col">Where</th>
+                </tr>
+              </thead>
+              <tbody>
+                {KEYMAP.filter((shortcut) => shortcut.group === group).map((shortcut) => (
+                  <tr
+                    key={shortcut.id}
+                    data-testid="shortcut-row"
+                    data-shortcut-id={shortcut.id}
+                    className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
+                  >
+                    <td className="py-1.5 pr-3 align-top">
+                      {shortcut.keys.map((combo, at) => (
+                        <span key={at} className="whitespace-nowrap">
+                          {at > 0 && <span className="px-1 text-slate-600 dark:text-slate-300">or</span>}
+                          <kbd
+                            data-testid="shortcut-key"
+                            className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                          >
+                            {comboLabel(combo, mac)}
+                          </kbd>
+                        </span>
+                      ))}
+                    </td>
+                    <td className="py-1.5 pr-3 align-top" data-testid="shortcut-description">
+                      {shortcut.description}
+                    </td>
+                    <td className="py-1.5 align-top text-slate-600 dark:text-slate-300">{shortcut.where}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {KEYMAP.filter((shortcut) => shortcut.group === group).map((shortcut) => (
-                    <tr
-                      key={shortcut.id}
-                      data-testid="shortcut-row"
-                      data-shortcut-id={shortcut.id}
-                      className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
-                    >
-                      <td className="py-1.5 pr-3 align-top">
-                        {shortcut.keys.map((combo, at) => (
-                          <span key={at} className="whitespace-nowrap">
-                            {at > 0 && <span className="px-1 text-slate-600 dark:text-slate-300">or</span>}
-                            <kbd
-                              data-testid="shortcut-key"
-                              className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-                            >
-                              {comboLabel(combo, mac)}
-                            </kbd>
-                          </span>
-                        ))}
-                      </td>
-                      <td className="py-1.5 pr-3 align-top" data-testid="shortcut-description">
-                        {shortcut.description}
-                      </td>
-                      <td className="py-1.5 align-top text-slate-600 dark:text-slate-300">
-                        {shortcut.where}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          ))}
-        </div>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
       </div>
-    </div>,
-    document.body,
+    </ModalFrame>
   );
 }
