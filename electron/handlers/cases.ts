@@ -1,4 +1,5 @@
-import type { Case } from '../../shared/bridge';
+import { randomBytes } from 'node:crypto';
+import { MAX_KEPT_CHECKS, type Case } from '../../shared/bridge';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { CaseUnreadableError } from '../cases/store';
 import type { HandlerContext } from './context';
@@ -27,7 +28,7 @@ export const caseHandlers = {
       id: c.id,
       title: c.title,
       updatedAt: c.updatedAt,
-      outcome: c.check?.outcome ?? null,
+      outcome: c.check?.outcome ?? c.kept?.at(-1)?.check.outcome ?? null,
     })),
   'cases.get': (input, context) => load(context, input.id),
   'cases.save': (input, context) => {
@@ -40,6 +41,7 @@ export const caseHandlers = {
         operands: input.operands,
         check: null,
         judgments: [],
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
         createdAt: at,
         updatedAt: at,
       });
@@ -54,6 +56,7 @@ export const caseHandlers = {
       operands: input.operands,
       check: same ? current.check : null,
       judgments: same ? current.judgments : [],
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
       updatedAt: at,
     });
   },
@@ -97,8 +100,61 @@ export const caseHandlers = {
     );
     return context.cases.put({ ...current, citations: [...others, kept], updatedAt: kept.at });
   },
+  'cases.keepCheck': (input, context) => {
+    const current = load(context, input.id);
+    if (current.check === null)
+      throw new BridgeFailure(
+        'not_checked',
+        'Check the claim first; a case keeps checks the service answered.',
+      );
+    const kept = current.kept ?? [];
+    if (kept.length >= MAX_KEPT_CHECKS)
+      throw new BridgeFailure(
+        'too_many_checks',
+        `A case keeps at most ${MAX_KEPT_CHECKS} checks; start another case for more.`,
+      );
+    const at = now();
+    // The kept check is frozen with its judgments; the claim stays for the person to change into the next one.
+    return context.cases.put({
+      ...current,
+      kept: [
+        ...kept,
+        {
+          id: `check_${randomBytes(8).toString('hex')}`,
+          claim: current.claim,
+          operands: current.operands,
+          check: current.check,
+          judgments: current.judgments,
+          keptAt: at,
+        },
+      ],
+      operands: [],
+      check: null,
+      judgments: [],
+      updatedAt: at,
+    });
+  },
+  'cases.unkeep': (input, context) => {
+    const current = load(context, input.id);
+    const kept = current.kept ?? [];
+    if (!kept.some((k) => k.id === input.checkId))
+      throw new BridgeFailure('not_found', `The case keeps no check ${input.checkId}.`);
+    return context.cases.put({
+      ...current,
+      kept: kept.filter((k) => k.id !== input.checkId),
+      updatedAt: now(),
+    });
+  },
   'cases.delete': (input, context) => ({ deleted: context.cases.delete(input.id) }),
 } satisfies Pick<
   BridgeHandlers,
-  'cases.list' | 'cases.get' | 'cases.save' | 'cases.check' | 'cases.judge' | 'cases.cite' | 'cases.delete'
+  | 'cases.list'
+  | 'cases.get'
+  | 'cases.save'
+  | 'cases.check'
+  | 'cases.judge'
+  | 'cases.cite'
+  | 'cases.keepCheck'
+  | 'cases.unkeep'
+  | 'cases.delete'
 >;

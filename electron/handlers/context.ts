@@ -16,6 +16,8 @@ export interface AppSettings {
   ocr: 'auto' | 'off' | 'force';
   /** Where the embedded service keeps its data, when the person chose a folder; null: the app's own. */
   dataDir: string | null;
+  /** The name printed on reports as their author; null: none set. */
+  authorName: string | null;
   /** Why the stored settings could not be used as they were; null when they could. */
   problem: string | null;
 }
@@ -36,7 +38,9 @@ export interface HandlerContext {
   settings: {
     get(): Promise<AppSettings>;
     /** Validates and stores a change; the service client follows it. */
-    set(patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr' | 'dataDir'>>): Promise<AppSettings>;
+    set(
+      patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr' | 'dataDir' | 'authorName'>>,
+    ): Promise<AppSettings>;
   };
   /** The person's cases, in the data folder. */
   cases: CaseStore;

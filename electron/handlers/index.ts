@@ -4,6 +4,7 @@ import { caseHandlers } from './cases';
 import { checkHandlers } from './checks';
 import { documentHandlers } from './documents';
 import { libraryHandlers } from './library';
+import { reportHandlers } from './reports';
 import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 
@@ -16,6 +17,7 @@ export const handlers = {
   ...checkHandlers,
   ...searchHandlers,
   ...caseHandlers,
+  ...reportHandlers,
 } satisfies BridgeHandlers;
 
 export type { HandlerContext } from './context';

@@ -178,6 +178,7 @@ function view(settings: LoadedSettings): AppSettings {
     baseUrl: settings.baseUrl,
     ocr: settings.ocr,
     dataDir: settings.dataDir,
+    authorName: settings.authorName,
     problem: settings.problem,
   };
 }

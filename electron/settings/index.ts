@@ -46,6 +46,18 @@ export const Settings = z
     ocr: z.enum(['auto', 'off', 'force']),
     /** Where the embedded service keeps its data; null: the app's own data folder. */
     dataDir: Folder.nullable().default(null),
+    /** The name printed on reports as their author (issue 17); null: none set. */
+    authorName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine(
+        (n) => ![...n].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f),
+        'a name without control characters',
+      )
+      .nullable()
+      .default(null),
   })
   .superRefine((s, ctx) => {
     if (s.mode === 'remote' && s.baseUrl === null)
@@ -57,7 +69,13 @@ export const Settings = z
   });
 export type Settings = z.output<typeof Settings>;
 
-export const DEFAULT_SETTINGS: Settings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null };
+export const DEFAULT_SETTINGS: Settings = {
+  mode: 'embedded',
+  baseUrl: null,
+  ocr: 'auto',
+  dataDir: null,
+  authorName: null,
+};
 export const SETTINGS_FILE = 'settings.json';
 
 export interface LoadedSettings extends Settings {

@@ -37,6 +37,28 @@ export const CaseCitation = z.strictObject({
 });
 export type CaseCitation = z.infer<typeof CaseCitation>;
 
+export const KeptCheckId = z.string().regex(/^check_[a-z0-9]{8,40}$/, 'a kept check id');
+
+/**
+ * A check kept in the case (`cases.keepCheck`): the claim and figures as they were checked, the service's
+ * answer verbatim, and the person's judgments of it, frozen when kept. A case holds many; the claim being
+ * worked on (`claim`, `operands`, `check`, `judgments`) is the next one.
+ */
+export const KeptCheck = z.strictObject({
+  id: KeptCheckId,
+  claim: z.string().min(1).max(10000),
+  operands: z.array(OperandReference).min(1).max(2),
+  check: NumericResponse,
+  judgments: z.array(Judgment).max(100),
+  keptAt: z.iso.datetime(),
+});
+export type KeptCheck = z.infer<typeof KeptCheck>;
+
+/** The most checks a case keeps (a report's benchmark case has 50). */
+export const MAX_KEPT_CHECKS = 500;
+
+export const CaseNotes = z.string().max(20000);
+
 export const Case = z.strictObject({
   id: CaseId,
   title: z.string().trim().min(1).max(500),
@@ -47,6 +69,10 @@ export const Case = z.strictObject({
   judgments: z.array(Judgment).max(100),
   /** Search results kept as evidence; absent in cases stored before citations existed. */
   citations: z.array(CaseCitation).max(500).optional(),
+  /** The person's notes on the case, printed in reports; absent in cases stored before notes existed. */
+  notes: CaseNotes.optional(),
+  /** Checks kept in the case, oldest first; absent in cases stored before they existed. */
+  kept: z.array(KeptCheck).max(MAX_KEPT_CHECKS).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -63,6 +89,8 @@ export const CaseSaveInput = z.strictObject({
   title: z.string().trim().min(1).max(500),
   claim: z.string().min(1).max(10000),
   operands: z.array(OperandReference).max(2),
+  /** The case's notes; absent: unchanged. */
+  notes: CaseNotes.optional(),
 });
 export type CaseSaveInput = z.infer<typeof CaseSaveInput>;
 
@@ -80,3 +108,11 @@ export const CaseCiteInput = z.strictObject({
   citation: CaseCitation.omit({ at: true }),
 });
 export type CaseCiteInput = z.infer<typeof CaseCiteInput>;
+
+/** Keep the case's current check (with its judgments) in the case, and start the next claim. */
+export const CaseKeepInput = z.strictObject({ id: CaseId });
+export type CaseKeepInput = z.infer<typeof CaseKeepInput>;
+
+/** Remove a kept check from the case. */
+export const CaseUnkeepInput = z.strictObject({ id: CaseId, checkId: KeptCheckId });
+export type CaseUnkeepInput = z.infer<typeof CaseUnkeepInput>;

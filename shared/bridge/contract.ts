@@ -10,7 +10,24 @@ import {
 } from '../api';
 import { Id, MAX_ASSET_BYTES, Sha256Hex } from '../api/common';
 import { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../api/extract';
-import { Case, CaseCiteInput, CaseId, CaseJudgeInput, CaseSaveInput, CaseSummary } from './cases';
+import {
+  Case,
+  CaseCiteInput,
+  CaseId,
+  CaseJudgeInput,
+  CaseKeepInput,
+  CaseSaveInput,
+  CaseSummary,
+  CaseUnkeepInput,
+} from './cases';
+import { VerifyReport } from '../report/verify-result';
+import {
+  ReportCancelInput,
+  ReportCancelOutput,
+  ReportExportInput,
+  ReportExportOutput,
+  ReportVerifyInput,
+} from './reports';
 import type { BridgeChannel, BridgeEvent } from './names';
 
 /** A bridge error crosses as a value: a stable snake_case code and a message for people. */
@@ -63,6 +80,8 @@ export const SettingsView = z.strictObject({
   baseUrl: z.string().nullable(),
   ocr: z.enum(['auto', 'off', 'force']),
   dataDir: z.string().nullable(),
+  /** The name printed on reports as their author; null: none set. */
+  authorName: z.string().nullable(),
   /** Why the stored settings could not be used as they were (kept aside, defaults in force), or null. */
   problem: z.string().nullable(),
 });
@@ -81,6 +100,8 @@ export const SettingsPatch = z.strictObject({
   ocr: z.enum(['auto', 'off', 'force']).optional(),
   /** An absolute folder for the local service's data; null returns to the app's own. */
   dataDir: z.string().min(1).max(4096).nullable().optional(),
+  /** The name printed on reports; null clears it. */
+  authorName: z.string().trim().min(1).max(200).nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -241,7 +262,15 @@ export const bridgeChannels = {
   'cases.judge': { input: CaseJudgeInput, output: Case },
   /** Keeps a search result (source version, representation, unit, snippet, query) in a case. */
   'cases.cite': { input: CaseCiteInput, output: Case },
+  /** Keeps the current check (claim, figures, answer, judgments) in the case and starts the next claim. */
+  'cases.keepCheck': { input: CaseKeepInput, output: Case },
+  'cases.unkeep': { input: CaseUnkeepInput, output: Case },
   'cases.delete': { input: z.strictObject({ id: CaseId }), output: z.strictObject({ deleted: z.boolean() }) },
+  /** A report of one or more cases in one format, built whole before it is answered (progress: `report:*`). */
+  'reports.export': { input: ReportExportInput, output: ReportExportOutput },
+  'reports.cancel': { input: ReportCancelInput, output: ReportCancelOutput },
+  /** Re-verifies a report bundle against the service in use and the cases on this computer. */
+  'reports.verify': { input: ReportVerifyInput, output: VerifyReport },
 } as const satisfies { [C in BridgeChannel]: ChannelSchemas };
 
 export type BridgeInput<C extends BridgeChannel> = z.input<(typeof bridgeChannels)[C]['input']>;
@@ -252,7 +281,8 @@ export type BridgeOutput<C extends BridgeChannel> = z.output<(typeof bridgeChann
 /**
  * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
  * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
- * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total). Exports will report on it too.
+ * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
+ * total), `report:crops` (figures cropped, done of total), `report:write` (done of 1) for `reports.export`.
  */
 export const ProgressEvent = z.strictObject({
   taskId: z.string().min(1),

@@ -1,3 +1,4 @@
 export * from './names';
 export * from './contract';
 export * from './cases';
+export * from './reports';

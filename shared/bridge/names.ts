@@ -25,7 +25,12 @@ export const BRIDGE_CHANNELS = [
   'cases.check',
   'cases.judge',
   'cases.cite',
+  'cases.keepCheck',
+  'cases.unkeep',
   'cases.delete',
+  'reports.export',
+  'reports.cancel',
+  'reports.verify',
 ] as const;
 export type BridgeChannel = (typeof BRIDGE_CHANNELS)[number];
 

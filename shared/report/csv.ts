@@ -26,6 +26,8 @@ function csv(
 export const OPERAND_CSV_HEADER = [
   'case_id',
   'case_title',
+  'check',
+  'claim',
   'operand',
   'figure_raw',
   'figure_value',
@@ -53,34 +55,38 @@ function position(operand: ReportOperand): string {
   return `text ${operand.figure.span.start}-${operand.figure.span.end}`;
 }
 
-/** One row per operand of every case, with its provenance. */
+/** One row per operand of every check of every case, with its provenance. */
 export function operandsCsv(bundle: ReportBundle): string {
   const rows = bundle.cases.flatMap((c) =>
-    c.operands.map((o, i) => {
-      const meta = o.source.sourceMetadata;
-      return [
-        c.caseId,
-        displayText(c.title),
-        i + 1,
-        displayText(o.figure.raw),
-        o.figure.value,
-        o.figure.unit === null ? null : displayText(o.figure.unit),
-        displayTitle(meta.title, meta.filename),
-        displayName(meta.filename),
-        meta.url === null ? null : displayText(meta.url),
-        o.source.bytesHash,
-        o.source.sourceVersionId,
-        o.representationId,
-        o.unit.sourceUnitId,
-        o.unit.kind,
-        o.unit.index,
-        o.unit.sheetName === null ? null : displayText(o.unit.sheetName),
-        o.reference.figure_index,
-        position(o),
-        o.unit.extractionMethod,
-        o.extractorVersion,
-      ];
-    }),
+    c.checks.flatMap((check, n) =>
+      check.operands.map((o, i) => {
+        const meta = o.source.sourceMetadata;
+        return [
+          c.caseId,
+          displayText(c.title),
+          n + 1,
+          displayText(check.request.claim),
+          i + 1,
+          displayText(o.figure.raw),
+          o.figure.value,
+          o.figure.unit === null ? null : displayText(o.figure.unit),
+          displayTitle(meta.title, meta.filename),
+          displayName(meta.filename),
+          meta.url === null ? null : displayText(meta.url),
+          o.source.bytesHash,
+          o.source.sourceVersionId,
+          o.representationId,
+          o.unit.sourceUnitId,
+          o.unit.kind,
+          o.unit.index,
+          o.unit.sheetName === null ? null : displayText(o.unit.sheetName),
+          o.reference.figure_index,
+          position(o),
+          o.unit.extractionMethod,
+          o.extractorVersion,
+        ];
+      }),
+    ),
   );
   return csv(OPERAND_CSV_HEADER, rows);
 }

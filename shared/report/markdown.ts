@@ -110,9 +110,9 @@ function operandSection(operand: ReportOperand, n: number): string[] {
   ];
 }
 
-function checkSection(check: ReportCheck, n: number): string[] {
-  const r = check.response;
-  const lines = [`#### Check ${n}: ${outcomeInWords(r)}`, ''];
+function responseLines(r: NumericResponse | null): string[] {
+  if (r === null) return ['- Unresolved: not checked by the service'];
+  const lines = [`- The service's outcome: **${outcomeInWords(r)}**`];
   lines.push(`- The service's reason: ${escapeMarkdown(r.reason)}`);
   if (r.arithmetic === null) lines.push('- Arithmetic: not given by the service (unresolved)');
   else {
@@ -137,6 +137,31 @@ function checkSection(check: ReportCheck, n: number): string[] {
   return lines;
 }
 
+/** A check's heading words: the outcome, or that it was never checked. */
+export function checkHeadline(check: ReportCheck): string {
+  return check.response === null ? 'Unresolved: not checked' : outcomeInWords(check.response);
+}
+
+function judgmentLine(j: ReportCheck['personJudgments'][number]): string {
+  const author = j.author === null ? 'the fact-checker' : escapeMarkdown(j.author);
+  return `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}. ${escapeMarkdown(j.note)}`;
+}
+
+function checkSection(check: ReportCheck, n: number): string[] {
+  const lines = [`### Check ${n}: ${checkHeadline(check)}`, ''];
+  lines.push(`> ${escapeMarkdown(check.request.claim)}`, '');
+  if (check.keptAt !== null) lines.push(`- Kept: ${code(check.keptAt)}`);
+  lines.push('', '#### Figures', '');
+  if (check.operands.length === 0) lines.push('No figures selected.');
+  else check.operands.forEach((o, i) => lines.push(...operandSection(o, i + 1)));
+  lines.push('', "#### The service's answer", '', ...responseLines(check.response));
+  lines.push('', "#### The person's judgments", '');
+  if (check.personJudgments.length === 0) lines.push('None.');
+  for (const j of check.personJudgments) lines.push(judgmentLine(j));
+  lines.push('');
+  return lines;
+}
+
 function citationSection(citation: ReportCitation, n: number): string[] {
   return [
     `${n}. ${sourceTitle(citation.source)}, ${unitLine(citation.unit)}`,
@@ -155,26 +180,10 @@ function caseSection(c: ReportCase): string[] {
     `- Case: ${code(c.caseId)}`,
     `- Created: ${code(c.createdAt)}; last changed: ${code(c.updatedAt)}`,
     '',
-    '### Claim',
-    '',
-    `> ${escapeMarkdown(c.claim)}`,
-    '',
-    '### Figures',
-    '',
   ];
-  if (c.operands.length === 0) lines.push('No figures selected.');
-  else c.operands.forEach((o, i) => lines.push(...operandSection(o, i + 1)));
-  lines.push('', "### The service's checks", '');
-  if (c.checks.length === 0) lines.push('Not checked.');
-  else c.checks.forEach((check, i) => lines.push(...checkSection(check, i + 1), ''));
-  lines.push('', "### The person's judgments", '');
-  if (c.personJudgments.length === 0) lines.push('None.');
-  for (const j of c.personJudgments) {
-    const author = j.author === null ? 'the fact-checker' : escapeMarkdown(j.author);
-    lines.push(
-      `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}. ${escapeMarkdown(j.note)}`,
-    );
-  }
+  if (c.notes.trim() !== '')
+    lines.push('### Notes', '', ...c.notes.split(/\r?\n/).map((l) => `> ${escapeMarkdown(l)}`), '');
+  c.checks.forEach((check, i) => lines.push(...checkSection(check, i + 1)));
   lines.push('', '### Citations', '');
   if (c.citations.length === 0) lines.push('None.');
   else c.citations.forEach((cit, i) => lines.push(...citationSection(cit, i + 1)));
@@ -190,6 +199,7 @@ export function reportMarkdown(bundle: ReportBundle): string {
     `- Author: ${bundle.authorName === null ? 'not set' : escapeMarkdown(bundle.authorName)}`,
     `- Generated: ${code(bundle.generatedAt)}`,
     `- App ${code(bundle.appVersion)}, extractor ${code(bundle.extractorVersion)}`,
+    `- Content digest: ${code(`sha256:${bundle.integrity.digest}`)}${bundle.integrity.signature === null ? '' : `, signed with Ed25519 key ${code(bundle.integrity.signature.publicKey)}`}`,
     '',
   ];
   for (const c of bundle.cases) lines.push(...caseSection(c));

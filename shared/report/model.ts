@@ -10,11 +10,12 @@ import {
   SourceVersion,
   UnitKind,
 } from '../api';
-import { Case, CaseCitation, CaseId, Judgment } from '../bridge/cases';
+import { Case, CaseCitation, CaseId, CaseNotes, Judgment, KeptCheckId } from '../bridge/cases';
 
 // The contents of a report (issue 17): everything an editor reads and a verifier needs to re-check one or
 // more cases. The service's checks are kept verbatim (request and response); the person's judgments sit
-// in their own member, `personJudgments`, and are never merged into the service's result.
+// in their own member of each check, `personJudgments`, and are never merged into the service's result. A
+// bundle is sealed by the SHA-256 of its canonical content (and optionally an Ed25519 signature of it).
 
 export const REPORT_BUNDLE_VERSION = 1;
 
@@ -46,13 +47,6 @@ export const ReportOperand = z.strictObject({
 });
 export type ReportOperand = z.infer<typeof ReportOperand>;
 
-/** One check as the service answered it: the request sent and the response received, verbatim. */
-export const ReportCheck = z.strictObject({
-  request: NumericRequest,
-  response: NumericResponse,
-});
-export type ReportCheck = z.infer<typeof ReportCheck>;
-
 /** A search result kept in the case, as kept, with the source and unit it cites. */
 export const ReportCitation = CaseCitation.extend({
   source: SourceVersion,
@@ -67,20 +61,56 @@ export const PersonJudgment = Judgment.extend({
 });
 export type PersonJudgment = z.infer<typeof PersonJudgment>;
 
+/**
+ * One check of a case: the claim and figures as checked, the request sent and the service's response
+ * verbatim (null when the claim was never checked: unresolved), and the person's judgments of it.
+ */
+export const ReportCheck = z.strictObject({
+  /** The kept check's id; null for the claim the case is working on now. */
+  checkId: KeptCheckId.nullable(),
+  /** When the check was kept in the case; null for the current one. */
+  keptAt: z.iso.datetime().nullable(),
+  request: NumericRequest,
+  /** The service's answer verbatim; null: not checked. */
+  response: NumericResponse.nullable(),
+  operands: z.array(ReportOperand).max(2),
+  /** The person's judgments of this check: theirs, not the service's. */
+  personJudgments: z.array(PersonJudgment),
+});
+export type ReportCheck = z.infer<typeof ReportCheck>;
+
 export const ReportCase = z.strictObject({
   caseId: CaseId,
   title: Case.shape.title,
-  claim: Case.shape.claim,
+  notes: CaseNotes,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  operands: z.array(ReportOperand).max(2),
-  /** The service's checks, verbatim; empty when the case was never checked. */
+  /** Kept checks oldest first, then the claim being worked on (when checked, or with figures). */
   checks: z.array(ReportCheck),
   citations: z.array(ReportCitation),
-  /** The person's judgments: theirs, not the service's. */
-  personJudgments: z.array(PersonJudgment),
 });
 export type ReportCase = z.infer<typeof ReportCase>;
+
+/** The Ed25519 signature of a bundle's digest, with the public key that verifies it. */
+export const ReportSignature = z.strictObject({
+  algorithm: z.literal('ed25519'),
+  /** The raw 32-byte public key, base64. */
+  publicKey: z.base64().length(44),
+  /** The 64-byte signature of `signedText(digest)`, base64. */
+  value: z.base64().length(88),
+});
+export type ReportSignature = z.infer<typeof ReportSignature>;
+
+/**
+ * What seals a bundle: the SHA-256 of the canonical JSON of every other member (keys sorted, no space),
+ * and optionally its signature. Any change to the content changes the digest.
+ */
+export const ReportIntegrity = z.strictObject({
+  algorithm: z.literal('sha256'),
+  digest: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+  signature: ReportSignature.nullable(),
+});
+export type ReportIntegrity = z.infer<typeof ReportIntegrity>;
 
 export const ReportBundle = z.strictObject({
   bundleVersion: z.literal(REPORT_BUNDLE_VERSION),
@@ -92,8 +122,42 @@ export const ReportBundle = z.strictObject({
   authorName: z.string().nullable(),
   title: z.string().trim().min(1).max(500),
   cases: z.array(ReportCase).min(1),
+  integrity: ReportIntegrity,
 });
 export type ReportBundle = z.infer<typeof ReportBundle>;
+
+/** A bundle's content: everything but its seal. */
+export type ReportContent = Omit<ReportBundle, 'integrity'>;
+
+/** Keys sorted at every level, no whitespace: the bytes the digest is taken of. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new TypeError('canonicalJson: a value JSON cannot hold');
+    return text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The SHA-256 of a bundle's content (its `integrity` member left out), hex. */
+export async function contentDigest(bundle: ReportContent | ReportBundle): Promise<string> {
+  const { integrity: _seal, ...content } = bundle as ReportBundle;
+  const bytes = new TextEncoder().encode(canonicalJson(content));
+  return hex(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+}
+
+/** The text an Ed25519 signature signs: the format's name and the content digest. */
+export function signedText(digest: string): string {
+  return `evidence-workbench-report-v${REPORT_BUNDLE_VERSION}:sha256:${digest}`;
+}
 
 /** A representation as the lookup finds it, with the extractor version that produced it. */
 export interface LookedUpRepresentation {
@@ -175,10 +239,16 @@ function reportUnit(unit: Representation['units'][number]): ReportUnit {
   };
 }
 
-async function buildCase(c: Case, lookup: ReportLookup, authorName: string | null): Promise<ReportCase> {
+async function reportOperands(
+  lookup: ReportLookup,
+  caseId: string,
+  what: string,
+  references: readonly OperandReference[],
+): Promise<ReportOperand[]> {
   const operands: ReportOperand[] = [];
-  for (const [i, reference] of c.operands.entries()) {
-    const r = await resolve(lookup, c.id, `operand ${i + 1}`, {
+  for (const [i, reference] of references.entries()) {
+    const where = `${what}, operand ${i + 1}`;
+    const r = await resolve(lookup, caseId, where, {
       sourceVersionId: reference.source_version_id,
       representationId: reference.representation_id,
       sourceUnitId: reference.source_unit_id,
@@ -186,7 +256,7 @@ async function buildCase(c: Case, lookup: ReportLookup, authorName: string | nul
     const figure = r.unit.figures.find((f) => f.index === reference.figure_index);
     if (!figure)
       throw new ReportBuildError(
-        `case ${c.id}, operand ${i + 1}: figure ${reference.figure_index} is missing from unit ${reference.source_unit_id}`,
+        `case ${caseId}, ${where}: figure ${reference.figure_index} is missing from unit ${reference.source_unit_id}`,
       );
     operands.push({
       reference: { ...reference },
@@ -197,6 +267,34 @@ async function buildCase(c: Case, lookup: ReportLookup, authorName: string | nul
       figure,
     });
   }
+  return operands;
+}
+
+async function buildCase(c: Case, lookup: ReportLookup, authorName: string | null): Promise<ReportCase> {
+  const judged = (judgments: readonly Judgment[]): PersonJudgment[] =>
+    judgments.map((j) => ({ ...j, author: authorName }));
+  const checks: ReportCheck[] = [];
+  for (const [i, kept] of (c.kept ?? []).entries()) {
+    checks.push({
+      checkId: kept.id,
+      keptAt: kept.keptAt,
+      request: { claim: kept.claim, operands: kept.operands },
+      response: kept.check,
+      operands: await reportOperands(lookup, c.id, `check ${i + 1}`, kept.operands),
+      personJudgments: judged(kept.judgments),
+    });
+  }
+  // The claim being worked on: in the report when checked, when it has figures, or when it is all there is.
+  // Its check answered the claim and figures as they are (a change of either clears it).
+  if (c.check !== null || c.operands.length > 0 || checks.length === 0)
+    checks.push({
+      checkId: null,
+      keptAt: null,
+      request: { claim: c.claim, operands: c.operands },
+      response: c.check,
+      operands: await reportOperands(lookup, c.id, `check ${checks.length + 1}`, c.operands),
+      personJudgments: judged(c.judgments),
+    });
   const citations: ReportCitation[] = [];
   for (const [i, citation] of (c.citations ?? []).entries()) {
     const r = await resolve(lookup, c.id, `citation ${i + 1}`, citation);
@@ -207,19 +305,14 @@ async function buildCase(c: Case, lookup: ReportLookup, authorName: string | nul
       unit: reportUnit(r.unit),
     });
   }
-  // The check answered the case's claim and operands as they are: a change of either clears it.
-  const checks: ReportCheck[] =
-    c.check === null ? [] : [{ request: { claim: c.claim, operands: c.operands }, response: c.check }];
   return {
     caseId: c.id,
     title: c.title,
-    claim: c.claim,
+    notes: c.notes ?? '',
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
-    operands,
     checks,
     citations,
-    personJudgments: c.judgments.map((j) => ({ ...j, author: authorName })),
   };
 }
 
@@ -235,7 +328,7 @@ export async function buildReport(
   if (cases.length === 0) throw new ReportBuildError('a report needs at least one case');
   const built: ReportCase[] = [];
   for (const c of cases) built.push(await buildCase(Case.parse(c), lookup, meta.authorName));
-  const bundle: ReportBundle = {
+  const content: ReportContent = {
     bundleVersion: REPORT_BUNDLE_VERSION,
     generatedAt: meta.generatedAt ?? new Date().toISOString(),
     appVersion: meta.appVersion,
@@ -244,8 +337,57 @@ export async function buildReport(
     title: meta.title,
     cases: built,
   };
+  const bundle: ReportBundle = {
+    ...content,
+    integrity: { algorithm: 'sha256', digest: await contentDigest(content), signature: null },
+  };
   const checked = ReportBundle.safeParse(bundle);
   if (!checked.success)
     throw new ReportBuildError(`the report does not match its schema: ${z.prettifyError(checked.error)}`);
   return checked.data;
+}
+
+/** A bundle as read from a file: the bundle, or every reason it is refused. */
+export type ParsedBundle = { ok: true; bundle: ReportBundle } | { ok: false; problems: string[] };
+
+/**
+ * Reads a bundle strictly: it must match the schema, and nothing may be dropped on the way (the service's
+ * responses are open objects in the API, so a member added to one, a judgment slipped into a response,
+ * would otherwise be stripped silently instead of refused).
+ */
+export function parseBundle(json: unknown): ParsedBundle {
+  const parsed = ReportBundle.safeParse(json);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.error.issues.map(
+        (issue) => `${issue.path.length === 0 ? '(bundle)' : issue.path.join('.')}: ${issue.message}`,
+      ),
+    };
+  if (canonicalJson(parsed.data) !== canonicalJson(json))
+    return {
+      ok: false,
+      problems: [
+        `${firstExtra(json, parsed.data, []) ?? '(bundle)'}: a member the bundle's schema does not have`,
+      ],
+    };
+  return { ok: true, bundle: parsed.data };
+}
+
+/** The path of the first member of `raw` that `kept` lacks. */
+function firstExtra(raw: unknown, kept: unknown, path: (string | number)[]): string | null {
+  if (raw === null || typeof raw !== 'object' || kept === null || typeof kept !== 'object') return null;
+  if (Array.isArray(raw)) {
+    for (const [i, item] of raw.entries()) {
+      const found = firstExtra(item, (kept as unknown[])[i], [...path, i]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!(key in (kept as Record<string, unknown>))) return [...path, key].join('.');
+    const found = firstExtra(value, (kept as Record<string, unknown>)[key], [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
 }

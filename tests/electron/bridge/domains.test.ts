@@ -123,7 +123,7 @@ describe('bridge domains', () => {
     const { router } = setup();
     expect(await router.invoke('settings.get', {})).toEqual({
       ok: true,
-      value: { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, problem: null },
+      value: { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, authorName: null, problem: null },
     });
     expect(await router.invoke('settings.set', { ocr: 'force' })).toMatchObject({
       ok: true,

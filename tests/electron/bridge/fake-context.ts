@@ -9,7 +9,14 @@ import type { KeyStatus } from '../../../electron/keychain/types';
  * `storedKeys` is what a leak check looks for in every reply.
  */
 export function fakeContext(client: Partial<EvidenceClient> = {}) {
-  let settings: AppSettings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, problem: null };
+  let settings: AppSettings = {
+    mode: 'embedded',
+    baseUrl: null,
+    ocr: 'auto',
+    dataDir: null,
+    authorName: null,
+    problem: null,
+  };
   const storedKeys = new Map<string, string>();
   const status = (): KeyStatus & { serviceUrl: string | null } => {
     const url = settings.mode === 'remote' ? settings.baseUrl : null;

@@ -17,6 +17,7 @@ describe('settings', () => {
       baseUrl: null,
       ocr: 'auto',
       dataDir: null,
+      authorName: null,
       problem: null,
     });
     await saveSettings(dir, { mode: 'remote', baseUrl: 'https://evidence.example/' });
@@ -25,6 +26,7 @@ describe('settings', () => {
       baseUrl: 'https://evidence.example',
       ocr: 'auto',
       dataDir: null,
+      authorName: null,
       problem: null,
     });
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);
@@ -41,6 +43,10 @@ describe('settings', () => {
     });
     await saveSettings(dir, { dataDir: null });
     expect(await loadSettings(dir)).toMatchObject({ mode: 'embedded', ocr: 'force' });
+    await expect(saveSettings(dir, { authorName: 'A\u0007B' })).rejects.toThrow(/authorName/);
+    await expect(saveSettings(dir, { authorName: 'x'.repeat(201) })).rejects.toThrow(/authorName/);
+    expect(await saveSettings(dir, { authorName: '  Ana Ruiz ' })).toMatchObject({ authorName: 'Ana Ruiz' });
+    expect(await loadSettings(dir)).toMatchObject({ authorName: 'Ana Ruiz', ocr: 'force' });
   });
 
   it('a damaged settings file is kept aside, never lost; the defaults apply and say why', async () => {
@@ -63,6 +69,7 @@ describe('settings', () => {
       baseUrl: 'http://127.0.0.1:8787',
       ocr: 'auto',
       dataDir: null,
+      authorName: null,
       problem: null,
     });
     writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ mode: 'embedded', colour: 'blue' }));
@@ -107,6 +114,7 @@ describe('settings', () => {
       baseUrl: 'https://evidence.example',
       ocr: 'off',
       dataDir: join(dir, 'data'),
+      authorName: null,
       problem: null,
     });
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]);

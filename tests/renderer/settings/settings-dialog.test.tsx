@@ -55,7 +55,7 @@ async function openDialog() {
 }
 
 beforeEach(() => {
-  settings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, problem: null };
+  settings = { mode: 'embedded', baseUrl: null, ocr: 'auto', dataDir: null, authorName: null, problem: null };
   keyStatus = {
     hasKey: false,
     storage: 'os-keychain',
@@ -211,7 +211,14 @@ describe('the settings dialog', () => {
   });
 
   it('says when the key is kept for this session only, and why', async () => {
-    settings = { mode: 'remote', baseUrl: URL_OK, ocr: 'auto', dataDir: null, problem: null };
+    settings = {
+      mode: 'remote',
+      baseUrl: URL_OK,
+      ocr: 'auto',
+      dataDir: null,
+      authorName: null,
+      problem: null,
+    };
     keyStatus = {
       hasKey: true,
       storage: 'session-only',

@@ -58,7 +58,14 @@ const status = () => screen.getByTestId('service-status');
 
 beforeEach(() => {
   fake.events = fakeEvents();
-  settings = { mode: 'remote', baseUrl: URL_REMOTE, ocr: 'auto', dataDir: null, problem: null };
+  settings = {
+    mode: 'remote',
+    baseUrl: URL_REMOTE,
+    ocr: 'auto',
+    dataDir: null,
+    authorName: null,
+    problem: null,
+  };
   keyStatus = {
     hasKey: true,
     storage: 'os-keychain',

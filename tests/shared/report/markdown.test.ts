@@ -16,7 +16,7 @@ const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup()
 const md = reportMarkdown(bundle);
 
 /** The check headings of a report, in order. */
-const checkHeadings = (text: string) => text.split('\n').filter((l) => l.startsWith('#### Check'));
+const checkHeadings = (text: string) => text.split('\n').filter((l) => l.startsWith('### Check'));
 
 describe('reportMarkdown', () => {
   it('prints the title, author and dates', () => {
@@ -28,8 +28,8 @@ describe('reportMarkdown', () => {
 
   it('words each outcome: supported as support, escalated as needing a person', () => {
     expect(checkHeadings(md)).toEqual([
-      '#### Check 1: Supported by the figures',
-      "#### Check 1: Unresolved: Needs a person's judgment",
+      '### Check 1: Supported by the figures',
+      "### Check 1: Unresolved: Needs a person's judgment",
     ]);
   });
 
@@ -57,7 +57,7 @@ describe('reportMarkdown', () => {
         { ...bundle.cases[1]!, checks: [{ ...bundle.cases[1]!.checks[0]!, response: unresolved[1]! }] },
       ],
     });
-    expect(notCheckable).toContain('#### Check 1: Unresolved: Not checkable');
+    expect(notCheckable).toContain('### Check 1: Unresolved: Not checkable');
     expect(notCheckable).toContain('- Arithmetic: not given by the service (unresolved)');
     expect(notCheckable).not.toMatch(/Supported/);
   });
@@ -79,7 +79,15 @@ describe('reportMarkdown', () => {
       ...bundle,
       authorName: null,
       cases: [
-        { ...bundle.cases[1]!, personJudgments: [{ ...bundle.cases[1]!.personJudgments[0]!, author: null }] },
+        {
+          ...bundle.cases[1]!,
+          checks: [
+            {
+              ...bundle.cases[1]!.checks[0]!,
+              personJudgments: [{ ...bundle.cases[1]!.checks[0]!.personJudgments[0]!, author: null }],
+            },
+          ],
+        },
       ],
     });
     expect(anonymous).toContain("**Judgment by the fact-checker (the person's, not the service's)**");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, ReportBuildError, ReportBundle } from '../../../shared/report/model';
+import {
+  buildReport,
+  canonicalJson,
+  contentDigest,
+  parseBundle,
+  ReportBuildError,
+  ReportBundle,
+} from '../../../shared/report/model';
 import {
   EVIL_TITLE,
   escalatedCase,
@@ -23,7 +30,7 @@ describe('buildReport', () => {
       authorName: 'Ana Ruiz',
       title: 'Budget claims',
     });
-    const [pdf, xlsx] = bundle.cases[0]!.operands;
+    const [pdf, xlsx] = bundle.cases[0]!.checks[0]!.operands;
     expect(pdf).toEqual({
       reference: supportedCase.operands[0],
       source: expect.objectContaining({
@@ -57,22 +64,70 @@ describe('buildReport', () => {
 
   it('keeps the check verbatim: the request sent and the response received', async () => {
     const bundle = await buildReport([supportedCase], fixtureLookup(), meta);
-    expect(bundle.cases[0]!.checks).toEqual([
+    expect(bundle.cases[0]!.checks).toMatchObject([
       {
+        checkId: null,
+        keptAt: null,
         request: { claim: supportedCase.claim, operands: supportedCase.operands },
         response: supportedResponse,
       },
     ]);
+    // A claim with figures but no check is in the report as not checked (unresolved), never dropped.
     const unchecked = await buildReport([{ ...supportedCase, check: null }], fixtureLookup(), meta);
-    expect(unchecked.cases[0]!.checks).toEqual([]);
+    expect(unchecked.cases[0]!.checks).toMatchObject([{ response: null }]);
+    expect(unchecked.cases[0]!.checks[0]!.operands).toHaveLength(2);
+  });
+
+  it('keeps every kept check with its own figures and judgments, oldest first, then the current one', async () => {
+    const kept = {
+      id: 'check_0123456789abcdef',
+      claim: escalatedCase.claim,
+      operands: escalatedCase.operands,
+      check: escalatedCase.check!,
+      judgments: escalatedCase.judgments,
+      keptAt: '2026-11-21T09:00:00.000Z',
+    };
+    const bundle = await buildReport([{ ...supportedCase, kept: [kept] }], fixtureLookup(), meta);
+    const checks = bundle.cases[0]!.checks;
+    expect(checks.map((c) => [c.checkId, c.response?.outcome])).toEqual([
+      ['check_0123456789abcdef', 'escalate'],
+      [null, 'supported'],
+    ]);
+    expect(checks[0]!.personJudgments).toEqual([{ ...escalatedCase.judgments[0], author: 'Ana Ruiz' }]);
+    expect(checks[1]!.personJudgments).toEqual([]);
+    // A kept check and no current claim being checked: only the kept one.
+    const only = await buildReport(
+      [{ ...supportedCase, kept: [kept], operands: [], check: null, judgments: [] }],
+      fixtureLookup(),
+      meta,
+    );
+    expect(only.cases[0]!.checks.map((c) => c.checkId)).toEqual(['check_0123456789abcdef']);
+  });
+
+  it('seals the content with its SHA-256; any change to the content changes the digest', async () => {
+    const bundle = await buildReport([supportedCase], fixtureLookup(), meta);
+    expect(bundle.integrity).toEqual({
+      algorithm: 'sha256',
+      digest: await contentDigest(bundle),
+      signature: null,
+    });
+    const changed = structuredClone(bundle);
+    changed.cases[0]!.checks[0]!.operands[0]!.figure.value = 1201;
+    expect(await contentDigest(changed)).not.toBe(bundle.integrity.digest);
+    // Key order does not matter; the digest is of the canonical form.
+    const { integrity, ...rest } = bundle;
+    const reordered = JSON.parse(JSON.stringify({ integrity, ...rest })) as typeof bundle;
+    expect(Object.keys(reordered)[0]).toBe('integrity');
+    expect(await contentDigest(reordered)).toBe(bundle.integrity.digest);
+    expect(canonicalJson({ b: 1, a: [1, { d: null, c: 'x' }] })).toBe('{"a":[1,{"c":"x","d":null}],"b":1}');
   });
 
   it("keeps the person's judgments apart from the service's result, with their author", async () => {
     const bundle = await buildReport([escalatedCase], fixtureLookup(), meta);
     const c = bundle.cases[0]!;
-    expect(c.personJudgments).toEqual([{ ...escalatedCase.judgments[0], author: 'Ana Ruiz' }]);
-    expect(JSON.stringify(c.checks)).not.toContain('Both tables are the same ministry');
-    expect(c.checks[0]!.response.outcome).toBe('escalate');
+    expect(c.checks[0]!.personJudgments).toEqual([{ ...escalatedCase.judgments[0], author: 'Ana Ruiz' }]);
+    expect(JSON.stringify(c.checks[0]!.response)).not.toContain('Both tables are the same ministry');
+    expect(c.checks[0]!.response!.outcome).toBe('escalate');
   });
 
   it('keeps citations with their source, unit, snippet, query and time', async () => {
@@ -129,13 +184,23 @@ describe('buildReport', () => {
 
   it("refuses a bundle with a judgment passed off as the service's or an unknown member", async () => {
     const bundle = await buildReport([escalatedCase], fixtureLookup(), meta);
-    const json = JSON.parse(JSON.stringify(bundle)) as { cases: Record<string, unknown>[] };
-    json.cases[0]!.judgments = json.cases[0]!.personJudgments;
+    type Loose = { cases: { checks: Record<string, unknown>[] }[] };
+    const json = JSON.parse(JSON.stringify(bundle)) as Loose;
+    json.cases[0]!.checks[0]!.judgments = json.cases[0]!.checks[0]!.personJudgments;
     expect(ReportBundle.safeParse(json).success).toBe(false);
+    const inResponse = JSON.parse(JSON.stringify(bundle)) as Loose;
+    (inResponse.cases[0]!.checks[0]!.response as Record<string, unknown>).judgments =
+      inResponse.cases[0]!.checks[0]!.personJudgments;
+    // The API's response object is open, so the schema alone would strip the member: parseBundle refuses it.
+    expect(parseBundle(inResponse)).toEqual({
+      ok: false,
+      problems: ["cases.0.checks.0.response.judgments: a member the bundle's schema does not have"],
+    });
+    expect(parseBundle(JSON.parse(JSON.stringify(bundle)))).toEqual({ ok: true, bundle });
     const noAuthor = JSON.parse(JSON.stringify(bundle)) as {
-      cases: { personJudgments: Record<string, unknown>[] }[];
+      cases: { checks: { personJudgments: Record<string, unknown>[] }[] }[];
     };
-    delete noAuthor.cases[0]!.personJudgments[0]!.author;
+    delete noAuthor.cases[0]!.checks[0]!.personJudgments[0]!.author;
     expect(ReportBundle.safeParse(noAuthor).success).toBe(false);
   });
 });
