@@ -35,13 +35,14 @@ export const ReportExportOutput = z.discriminatedUnion('kind', [
     dataBase64: z.string().max(MAX_EXPORT_BASE64),
   }),
   /**
-   * A PDF where the host cannot print one itself (the web host): the report's HTML, for the browser's
-   * print dialog ("Save as PDF").
+   * A PDF where the host cannot print one itself (the web host): a one-time, same-origin path
+   * (`/bridge/print/<id>`) where the report's HTML waits to be opened in a new tab and printed with the
+   * browser's dialog ("Save as PDF").
    */
   z.strictObject({
     kind: z.literal('print'),
     filename: z.string().min(1).max(255),
-    html: z.string(),
+    path: z.string().regex(/^\/bridge\/print\/[A-Za-z0-9_-]{16,64}$/),
   }),
 ]);
 export type ReportExportOutput = z.infer<typeof ReportExportOutput>;
