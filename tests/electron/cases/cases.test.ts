@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NumericResponse } from '../../../shared/api';
+import type { Case } from '../../../shared/bridge';
 import { createRouter, type BridgeRouter } from '../../../electron/bridge/router';
 import { createCaseStore } from '../../../electron/cases/store';
 import { handlers } from '../../../electron/handlers';
@@ -178,4 +179,67 @@ describe('cases', () => {
     expect(await value(router.invoke('cases.list', {}))).toEqual([]);
     expect(readdirSync(join(dir, 'cases'))).toEqual([`${c.id}.json`]);
   });
+
+  it('keeps checked claims with their judgments, oldest first, and starts the next claim', async () => {
+    const created = await value<Case>(
+      router.invoke('cases.save', {
+        title: 'Budget',
+        claim: 'Revenue rose 12%',
+        operands: [operand, { ...operand, figure_index: 1 }],
+        notes: 'Ask the ministry about 2023.',
+      }),
+    );
+    expect(created.notes).toBe('Ask the ministry about 2023.');
+    const refused = (await router.invoke('cases.keepCheck', { id: created.id })) as {
+      ok: false;
+      error: { code: string };
+    };
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not_checked' } });
+
+    await value(router.invoke('cases.check', { id: created.id }));
+    await value(
+      router.invoke('cases.judge', { id: created.id, facet: 'entity', holds: true, note: 'Same ministry.' }),
+    );
+    const kept = await value<Case>(router.invoke('cases.keepCheck', { id: created.id }));
+    expect(kept.kept).toHaveLength(1);
+    expect(kept.kept![0]).toMatchObject({
+      claim: 'Revenue rose 12%',
+      operands: [operand, { ...operand, figure_index: 1 }],
+      check: escalated,
+      judgments: [{ facet: 'entity', holds: true, note: 'Same ministry.' }],
+    });
+    expect(kept.kept![0]!.id).toMatch(/^check_[a-z0-9]+$/);
+    // The next claim starts from the same words with no figures, no check and no judgments.
+    expect(kept).toMatchObject({ claim: 'Revenue rose 12%', operands: [], check: null, judgments: [] });
+    expect(kept.notes).toBe('Ask the ministry about 2023.');
+
+    // A second kept check; the list shows the last kept outcome while nothing is being checked.
+    await value(router.invoke('cases.save', { ...pick(kept), claim: 'Spending fell', operands: [operand] }));
+    await value(router.invoke('cases.check', { id: created.id }));
+    const twice = await value<Case>(router.invoke('cases.keepCheck', { id: created.id }));
+    expect(twice.kept!.map((k) => k.claim)).toEqual(['Revenue rose 12%', 'Spending fell']);
+    const list = await value<{ id: string; outcome: string | null }[]>(router.invoke('cases.list', {}));
+    expect(list.find((c) => c.id === created.id)?.outcome).toBe('escalate');
+
+    // Saving the next claim does not touch the kept checks; notes absent from a save stay as they were.
+    const edited = await value<Case>(router.invoke('cases.save', { ...pick(twice), claim: 'Debt rose' }));
+    expect(edited.kept).toEqual(twice.kept);
+    expect(edited.notes).toBe('Ask the ministry about 2023.');
+
+    const removed = await value<Case>(
+      router.invoke('cases.unkeep', { id: created.id, checkId: twice.kept![0]!.id }),
+    );
+    expect(removed.kept!.map((k) => k.claim)).toEqual(['Spending fell']);
+    const again = (await router.invoke('cases.unkeep', { id: created.id, checkId: twice.kept![0]!.id })) as {
+      ok: false;
+      error: { code: string };
+    };
+    expect(again).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // Stored as read back: a new store over the same folder sees the same case.
+    expect(createCaseStore(dir).get(created.id)).toEqual(removed);
+  });
 });
+
+function pick(c: Case) {
+  return { id: c.id, title: c.title, claim: c.claim, operands: c.operands };
+}
