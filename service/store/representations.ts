@@ -9,6 +9,7 @@ import { newId } from './ids';
 interface RepresentationRow {
   id: string;
   source_version_id: string;
+  extractor_version: string;
   format: string;
   state: Representation['state'];
   code: Representation['code'];
@@ -248,5 +249,6 @@ export function loadRepresentation(
     extraction_method: rep.extraction_method,
     ...(lost ? { complete: false as const, lost } : {}),
     units: units.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
+    extractor_version: rep.extractor_version,
   };
 }

@@ -93,6 +93,11 @@ export const Representation = z
     complete: extractionResultShape.complete,
     lost: extractionResultShape.lost,
     units: z.array(Unit),
+    /**
+     * Local extension: the extractor version that produced this representation (the code's version and
+     * its settings, e.g. OCR). Optional: a service that does not state it leaves it out.
+     */
+    extractor_version: z.string().min(1).optional(),
   })
   .superRefine(checkExtractionState);
 export type Representation = z.infer<typeof Representation>;

@@ -115,6 +115,8 @@ describe('representations', () => {
     const rep = Representation.parse(first.json());
     expect(rep.source_version_id).toBe(svId);
     expect(rep.state).toBe('complete');
+    // The extractor that read it (a local extension): the code's version and the OCR setting.
+    expect(rep.extractor_version).toMatch(/;ocr=(auto|off|force)$/);
     const unit = rep.units[0]!;
     const revenue2024 = unit.figures.find((f) => f.position.kind === 'cell' && f.position.ref === 'C2');
     expect(revenue2024).toMatchObject({ value: 1120, raw: '1,120' });
