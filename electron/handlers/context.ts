@@ -52,6 +52,16 @@ export interface HandlerContext {
     set(key: string): Promise<KeyStatus & { serviceUrl: string | null }>;
     remove(): Promise<KeyStatus & { serviceUrl: string | null }>;
   };
+  /**
+   * The Electron host only: prints a report's HTML to PDF bytes (Chromium's printToPDF in a hidden,
+   * sandboxed window that loads nothing else). Absent in the web host.
+   */
+  printToPdf?: (html: string, signal?: AbortSignal) => Promise<Uint8Array>;
+  /**
+   * The web host only: keeps a report's HTML in memory for one visit of the path it answers
+   * (`/bridge/print/<id>`), where the browser prints it. Absent in the Electron host.
+   */
+  holdForPrint?: (html: string) => string;
   connection: {
     /** Tries a remote service (default: the one in use) with a key (default: the kept one); never throws. */
     test(input: ConnectionTestInput): Promise<ConnectionTestOutput>;
