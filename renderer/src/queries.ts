@@ -110,3 +110,30 @@ export function useRemoveDocument() {
     },
   });
 }
+
+/** A change to a case that answers with the case: kept in the cache, and the list refreshed. */
+function useCaseChange<C extends 'cases.save' | 'cases.keepCheck' | 'cases.unkeep'>(channel: C) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BridgeInput<C>) => callBridge(channel, input) as Promise<Case>,
+    onSuccess: (changed) => {
+      client.setQueryData(queryKeys.case(changed.id), changed);
+      void client.invalidateQueries({ queryKey: queryKeys.cases });
+    },
+  });
+}
+
+/** Saves a case as it is (title, claim, figures) with new notes; the check is kept. */
+export function useSaveNotes() {
+  return useCaseChange('cases.save');
+}
+
+/** Keeps the case's current check (with the person's judgments) and starts the next claim. */
+export function useKeepCheck() {
+  return useCaseChange('cases.keepCheck');
+}
+
+/** Removes a kept check from its case. */
+export function useUnkeep() {
+  return useCaseChange('cases.unkeep');
+}

@@ -23,6 +23,9 @@ export interface FigureKey {
   index: number;
 }
 
+/** The panels a command opens over the workbench. */
+export type Overlay = 'search' | 'settings' | 'shortcuts' | 'export' | 'verify';
+
 /** UI state only (what is shown, not what is known): data from the main process lives in React Query. */
 interface WorkbenchUi {
   libraryOpen: boolean;
@@ -48,9 +51,12 @@ interface WorkbenchUi {
   /** Closes the viewer if it shows this document (it was removed from the library). */
   closeDocument: (sourceVersionId: string) => void;
   /** The overlays a command opens (Ctrl+K, Ctrl+,, ?): at most one at a time. */
-  overlay: 'search' | 'settings' | 'shortcuts' | null;
-  openOverlay: (overlay: 'search' | 'settings' | 'shortcuts') => void;
+  overlay: Overlay | null;
+  openOverlay: (overlay: Overlay) => void;
   closeOverlay: () => void;
+  /** The cases the export dialog reports on (set with it by `openExport`). */
+  reportCaseIds: string[];
+  openExport: (caseIds: string[]) => void;
   /**
    * A passage to light in the open unit's text (a search result opened at its citation): character ranges
    * of the unit's markdown. Cleared when another document or unit is opened.
@@ -90,6 +96,8 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   overlay: null,
   openOverlay: (overlay) => set({ overlay }),
   closeOverlay: () => set({ overlay: null }),
+  reportCaseIds: [],
+  openExport: (caseIds) => set({ overlay: 'export', reportCaseIds: caseIds }),
   litPassage: null,
   lightPassage: (passage) => set({ litPassage: passage }),
 }));

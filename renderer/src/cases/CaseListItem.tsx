@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CaseSummary } from '../../../shared/bridge';
 import { OutcomeBadge } from '../check/OutcomeBadge';
+import { useCase } from '../queries';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,11 +13,31 @@ export interface CaseListItemProps {
   onOpen: () => void;
   onDelete: () => void;
   deleting: boolean;
+  /** Ticked for "Export selected…". */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+/** "3 checks": the kept checks and the current one when it is checked; null until the case is read. */
+function checksWording(kept: number, current: boolean): string {
+  const n = kept + (current ? 1 : 0);
+  return n === 1 ? '1 check' : `${n} checks`;
 }
 
 /** One case in the sidebar: its title, its outcome (or "Not checked"), when it changed; open or delete. */
-export function CaseListItem({ summary, active, opening, onOpen, onDelete, deleting }: CaseListItemProps) {
+export function CaseListItem({
+  summary,
+  active,
+  opening,
+  onOpen,
+  onDelete,
+  deleting,
+  selected,
+  onSelect,
+}: CaseListItemProps) {
   const [confirming, setConfirming] = useState(false);
+  const full = useCase(summary.id);
+  const kept = full.data?.kept?.length ?? 0;
   return (
     <li
       data-testid="case-item"
@@ -24,6 +45,14 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
       className={`rounded-md ${active ? 'bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950/50 dark:ring-indigo-700' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
     >
       <div className="flex items-start gap-1">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select “${summary.title}” for a report`}
+          data-testid="case-select"
+          className="mt-2 ml-1.5 size-3.5 shrink-0 accent-indigo-600 dark:accent-indigo-400"
+        />
         <button
           type="button"
           onClick={onOpen}
@@ -37,7 +66,19 @@ export function CaseListItem({ summary, active, opening, onOpen, onDelete, delet
           >
             <bdi>{summary.title}</bdi>
           </span>
-          <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+          {kept > 0 ? (
+            <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+              Current claim: <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+            </span>
+          ) : (
+            <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+          )}
+          {full.data && (
+            <span data-testid="case-checks" className="text-xs text-slate-600 dark:text-slate-300">
+              {checksWording(kept, full.data.check !== null)}
+              {kept > 0 && ` (${kept} kept)`}
+            </span>
+          )}
           <span className="text-xs text-slate-600 dark:text-slate-300">
             {opening ? (
               'Opening…'

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useDeleteCase, useCases } from '../queries';
 import { CaseCitations } from '../search/CaseCitations';
 import { useWorkbenchUi } from '../ui-store';
@@ -12,6 +13,17 @@ export function CasesPanel() {
   const { open, opening, problems } = useOpenCase();
   const remove = useDeleteCase();
   const sorted = [...(cases.data ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const openExport = useWorkbenchUi((state) => state.openExport);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  // A deleted case leaves the selection with the list.
+  const selected = sorted.filter((c) => ticked.has(c.id)).map((c) => c.id);
+  const select = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const deleteCase = (id: string) =>
     remove.mutate(id, {
@@ -39,6 +51,29 @@ export function CasesPanel() {
           </span>
         )}
       </div>
+      {selected.length > 0 && (
+        <div
+          data-testid="cases-selection"
+          className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded-md bg-indigo-50 px-2 py-1.5 text-xs text-indigo-950 dark:bg-indigo-950/50 dark:text-indigo-100"
+        >
+          <span>{selected.length === 1 ? '1 case selected' : `${selected.length} cases selected`}</span>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => openExport(selected)}
+            className="rounded-md bg-indigo-600 px-2 py-0.5 font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:focus-visible:outline-indigo-400"
+          >
+            Export selected…
+          </button>
+          <button
+            type="button"
+            onClick={() => setTicked(new Set())}
+            className="rounded-md px-1.5 py-0.5 underline hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:bg-indigo-900/60 dark:focus-visible:outline-indigo-400"
+          >
+            Clear selection
+          </button>
+        </div>
+      )}
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
         {cases.isPending && (
           <p role="status" className="px-2 text-sm text-slate-600 dark:text-slate-300">
@@ -95,6 +130,8 @@ export function CasesPanel() {
                 onOpen={() => void open(summary.id)}
                 onDelete={() => deleteCase(summary.id)}
                 deleting={remove.isPending && remove.variables === summary.id}
+                selected={ticked.has(summary.id)}
+                onSelect={(on) => select(summary.id, on)}
               />
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { OperandReference } from '../../../shared/api/numeric';
 import { JudgmentPanel } from '../cases/JudgmentPanel';
+import { KeepCheckButton } from '../cases/KeepCheckButton';
 import { useCase } from '../queries';
 import { useWorkbenchUi } from '../ui-store';
 import { OutcomeBadge } from './OutcomeBadge';
@@ -55,9 +56,18 @@ export function CaseResult({ running }: { running: boolean }) {
     body = (
       <div data-testid="result-unchecked" className="flex flex-col gap-1.5">
         <OutcomeBadge outcome="unchecked" size="large" />
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          This case has no result yet. Run the check to get one.
-        </p>
+        {(theCase.data.kept ?? []).length > 0 ? (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            {theCase.data.kept?.length === 1
+              ? 'One check is kept in this case (listed below).'
+              : `${theCase.data.kept?.length} checks are kept in this case (listed below).`}{' '}
+            Edit the claim, pick its figures and run the check for the next one.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            This case has no result yet. Run the check to get one.
+          </p>
+        )}
       </div>
     );
   else {
@@ -83,6 +93,7 @@ export function CaseResult({ running }: { running: boolean }) {
           picked={picked}
         />
         <JudgmentPanel theCase={theCase.data} />
+        <KeepCheckButton theCase={theCase.data} />
       </>
     );
   }

@@ -1,3 +1,4 @@
+import { CaseWork, ExportCaseButton } from '../cases/CaseWork';
 import { useCase, useSaveAndCheck } from '../queries';
 import { useWorkbenchUi } from '../ui-store';
 import { CaseResult } from './CaseResult';
@@ -49,13 +50,16 @@ export function CheckColumn() {
           Check
         </h2>
         {activeCaseId !== null && (
-          <button
-            type="button"
-            onClick={startNew}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            New claim
-          </button>
+          <div className="flex items-center gap-1.5">
+            <ExportCaseButton caseId={activeCaseId} />
+            <button
+              type="button"
+              onClick={startNew}
+              className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
+            >
+              New case
+            </button>
+          </div>
         )}
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 pb-5">
@@ -82,6 +86,7 @@ export function CheckColumn() {
           </div>
         )}
         <CaseResult running={saveAndCheck.isPending} />
+        {activeCaseId !== null && <CaseWork caseId={activeCaseId} />}
       </div>
     </section>
   );

@@ -44,6 +44,7 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl ?? '');
   const [ocr, setOcr] = useState(saved.ocr);
   const [dataDir, setDataDir] = useState(saved.dataDir ?? '');
+  const [authorName, setAuthorName] = useState(saved.authorName ?? '');
   const [key, setKey] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
   const [folderError, setFolderError] = useState<string | null>(null);
@@ -102,6 +103,8 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
     if (ocr !== saved.ocr) patch.ocr = ocr;
     const folder = dataDir.trim() === '' ? null : dataDir.trim();
     if (folder !== saved.dataDir) patch.dataDir = folder;
+    const author = authorName.trim() === '' ? null : authorName.trim();
+    if (author !== saved.authorName) patch.authorName = author;
     const typedKey = mode === 'remote' ? key.trim() : '';
     setBusy('save');
     try {
@@ -118,10 +121,16 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
           return;
         }
       }
+      const authorWords =
+        patch.authorName === undefined
+          ? ''
+          : patch.authorName === null
+            ? ' Reports carry no author name.'
+            : ` Reports now name ${patch.authorName} as their author.`;
       setNotice(
-        mode === 'remote'
+        (mode === 'remote'
           ? `Saved. The workbench now uses the evidence service at ${baseUrl.trim()}${typedKey !== '' ? ', with the new key' : ''}.`
-          : 'Saved. The workbench now uses its own local evidence service.',
+          : 'Saved. The workbench now uses its own local evidence service.') + authorWords,
       );
     } catch (error) {
       // The main process kept the settings in force: say why, and leave the form as the person left it.
@@ -281,6 +290,26 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
             </Field>
           </fieldset>
         )}
+
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-author`} className={`block ${legend}`}>
+            Your name on reports
+          </label>
+          <input
+            id={`${ids}-author`}
+            type="text"
+            value={authorName}
+            maxLength={200}
+            autoComplete="name"
+            placeholder="Optional"
+            onChange={(event) => setAuthorName(event.target.value)}
+            aria-describedby={`${ids}-author-hint`}
+            className={input}
+          />
+          <p id={`${ids}-author-hint`} className={hint}>
+            Printed on every report you export as its author. Leave it empty to print no name.
+          </p>
+        </div>
 
         <div className="space-y-1">
           <label htmlFor={`${ids}-ocr`} className={`block ${legend}`}>
