@@ -17,6 +17,7 @@ import { useMenuCommands } from './shell/use-menu-commands';
 import { useThemeSync } from './shell/theme';
 import { SearchButton } from './search/SearchButton';
 import { SearchPanel } from './search/SearchPanel';
+import { ReportOverlays, VerifyButton } from './reports/ReportOverlays';
 
 type AppState = 'loading' | 'ready' | 'error';
 
@@ -56,6 +57,7 @@ export function App() {
         </div>
         <div className="flex items-center gap-2">
           <SearchButton />
+          <VerifyButton />
           <SettingsButton />
         </div>
       </header>
@@ -79,6 +81,7 @@ export function App() {
       <ShortcutsOverlay />
       <SearchPanel />
       <SettingsOverlay />
+      <ReportOverlays />
     </div>
   );
 }

@@ -51,7 +51,8 @@ export function AppMenu() {
         { id: 'paste-web-address', label: 'Paste a web address…', command: 'library.pasteWebAddress' },
         { id: 'search', label: 'Search evidence…', command: 'search.open' },
         { id: 'settings', label: 'Settings…', command: 'settings.open' },
-        { id: 'export', label: 'Export report', unavailable: 'later' },
+        { id: 'export', label: 'Export report…', command: 'report.export' },
+        { id: 'verify', label: 'Check a report bundle…', command: 'report.verify' },
       ],
     },
     {

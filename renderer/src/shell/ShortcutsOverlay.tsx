@@ -5,7 +5,14 @@ import { isMacPlatform } from './platform';
 import { keepFocusInside } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';
 
-const GROUPS: readonly Shortcut['group'][] = ['Workbench', 'Library', 'Viewer', 'Check', 'Dialogs'];
+const GROUPS: readonly Shortcut['group'][] = [
+  'Workbench',
+  'Library',
+  'Viewer',
+  'Check',
+  'Reports',
+  'Dialogs',
+];
 
 /** The list of every key the app binds (?), drawn from the keymap's table so it cannot drift from it. */
 export function ShortcutsOverlay() {

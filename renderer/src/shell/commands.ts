@@ -42,6 +42,10 @@ export function runCommand(command: CommandId, client: QueryClient): void {
       return ui.openOverlay('shortcuts');
     case 'overlay.close':
       return ui.closeOverlay();
+    case 'report.export':
+      return ui.openExport(ui.activeCaseId !== null ? [ui.activeCaseId] : []);
+    case 'report.verify':
+      return ui.openOverlay('verify');
     case 'library.addFiles':
       return pickFiles(client);
     case 'library.pasteWebAddress':

@@ -11,6 +11,8 @@ export type CommandId =
   | 'shortcuts.open'
   | 'overlay.close'
   | 'library.addFiles'
+  | 'report.export'
+  | 'report.verify'
   | 'library.pasteWebAddress'
   | 'library.toggle'
   | 'view.zoomIn'
@@ -23,6 +25,8 @@ export const COMMAND_IDS: readonly CommandId[] = [
   'shortcuts.open',
   'overlay.close',
   'library.addFiles',
+  'report.export',
+  'report.verify',
   'library.pasteWebAddress',
   'library.toggle',
   'view.zoomIn',
@@ -48,7 +52,7 @@ export interface Shortcut {
   description: string;
   /** Where the key works, in the person's words. */
   where: string;
-  group: 'Workbench' | 'Library' | 'Viewer' | 'Check' | 'Dialogs';
+  group: 'Workbench' | 'Library' | 'Viewer' | 'Check' | 'Reports' | 'Dialogs';
   /** The app-wide command it runs, if any (menus run the same command). */
   command: CommandId | null;
   /**
@@ -213,6 +217,24 @@ export const KEYMAP: readonly Shortcut[] = [
     group: 'Check',
     command: null,
     boundBy: 'component',
+  },
+  {
+    id: 'export-report',
+    keys: [{ key: 'e', mod: true, shift: true }],
+    description: 'Export a report of the open case',
+    where: ANYWHERE,
+    group: 'Reports',
+    command: 'report.export',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'verify-report',
+    keys: [{ key: 'y', mod: true, shift: true }],
+    description: 'Check a report bundle',
+    where: ANYWHERE,
+    group: 'Reports',
+    command: 'report.verify',
+    boundBy: 'keymap',
   },
   {
     id: 'dialog-cancel',
