@@ -161,6 +161,14 @@ function checkName(c: ReportCase, index: number): string {
   return `case ${c.caseId} check ${index + 1}${check.checkId === null ? ' (current claim)' : ` (${check.checkId})`}`;
 }
 
+function positionName(figure: ReportOperand['figure']): string {
+  const p = figure.position;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  if (p.kind === 'cell') return `cell ${show(p.ref)}`;
+  if (p.kind === 'box') return `box x ${round(p.x)}, y ${round(p.y)}, ${round(p.width)} × ${round(p.height)}`;
+  return `characters ${figure.span.start}–${figure.span.end}`;
+}
+
 function unitName(unit: { kind: string; index: number }): string {
   return `${unit.kind} ${unit.index}`;
 }
@@ -236,7 +244,7 @@ export async function verifyBundle(
 
   // 2. Sources, representations: each read once, in parallel; items in the order of first mention.
   const sources = new Map<string, Located<SourceVersion>[]>();
-  const representations = new Map<string, Located<{ sourceVersionId: string }>[]>();
+  const representations = new Map<string, Located<{ sourceVersionId: string; extractorVersion: string }>[]>();
   const mention = <T>(map: Map<string, Located<T>[]>, id: string, where: string, v: T) => {
     const list = map.get(id);
     if (list) list.push({ where, value: v });
@@ -249,6 +257,7 @@ export async function verifyBundle(
         mention(sources, operand.source.sourceVersionId, where, operand.source);
         mention(representations, operand.representationId, where, {
           sourceVersionId: operand.reference.source_version_id,
+          extractorVersion: operand.extractorVersion,
         });
       }),
     );
@@ -257,6 +266,7 @@ export async function verifyBundle(
       mention(sources, citation.source.sourceVersionId, where, citation.source);
       mention(representations, citation.representationId, where, {
         sourceVersionId: citation.sourceVersionId,
+        extractorVersion: citation.extractorVersion,
       });
     });
   }
@@ -353,26 +363,25 @@ export async function verifyBundle(
       return;
     }
     const rep = got.value;
-    const wrong = [
-      ...new Set(
-        representations
-          .get(id)!
-          .map((m) => m.value.sourceVersionId)
-          .filter((sv) => sv !== rep.source_version_id),
-      ),
-    ];
-    if (wrong.length === 0)
+    const mentions = representations.get(id)!;
+    const problems: string[] = [];
+    for (const sv of new Set(mentions.map((m) => m.value.sourceVersionId)))
+      if (sv !== rep.source_version_id)
+        problems.push(
+          `source: the bundle gives it as of source ${show(sv)}, the service as of source ${show(rep.source_version_id)}`,
+        );
+    // The extractor version, where the service states it (a local extension; a remote service may not).
+    if (rep.extractor_version !== undefined)
+      for (const version of new Set(mentions.map((m) => m.value.extractorVersion)))
+        if (version !== rep.extractor_version)
+          problems.push(`extractor version: bundle ${show(version)}, service ${show(rep.extractor_version)}`);
+    if (problems.length === 0)
       emit(
         `${name}: read again`,
         'same',
-        `of source ${showId(rep.source_version_id)}, ${rep.units.length} unit(s), ${rep.extraction_method}, ${rep.state}`,
+        `of source ${showId(rep.source_version_id)}, ${rep.units.length} unit(s), ${rep.extraction_method}, ${rep.state}, ${rep.extractor_version === undefined ? 'extractor version not stated by the service' : `extractor ${show(rep.extractor_version)}`}`,
       );
-    else
-      emit(
-        `${name}: read again`,
-        'differs',
-        `the bundle gives it as of source ${wrong.map(showId).join(', ')}, the service as of source ${showId(rep.source_version_id)}`,
-      );
+    else emit(`${name}: read again`, 'differs', listed(problems));
   });
 
   if (options.republish) {
@@ -535,7 +544,7 @@ function operandItem(
     emit(
       subject,
       'same',
-      `${unitName(operand.unit)} figure ${operand.figure.index} (${show(operand.figure.raw)} = ${operand.figure.value}) at ${show(operand.figure.position)}, as representation ${showId(rep.representation_id)} has it`,
+      `${unitName(operand.unit)} figure ${operand.figure.index} (${show(operand.figure.raw)} = ${operand.figure.value}) at ${positionName(operand.figure)}, as representation ${showId(rep.representation_id)} has it`,
     );
   else emit(subject, 'differs', listed(problems));
 }

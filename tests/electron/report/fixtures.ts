@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 // uploaded to an embedded service on a temp folder and published; two cases stored in the app's case
 // store (one supported check kept, one escalated claim with a person's judgment), and their report bundle.
 
-/** The extractor version a report names (the API does not give it yet: a placeholder). */
+/** The extractor version a report names when the service does not state one (a placeholder). */
 export const EXTRACTOR = 'ew-extract-4;ocr=off';
 
 /** A one-page PDF with lines of Helvetica text. */
@@ -88,10 +88,10 @@ export function tinyXlsx(
 export function clientLookup(client: EvidenceClient): ReportLookup {
   return {
     sourceVersion: (id) => client.getSource(id),
-    representation: async (id) => ({
-      representation: await client.getRepresentation(id),
-      extractorVersion: EXTRACTOR,
-    }),
+    representation: async (id) => {
+      const representation = await client.getRepresentation(id);
+      return { representation, extractorVersion: representation.extractor_version ?? EXTRACTOR };
+    },
   };
 }
 
