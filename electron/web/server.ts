@@ -27,6 +27,7 @@ import type { KeyStore } from '../keychain/types';
 import { packageVersion, rendererOutDir } from '../project';
 import { RENDERER_SECURITY_HEADERS } from '../security/csp';
 import { mediaTypeFor, resolveRendererFile } from '../security/renderer-files';
+import { createPrintPages, PRINT_PAGE_HEADERS, printPageId } from './print-pages';
 
 /** The loopback web host only ever listens here. */
 export const WEB_HOST_ADDRESS = '127.0.0.1';
@@ -234,10 +235,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const res of listeners) res.write(line);
     },
   });
-  const router = createRouter(handlers, services, {
-    uploadBytes,
-    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
-  });
+  // A PDF export here answers a one-time print page (GET /bridge/print/<id>) instead of bytes.
+  const printPages = createPrintPages();
+  const router = createRouter(
+    handlers,
+    { ...services, holdForPrint: (html) => printPages.hold(html) },
+    {
+      uploadBytes,
+      ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+    },
+  );
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
 
@@ -357,6 +364,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.end(answer.body === null ? undefined : answer.body);
   }
 
+  /**
+   * `GET /bridge/print/<id>`: a report's HTML, once, to print with the browser's dialog. No token: the
+   * random id is the capability (the tab opened for it has no token); Host and Origin are checked as for
+   * every request. No script may run in it, and it loads nothing but its own data: images and styles.
+   */
+  function servePrintPage(req: IncomingMessage, res: ServerResponse, id: string): void {
+    if (req.method !== 'GET')
+      throw new HttpRefusal(405, 'method_not_allowed', 'A print page is read with GET.');
+    const html = id === '' ? null : printPages.take(id);
+    if (html === null)
+      throw new HttpRefusal(404, 'not_found', 'This print page was already opened, or has expired.');
+    const body = Buffer.from(html, 'utf8');
+    res.writeHead(200, { ...PRINT_PAGE_HEADERS, 'content-length': body.length });
+    res.end(body);
+  }
+
   /** `GET /bridge/events` with the token: an open response that receives every pushed event. */
   function serveEvents(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') throw new HttpRefusal(405, 'method_not_allowed', 'Events are read with GET.');
@@ -391,6 +414,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const sourceId = sourceContentId(pathname);
+    const printId = printPageId(pathname);
     if (pathname === WEB_BRIDGE_PATH) {
       await serveBridge(req, res);
     } else if (pathname === WEB_UPLOAD_PATH) {
@@ -399,6 +423,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await serveSourceContent(req, res, sourceId);
     } else if (pathname === WEB_EVENTS_PATH) {
       serveEvents(req, res);
+    } else if (printId !== null) {
+      servePrintPage(req, res, printId);
     } else {
       await serveStatic(req, res, pathname);
     }
