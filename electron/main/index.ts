@@ -29,6 +29,7 @@ import { APP_SCHEME, isSafeExternalUrl, isTrustedIpcSender, RENDERER_ENTRY_URL }
 import { aboutDetail, applicationMenuTemplate } from './menu';
 import { rememberPlace, withRememberedPlace } from './remember-window';
 import { getMainWindowOptions } from './window-options';
+import { printToPdf } from './print-pdf';
 
 // Built layout: out/main/index.js beside out/preload/index.cjs and out/renderer/.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -134,7 +135,8 @@ if (!app.requestSingleInstanceLock()) {
     app.on('will-quit', () => void services.close());
     // The app's own session: the window's (the default session), where app:// is served too.
     protocol.handle(SOURCE_SCHEME, createSourceProtocolHandler(services.sourceContent));
-    registerBridge(createRouter(handlers, services, { uploadBytes }));
+    // A report's PDF is printed here, by Chromium, in a hidden sandboxed window (electron/main/print-pdf.ts).
+    registerBridge(createRouter(handlers, { ...services, printToPdf }, { uploadBytes }));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         applicationMenuTemplate({

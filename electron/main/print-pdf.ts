@@ -1,0 +1,50 @@
+import { BrowserWindow, session } from 'electron';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { denyAllPermissions } from './hardening';
+import { mayLoad, PDF_OPTIONS, PRINT_TIMEOUT_MS, printWindowOptions } from './print-options';
+
+// A report's HTML printed to PDF by Chromium (issue 17), in the Electron host: a hidden window that runs
+// no script, has no preload and no Node, lives in a session of its own (in memory, per print) and may
+// load exactly one thing, the report, from a private temporary file removed when the print is done (a
+// data: URL would be over Chromium's 2 MB URL limit once the figures' crops are in it).
+
+/** Prints HTML to PDF bytes; the signal (an export cancelled) closes the window and rejects. */
+export async function printToPdf(html: string, signal?: AbortSignal): Promise<Uint8Array> {
+  signal?.throwIfAborted();
+  const dir = await mkdtemp(join(tmpdir(), 'ew-print-'));
+  let window: BrowserWindow | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    const file = join(dir, 'report.html');
+    await writeFile(file, html, { encoding: 'utf8', mode: 0o600 });
+    const reportUrl = pathToFileURL(file).href;
+    // No "persist:" prefix: the session lives in memory and is never shared with the app's windows.
+    const partition = `report-print-${randomBytes(8).toString('hex')}`;
+    const printSession = session.fromPartition(partition, { cache: false });
+    denyAllPermissions(printSession);
+    printSession.webRequest.onBeforeRequest((details, callback) =>
+      callback({ cancel: !mayLoad(details.url, reportUrl) }),
+    );
+    const win = new BrowserWindow(printWindowOptions(partition));
+    window = win;
+    const stopped = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('the print took too long')), PRINT_TIMEOUT_MS);
+      onAbort = () => reject(signal?.reason ?? new DOMException('The print was cancelled.', 'AbortError'));
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    stopped.catch(() => undefined);
+    await Promise.race([win.loadURL(reportUrl), stopped]);
+    const pdf = await Promise.race([win.webContents.printToPDF(PDF_OPTIONS), stopped]);
+    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    if (window && !window.isDestroyed()) window.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { mayLoad, PDF_OPTIONS, printWindowOptions } from '../../../electron/main/print-options';
+
+// The hidden window that prints a report to PDF (issue 17): its security switches and print options are
+// held in place here, since the Electron runtime cannot run in this suite.
+
+describe('the print window', () => {
+  it('runs no script, has no Node and no preload, is sandboxed, hidden and in the session it is given', () => {
+    const options = printWindowOptions('report-print-0123');
+    expect(options.show).toBe(false);
+    expect(options.webPreferences).toMatchObject({
+      partition: 'report-print-0123',
+      javascript: false,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      plugins: false,
+      devTools: false,
+    });
+    expect(options.webPreferences).not.toHaveProperty('preload');
+    // An in-memory session: never "persist:", never the app's own.
+    expect(options.webPreferences!.partition!.startsWith('persist:')).toBe(false);
+  });
+
+  it('may load the report itself and its data: images, nothing else', () => {
+    const report = 'file:///tmp/ew-print-abc/report.html';
+    expect(mayLoad(report, report)).toBe(true);
+    expect(mayLoad('data:image/png;base64,iVBORw0KGgo=', report)).toBe(true);
+    expect(mayLoad('file:///tmp/ew-print-abc/other.html', report)).toBe(false);
+    expect(mayLoad('file:///etc/passwd', report)).toBe(false);
+    expect(mayLoad('https://example.org/track.png', report)).toBe(false);
+    expect(mayLoad('http://127.0.0.1:8080/', report)).toBe(false);
+  });
+
+  it('prints A4 with backgrounds (outcome colours, highlighted figures) and margins', () => {
+    expect(PDF_OPTIONS).toMatchObject({ printBackground: true, pageSize: 'A4', displayHeaderFooter: false });
+    for (const side of ['top', 'bottom', 'left', 'right'] as const)
+      expect(PDF_OPTIONS.margins[side]).toBeGreaterThan(0);
+  });
+});
