@@ -270,4 +270,33 @@ describe('the settings dialog', () => {
     await within(dialog).findByText(/Saved\. The workbench now uses its own local evidence service/);
     expect(fake.callBridge).toHaveBeenCalledWith('settings.set', { ocr: 'off', dataDir: '/srv/evidence' });
   });
+
+  it('saves the name printed on reports, trimmed, and clears it when the field is emptied', async () => {
+    const dialog = await openDialog();
+    const name = within(dialog).getByRole('textbox', { name: 'Your name on reports' });
+    expect((name as HTMLInputElement).value).toBe('');
+    await userEvent.type(name, '  Ana Lima ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/Reports now name Ana Lima as their author\./);
+    expect(fake.callBridge).toHaveBeenCalledWith('settings.set', { authorName: 'Ana Lima' });
+    expect(settings.authorName).toBe('Ana Lima');
+
+    await userEvent.clear(name);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/Reports carry no author name\./);
+    expect(fake.callBridge).toHaveBeenCalledWith('settings.set', { authorName: null });
+    expect(settings.authorName).toBeNull();
+  });
+
+  it('shows the saved name, and sends nothing for it when it is unchanged', async () => {
+    settings = { ...settings, authorName: 'Ana Lima' };
+    const dialog = await openDialog();
+    expect(
+      (within(dialog).getByRole('textbox', { name: 'Your name on reports' }) as HTMLInputElement).value,
+    ).toBe('Ana Lima');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reading scans (OCR)'), 'off');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText(/Saved\./);
+    expect(fake.callBridge).toHaveBeenCalledWith('settings.set', { ocr: 'off' });
+  });
 });
