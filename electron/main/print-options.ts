@@ -47,7 +47,10 @@ export function printWindowOptions(partition: string): BrowserWindowConstructorO
   };
 }
 
-/** Whether the print window may load `url`: the report's own file, and the data: images inside it. */
-export function mayLoad(url: string, reportUrl: string): boolean {
-  return url === reportUrl || url.startsWith('data:');
+/** The print windows' session: in memory (no "persist:"), never the app's own. */
+export const PRINT_PARTITION = 'report-print';
+
+/** Whether a print window may load `url`: a report being printed now, and the data: images inside it. */
+export function mayLoad(url: string, reports: ReadonlySet<string>): boolean {
+  return reports.has(url) || url.startsWith('data:');
 }
