@@ -101,8 +101,8 @@ export interface Library {
   appDir: string;
   client: EvidenceClient;
   cases: CaseStore;
-  pdf: { sv: string; sha256: string; rep: Representation };
-  xlsx: { sv: string; sha256: string; rep: Representation };
+  pdf: { sv: string; sha256: string; byteLength: number; rep: Representation };
+  xlsx: { sv: string; sha256: string; byteLength: number; rep: Representation };
   other: { sv: string; rep: Representation };
   supportedCase: Case;
   escalatedCase: Case;
@@ -146,7 +146,7 @@ export async function buildLibrary(): Promise<Library> {
   const upload = async (bytes: Uint8Array, filename: string, title: string) => {
     const up = await client.uploadAsset({ bytes, filename, title });
     const rep = await client.publishRepresentation(up.source_version_id!);
-    return { sv: up.source_version_id!, sha256: sha256(bytes), rep };
+    return { sv: up.source_version_id!, sha256: sha256(bytes), byteLength: bytes.byteLength, rep };
   };
   const pdf = await upload(pdfBytes, 'health-2024.pdf', 'Ministry of Health annual report 2024');
   const xlsx = await upload(xlsxBytes, 'revenue.xlsx', 'Revenue table');

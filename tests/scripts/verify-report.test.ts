@@ -1,0 +1,213 @@
+import { spawn } from 'node:child_process';
+import { rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedClient } from '../../electron/client/embedded';
+import { projectRoot } from '../../electron/project';
+import { buildServer } from '../../service/http/server';
+import { Store } from '../../service/store/store';
+import {
+  MAX_BUNDLE_BYTES,
+  parseVerifyReportArgs,
+  runVerifyReport,
+  UsageError,
+} from '../../scripts/verify-report';
+import { buildLibrary, tampered, type Library } from '../electron/report/fixtures';
+
+// `npm run verify-report`: as a child process (exit codes and lines), and in process for the refusals.
+
+let lib: Library;
+let good: string;
+let bad: string;
+let notJson: string;
+beforeAll(async () => {
+  lib = await buildLibrary();
+  // The verifier opens the data folder itself: this process lets it go.
+  await lib.client.close();
+  good = join(lib.root, 'good.json');
+  bad = join(lib.root, 'bad.json');
+  notJson = join(lib.root, 'not.json');
+  writeFileSync(good, JSON.stringify(lib.bundle, null, 2));
+  writeFileSync(
+    bad,
+    JSON.stringify(
+      tampered(lib.bundle, (b) => {
+        b.cases[1]!.checks[0]!.operands[1]!.figure.value = 1201;
+      }),
+    ),
+  );
+  writeFileSync(notJson, '{"bundleVersion": 1, oops');
+}, 60_000);
+afterAll(() => {
+  if (lib) rmSync(lib.root, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string[];
+  stderr: string;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify-report.ts', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, EVIDENCE_API_KEY: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code, stdout: stdout.split('\n').filter((l) => l !== ''), stderr }),
+    );
+  });
+}
+
+/** runVerifyReport in this process. */
+async function runHere(args: string[]): Promise<Run> {
+  const stdout: string[] = [];
+  let stderr = '';
+  const code = await runVerifyReport(
+    args,
+    (line) => stdout.push(line),
+    (line) => (stderr += `${line}\n`),
+  );
+  return { code, stdout, stderr };
+}
+
+describe('npm run verify-report (child process)', () => {
+  it('a good bundle: one "same" line per item, the summary, exit 0', async () => {
+    const result = await run([good, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const items = result.stdout.slice(0, -2);
+    expect(items.length).toBeGreaterThan(15);
+    for (const line of items) expect(line).toMatch(/^same {7}\S.* — \S/);
+    expect(items).toContain(
+      `same       source ${lib.pdf.sv}: retained bytes — ${lib.pdf.byteLength} bytes read again, sha256:${lib.pdf.sha256}`,
+    );
+    expect(
+      items.some((l) => l.includes('case case_escalated000000b check 1 (current claim): in the app')),
+    ).toBe(true);
+    expect(result.stdout.at(-2)).toMatch(/^\d+ item\(s\): \d+ same, 0 differ, 0 unreadable, 0 refused$/);
+    expect(result.stdout.at(-1)).toBe('VERIFIED: every item is as the bundle says.');
+  }, 60_000);
+
+  it('a tampered bundle: the DIFFERS line names the figure, exit 1', async () => {
+    const result = await run([bad, '--data', lib.dataDir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      'DIFFERS    case case_escalated000000b check 1 (current claim) operand 2 — figure value: bundle 1201, source 1200',
+    );
+    expect(result.stdout.filter((l) => l.startsWith('DIFFERS'))).toHaveLength(1);
+    expect(result.stdout.at(-1)).toMatch(/^NOT VERIFIED/);
+  }, 60_000);
+
+  it('a key as an argument is refused, saying why: exit 2', async () => {
+    for (const args of [
+      [good, '--key', 'secret-key-123'],
+      [good, '--key=secret-key-123'],
+    ]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/never taken as an argument .*shell history.*EVIDENCE_API_KEY/);
+      expect(result.stderr).not.toContain('secret-key-123');
+      expect(result.stdout).toEqual([]);
+    }
+  }, 60_000);
+
+  it('not JSON: REFUSED, exit 1', async () => {
+    const result = await run([notJson, '--data', lib.dataDir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout[0]).toMatch(/^REFUSED {4}bundle: JSON — not JSON: /);
+  }, 60_000);
+
+  it('--service URL: the key from EVIDENCE_API_KEY; all same against the service over HTTP', async () => {
+    const store = await Store.open(lib.dataDir);
+    const app = await buildServer({ store, extraction: { ocr: 'off' } });
+    try {
+      const { key } = store.createKey('verify-report test', store.localAccount());
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const result = await run([good, '--service', url, '--republish'], { EVIDENCE_API_KEY: key });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.some((l) => /^same {7}representation \S+: published again/.test(l))).toBe(true);
+      expect(result.stdout.join('\n')).not.toContain(key);
+      const tamperedRun = await run([bad, '--service', url], { EVIDENCE_API_KEY: key });
+      expect(tamperedRun.code).toBe(1);
+      const wrongKey = await run([good, '--service', url], { EVIDENCE_API_KEY: 'ew_not_a_key' });
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.stdout.some((l) => l.startsWith('UNREADABLE'))).toBe(true);
+    } finally {
+      await app.close();
+      store.close();
+    }
+  }, 90_000);
+});
+
+describe('verify-report refusals (in process)', () => {
+  it('arguments: one bundle, not both --data and --service, well-formed trusted keys', () => {
+    expect(() => parseVerifyReportArgs([])).toThrow(UsageError);
+    expect(() => parseVerifyReportArgs(['a.json', 'b.json'])).toThrow(UsageError);
+    expect(() => parseVerifyReportArgs(['a.json', '--data', 'd', '--service', 'http://x'])).toThrow(
+      /two services/,
+    );
+    expect(() => parseVerifyReportArgs(['a.json', '--trust-key', 'abc'])).toThrow(/--trust-key/);
+    expect(() => parseVerifyReportArgs(['a.json', '--api-key', 'abc'])).toThrow(/never taken as an argument/);
+    expect(() => parseVerifyReportArgs(['a.json', '--bogus'])).toThrow(UsageError);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      parseVerifyReportArgs(['a.json', '--trust-key', key, '--trust-key', key, '--republish']),
+    ).toMatchObject({
+      trustKeys: [key, key],
+      republish: true,
+      serviceUrl: null,
+    });
+  });
+
+  it('a missing file: exit 2; a file over 50 MB: REFUSED, exit 1', async () => {
+    const missing = await runHere([join(lib.root, 'nothing.json'), '--data', lib.dataDir]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no bundle file at .*nothing\.json/);
+    const huge = join(lib.root, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, MAX_BUNDLE_BYTES + 1);
+    const tooLarge = await runHere([huge, '--data', lib.dataDir]);
+    expect(tooLarge.code).toBe(1);
+    expect(tooLarge.stdout[0]).toMatch(
+      /^REFUSED {4}bundle: size — the file is 52428801 bytes, over the 50 MB/,
+    );
+    rmSync(huge);
+  });
+
+  it('a data folder that is not one, or one in use by a running app: said clearly', async () => {
+    const none = await runHere([good, '--data', join(lib.root, 'nowhere')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no evidence service data folder at .*nowhere/);
+    const holder = await createEmbeddedClient({ dataDir: lib.dataDir, ocr: 'off' });
+    try {
+      const locked = await runHere([good, '--data', lib.dataDir]);
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toMatch(/in use by another program.*close it.*--service URL/s);
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('--service without a key in the environment or the keychain: said clearly, exit 1', async () => {
+    const saved = process.env['EVIDENCE_API_KEY'];
+    delete process.env['EVIDENCE_API_KEY'];
+    try {
+      const result = await runHere([good, '--service', 'http://127.0.0.1:9/verify-report-test']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/no API key for .*EVIDENCE_API_KEY/);
+    } finally {
+      if (saved !== undefined) process.env['EVIDENCE_API_KEY'] = saved;
+    }
+  });
+});
