@@ -54,7 +54,8 @@ function code(text: string): string {
   return `\`${clean}\``;
 }
 
-const FACET_WORDS: Record<string, string> = {
+/** A comparability facet (or `meaning`) in words. */
+export const FACET_WORDS: Record<string, string> = {
   unit: 'same unit',
   scale: 'same scale',
   entity: 'same entity',
@@ -63,7 +64,8 @@ const FACET_WORDS: Record<string, string> = {
   meaning: 'meaning of the claim',
 };
 
-function facetResult(passed: boolean | null, decidedBy: string): string {
+/** A facet's result in words: holds, does not hold, or left to a person. */
+export function facetResult(passed: boolean | null, decidedBy: string): string {
   if (passed === null || decidedBy === 'judge') return "left to a person's judgment";
   return passed ? 'holds' : 'does not hold';
 }

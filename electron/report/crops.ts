@@ -1,0 +1,541 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as CanvasModuleNs from '@napi-rs/canvas';
+import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { BoxPosition, Representation } from '../../shared/api';
+import {
+  cellsCrop,
+  CROP_MARK_COLOUR,
+  CROP_MARK_STROKE,
+  cropKey,
+  textCrop,
+  type CropRect,
+  type ReportCrop,
+} from '../../shared/report/crops';
+import type { ReportBundle, ReportOperand } from '../../shared/report/model';
+
+// The crop of every cited figure of a report (issue 17), made from the retained bytes and representations:
+// - a figure with a page box in a PDF: its page drawn by pdf.js (legacy build, in process, nothing fetched:
+//   fonts, CMaps, ICC profiles and wasm from node_modules/pdfjs-dist, as the service's reader does) onto a
+//   @napi-rs/canvas at CROP_SCALE, a band of the page around the box cut out, the box outlined in
+//   CROP_MARK_COLOUR; each page is drawn once for all the figures on it, each document opened once;
+// - a figure with a page box in an image scan (PNG, JPEG): the same band cut from the image itself (the
+//   image reader's boxes are in points at the scan's declared resolution: the unit's page size says how many
+//   pixels a point is);
+// - a figure in a sheet cell: the cell's neighbours (cellsCrop);
+// - a figure located only by its span (Word, HTML, text, or a page without a run under it): the text
+//   around it (textCrop).
+// The same bytes give the same PNG bytes. A crop that cannot be made is `none` with its reason, and the
+// report says so; only an aborted signal rejects (with an AbortError), checked before every page.
+
+/** Pixels per PDF point a page is drawn at (144 dpi). */
+export const CROP_SCALE = 2;
+
+/** A page is never drawn bigger than this many pixels: a larger page is drawn at a smaller scale. */
+export const MAX_CROP_PAGE_PIXELS = 20_000_000;
+
+/** Context around a box, in points: above and below it, and at most this wide a band. */
+const CONTEXT_ABOVE_BELOW = 72;
+const MAX_BAND_WIDTH = 842;
+/** Space in pixels between the figure's box and its outline, so the outline never covers a glyph. */
+const MARK_GAP = 2;
+/** The translucent fill inside the outline. */
+const MARK_FILL = 'rgba(228, 0, 124, 0.10)';
+
+export interface CropAccess {
+  /** The retained bytes of a source version. */
+  content(sourceVersionId: string, signal?: AbortSignal): Promise<{ bytes: Uint8Array; mediaType: string }>;
+  /** A representation by its id. */
+  representation(representationId: string, signal?: AbortSignal): Promise<Representation>;
+}
+
+export interface MakeCropsOptions {
+  signal?: AbortSignal;
+  /** Called with how many distinct crops are made of how many (a figure cited twice is cropped once). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const require = createRequire(import.meta.url);
+
+/** pdf.js's own asset folders, as local paths with a trailing separator (read with fs, never fetched). */
+function assetFolders() {
+  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  const folder = (name: string) => join(root, name) + sep;
+  return {
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
+    cMapPacked: true,
+    iccUrl: folder('iccs'),
+    wasmUrl: folder('wasm'),
+  };
+}
+
+type PdfJs = typeof PdfJsModule;
+type CanvasModule = typeof CanvasModuleNs;
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('the report was cancelled', 'AbortError');
+}
+
+function checkAbort(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/** One crop to make: every key that shows it, and the operand it is of. */
+interface Job {
+  keys: string[];
+  operand: ReportOperand;
+}
+
+/** What a source's bytes are, from their first bytes (the media type as given is only a fallback). */
+function kindOfBytes(bytes: Uint8Array, mediaType: string): 'pdf' | 'png' | 'jpeg' | 'tiff' | 'other' {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  // A PDF may have a few bytes of junk before its header; pdf.js looks for it in the first kilobyte.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-')) return 'pdf';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
+  if (mediaType === 'application/pdf') return 'pdf';
+  return 'other';
+}
+
+function sha256(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/** The words of a figure's alt text: what it is and where. */
+function altOf(operand: ReportOperand): string {
+  return `The figure ${operand.figure.raw} highlighted on page ${operand.unit.index}`;
+}
+
+/** The pixel rectangle of a band around `box` (points, viewport space) on a page of `page` points, at `scale`. */
+function band(
+  box: BoxPosition,
+  page: { width: number; height: number },
+  scale: number,
+  canvas: { width: number; height: number },
+): { crop: CropRect; mark: CropRect } {
+  const clampX = (v: number) => Math.min(Math.max(v, 0), page.width);
+  const clampY = (v: number) => Math.min(Math.max(v, 0), page.height);
+  const bx0 = clampX(box.x);
+  const bx1 = clampX(box.x + box.width);
+  const by0 = clampY(box.y);
+  const by1 = clampY(box.y + box.height);
+  // Horizontally: the page's full width (a table row's label is often far left of its figure), or a band
+  // MAX_BAND_WIDTH wide centred on the box on a wider page.
+  let x0 = 0;
+  let x1 = page.width;
+  if (page.width > MAX_BAND_WIDTH) {
+    const centre = (bx0 + bx1) / 2;
+    x0 = Math.min(Math.max(centre - MAX_BAND_WIDTH / 2, 0), page.width - MAX_BAND_WIDTH);
+    x1 = x0 + MAX_BAND_WIDTH;
+  }
+  const y0 = clampY(by0 - CONTEXT_ABOVE_BELOW);
+  const y1 = clampY(by1 + CONTEXT_ABOVE_BELOW);
+  const px = (v: number, max: number, round: (n: number) => number) =>
+    Math.min(Math.max(round(v * scale), 0), max);
+  const cx0 = px(x0, canvas.width, Math.floor);
+  const cy0 = px(y0, canvas.height, Math.floor);
+  const cx1 = Math.max(cx0 + 1, px(x1, canvas.width, Math.ceil));
+  const cy1 = Math.max(cy0 + 1, px(y1, canvas.height, Math.ceil));
+  const crop = { x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0 };
+  // The outline lies outside the box by MARK_GAP, kept inside the crop.
+  const pad = MARK_GAP + CROP_MARK_STROKE;
+  const mx0 = Math.max(px(bx0, canvas.width, Math.floor) - pad, cx0);
+  const my0 = Math.max(px(by0, canvas.height, Math.floor) - pad, cy0);
+  const mx1 = Math.min(px(bx1, canvas.width, Math.ceil) + pad, cx1);
+  const my1 = Math.min(px(by1, canvas.height, Math.ceil) + pad, cy1);
+  const mark = { x: mx0, y: my0, width: mx1 - mx0, height: my1 - my0 };
+  return { crop, mark };
+}
+
+/** How far (px) a band's top or bottom edge may move to a blank row, so it does not cut a line of text. */
+const SNAP_RANGE = 40;
+
+/**
+ * Moves the band's top and bottom edges to the nearest blank (all but white) row within SNAP_RANGE pixels,
+ * outward first, never into the mark: a crop that starts or ends mid-line shows halves of letters.
+ */
+function snapToBlankRows(
+  context: SKRSContext2D,
+  crop: CropRect,
+  mark: CropRect,
+  canvasHeight: number,
+): CropRect {
+  const from = Math.max(0, crop.y - SNAP_RANGE);
+  const to = Math.min(canvasHeight, crop.y + crop.height + SNAP_RANGE);
+  const data = context.getImageData(crop.x, from, crop.width, to - from).data;
+  const blank = (y: number) => {
+    const start = (y - from) * crop.width * 4;
+    for (let i = start; i < start + crop.width * 4; i += 4)
+      if (data[i]! < 245 || data[i + 1]! < 245 || data[i + 2]! < 245) return false;
+    return true;
+  };
+  const nearest = (edge: number, lowest: number, highest: number, outward: -1 | 1): number | null => {
+    for (let d = 0; d <= SNAP_RANGE; d++)
+      for (const y of [edge + outward * d, edge - outward * d])
+        if (y >= lowest && y <= highest && blank(y)) return y;
+    return null;
+  };
+  let top = crop.y;
+  if (top > 0) top = nearest(top, from, Math.min(mark.y - 1, to - 1), -1) ?? top;
+  let bottom = crop.y + crop.height; // exclusive
+  if (bottom < canvasHeight) {
+    const row = nearest(bottom - 1, Math.max(mark.y + mark.height, from), to - 1, 1);
+    if (row !== null) bottom = row + 1;
+  }
+  return { x: crop.x, y: top, width: crop.width, height: Math.max(1, bottom - top) };
+}
+
+/**
+ * Cuts `crop` out of `source` (drawn at its pixels, no resampling), outlines `mark` in it and encodes
+ * the PNG. `sourceScale` < 1 draws the source smaller (an image scan at a higher resolution than the crop).
+ */
+async function cutAndMark(
+  canvasModule: CanvasModule,
+  source: Canvas | Image,
+  crop: CropRect,
+  /** The mark in the source's pixels. */
+  markOnSource: CropRect,
+  alt: string,
+  sourceScale = 1,
+): Promise<Extract<ReportCrop, { kind: 'image' }>> {
+  const width = Math.max(1, Math.round(crop.width * sourceScale));
+  const height = Math.max(1, Math.round(crop.height * sourceScale));
+  // The mark in the crop's pixels: at least its outline on each side, inside the crop.
+  const minimum = 2 * CROP_MARK_STROKE + 1;
+  const local = { x: (markOnSource.x - crop.x) * sourceScale, y: (markOnSource.y - crop.y) * sourceScale };
+  const mx = Math.min(Math.max(0, Math.floor(local.x)), Math.max(0, width - minimum));
+  const my = Math.min(Math.max(0, Math.floor(local.y)), Math.max(0, height - minimum));
+  const m = {
+    x: mx,
+    y: my,
+    width: Math.min(Math.max(minimum, Math.ceil(markOnSource.width * sourceScale)), width - mx),
+    height: Math.min(Math.max(minimum, Math.ceil(markOnSource.height * sourceScale)), height - my),
+  };
+  const canvas = canvasModule.createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingEnabled = sourceScale !== 1;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(source, crop.x, crop.y, crop.width, crop.height, 0, 0, width, height);
+  const s = CROP_MARK_STROKE;
+  context.fillStyle = MARK_FILL;
+  context.fillRect(m.x + s, m.y + s, Math.max(0, m.width - 2 * s), Math.max(0, m.height - 2 * s));
+  // A stroke centred on a half pixel covers whole pixels: the outline is exactly CROP_MARK_COLOUR.
+  context.strokeStyle = CROP_MARK_COLOUR;
+  context.lineWidth = s;
+  context.strokeRect(m.x + s / 2, m.y + s / 2, Math.max(0, m.width - s), Math.max(0, m.height - s));
+  const png = await canvas.encode('png');
+  return {
+    kind: 'image',
+    pngBase64: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
+    width,
+    height,
+    mark: m,
+    alt,
+  };
+}
+
+/** A PDF opened once for all the figures cropped from it; `close` frees it. */
+class PdfCrops {
+  private constructor(
+    private readonly doc: PDFDocumentProxy,
+    private readonly task: ReturnType<PdfJs['getDocument']>,
+  ) {}
+
+  static async open(bytes: Uint8Array): Promise<PdfCrops> {
+    const pdfjs: PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = pdfjs.getDocument({
+      data: new Uint8Array(bytes),
+      ...assetFolders(),
+      useSystemFonts: false,
+      disableFontFace: true,
+      useWorkerFetch: false,
+      enableXfa: false,
+      stopAtErrors: false,
+      verbosity: pdfjs.VerbosityLevel.ERRORS,
+    });
+    try {
+      return new PdfCrops(await task.promise, task);
+    } catch (error) {
+      await task.destroy().catch(() => {});
+      throw error;
+    }
+  }
+
+  get pages(): number {
+    return this.doc.numPages;
+  }
+
+  /** Draws page `index` (1-based) once; `work` cuts every crop it needs from the drawing. */
+  async withPage<T>(
+    index: number,
+    signal: AbortSignal | undefined,
+    work: (drawn: { canvas: Canvas; scale: number; size: { width: number; height: number } }) => Promise<T>,
+  ): Promise<T> {
+    const canvasModule = await import('@napi-rs/canvas');
+    const page: PDFPageProxy = await this.doc.getPage(index);
+    try {
+      const base = page.getViewport({ scale: 1 });
+      const area = Math.max(1, base.width * base.height);
+      const scale = Math.min(CROP_SCALE, Math.sqrt(MAX_CROP_PAGE_PIXELS / area));
+      const viewport = page.getViewport({ scale });
+      const width = Math.max(1, Math.ceil(viewport.width));
+      const height = Math.max(1, Math.ceil(viewport.height));
+      const canvas = canvasModule.createCanvas(width, height);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+      const task = page.render({
+        canvas: canvas as unknown as RenderParameters['canvas'],
+        canvasContext: context as unknown as RenderParameters['canvasContext'],
+        viewport,
+      } as RenderParameters);
+      const cancel = () => task.cancel();
+      signal?.addEventListener('abort', cancel, { once: true });
+      try {
+        await task.promise;
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+      }
+      checkAbort(signal);
+      return await work({ canvas, scale, size: { width: base.width, height: base.height } });
+    } finally {
+      page.cleanup();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.task.destroy().catch(() => {});
+  }
+}
+
+/**
+ * The crop of every figure of every check of `bundle`, by `cropKey(caseId, checkIndex, operandIndex)`.
+ * Never rejects for one figure: a crop that cannot be made is `{ kind: 'none', reason }`. Rejects with an
+ * AbortError when `signal` is aborted (checked before each document, page and crop).
+ */
+export async function makeCrops(
+  bundle: ReportBundle,
+  access: CropAccess,
+  options: MakeCropsOptions = {},
+): Promise<Map<string, ReportCrop>> {
+  const { signal, onProgress } = options;
+  checkAbort(signal);
+  // One job per distinct figure; grouped by source version, in the bundle's order.
+  const jobs = new Map<string, Job>();
+  for (const c of bundle.cases)
+    c.checks.forEach((check, checkIndex) =>
+      check.operands.forEach((operand, operandIndex) => {
+        const id = [
+          operand.source.sourceVersionId,
+          operand.representationId,
+          operand.unit.sourceUnitId,
+          operand.reference.figure_index,
+        ].join('\u0000');
+        const job = jobs.get(id);
+        const key = cropKey(c.caseId, checkIndex, operandIndex);
+        if (job) job.keys.push(key);
+        else jobs.set(id, { keys: [key], operand });
+      }),
+    );
+  const bySource = new Map<string, Job[]>();
+  for (const job of jobs.values()) {
+    const list = bySource.get(job.operand.source.sourceVersionId) ?? [];
+    list.push(job);
+    bySource.set(job.operand.source.sourceVersionId, list);
+  }
+
+  const crops = new Map<string, ReportCrop>();
+  const total = jobs.size;
+  let done = 0;
+  onProgress?.(0, total);
+  const settle = (job: Job, crop: ReportCrop) => {
+    for (const key of job.keys) crops.set(key, crop);
+    done++;
+    onProgress?.(done, total);
+  };
+
+  const representations = new Map<string, Promise<Representation>>();
+  const representationOf = (id: string) => {
+    let found = representations.get(id);
+    if (!found) {
+      found = access.representation(id, signal);
+      found.catch(() => {}); // read by whoever awaits it
+      representations.set(id, found);
+    }
+    return found;
+  };
+  const unitOf = async (operand: ReportOperand) => {
+    const representation = await representationOf(operand.representationId);
+    const unit = representation.units.find((u) => u.source_unit_id === operand.unit.sourceUnitId);
+    if (!unit) throw new Error(`unit ${operand.unit.sourceUnitId} is not in its representation`);
+    return unit;
+  };
+
+  /** Runs `make`; an error that is not an abort becomes a `none` crop with `what: message`. */
+  const attempt = async (job: Job, what: string, make: () => Promise<ReportCrop>) => {
+    checkAbort(signal);
+    let crop: ReportCrop;
+    try {
+      crop = await make();
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
+      crop = { kind: 'none', reason: `${what}: ${messageOf(error)}` };
+    }
+    checkAbort(signal);
+    settle(job, crop);
+  };
+
+  for (const [, sourceJobs] of bySource) {
+    checkAbort(signal);
+    const boxes: Job[] = [];
+    for (const job of sourceJobs) {
+      const position = job.operand.figure.position;
+      if (position.kind === 'box') {
+        boxes.push(job);
+        continue;
+      }
+      if (position.kind === 'cell') {
+        await attempt(job, 'the sheet could not be read', async () => {
+          const unit = await unitOf(job.operand);
+          if (!unit.sheet) return { kind: 'none', reason: 'the unit is not a sheet' };
+          return (
+            cellsCrop(unit.sheet.name, unit.sheet.cells, position.ref) ?? {
+              kind: 'none',
+              reason: `the cell ${position.ref} is not an A1 reference`,
+            }
+          );
+        });
+        continue;
+      }
+      await attempt(job, 'the text could not be read', async () => {
+        const unit = await unitOf(job.operand);
+        return (
+          textCrop(unit.markdown, job.operand.figure.span) ?? {
+            kind: 'none',
+            reason: "the figure's span lies outside its unit's text",
+          }
+        );
+      });
+    }
+    if (boxes.length > 0) await cropBoxes(boxes);
+  }
+  return crops;
+
+  /** The page-box crops of one source version: its bytes read once, each page drawn once. */
+  async function cropBoxes(boxes: Job[]): Promise<void> {
+    const source = boxes[0]!.operand.source;
+    let content: { bytes: Uint8Array; mediaType: string };
+    try {
+      content = await access.content(source.sourceVersionId, signal);
+      if (sha256(content.bytes) !== source.bytesHash)
+        throw new Error(`they do not match the bytes hash ${source.bytesHash}`);
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
+      const reason = `the retained bytes could not be read: ${messageOf(error)}`;
+      for (const job of boxes) settle(job, { kind: 'none', reason });
+      return;
+    }
+    checkAbort(signal);
+    const kind = kindOfBytes(content.bytes, content.mediaType);
+    if (kind === 'pdf') await cropPdf(boxes, content.bytes);
+    else if (kind === 'png' || kind === 'jpeg') await cropImage(boxes, content.bytes);
+    else {
+      const reason =
+        kind === 'tiff'
+          ? 'a TIFF scan cannot be drawn for a crop'
+          : `a page box in a ${content.mediaType || 'document'} cannot be drawn`;
+      for (const job of boxes) settle(job, { kind: 'none', reason });
+    }
+  }
+
+  async function cropPdf(boxes: Job[], bytes: Uint8Array): Promise<void> {
+    const canvasModule = await import('@napi-rs/canvas');
+    let pdf: PdfCrops;
+    try {
+      pdf = await PdfCrops.open(bytes);
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
+      const reason = `the PDF could not be opened: ${messageOf(error)}`;
+      for (const job of boxes) settle(job, { kind: 'none', reason });
+      return;
+    }
+    try {
+      const byPage = new Map<number, Job[]>();
+      for (const job of boxes) {
+        const list = byPage.get(job.operand.unit.index) ?? [];
+        list.push(job);
+        byPage.set(job.operand.unit.index, list);
+      }
+      for (const [index, pageJobs] of [...byPage].sort((a, b) => a[0] - b[0])) {
+        checkAbort(signal);
+        if (index > pdf.pages) {
+          for (const job of pageJobs)
+            settle(job, { kind: 'none', reason: `the PDF has no page ${index} (it has ${pdf.pages})` });
+          continue;
+        }
+        try {
+          await pdf.withPage(index, signal, async ({ canvas, scale, size }) => {
+            for (const job of pageJobs)
+              await attempt(job, 'the crop could not be cut', async () => {
+                const box = job.operand.figure.position as BoxPosition;
+                const { crop, mark } = band(box, size, scale, canvas);
+                const snapped = snapToBlankRows(canvas.getContext('2d'), crop, mark, canvas.height);
+                return cutAndMark(canvasModule, canvas, snapped, mark, altOf(job.operand));
+              });
+          });
+        } catch (error) {
+          if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
+          const reason = `page ${index} could not be drawn: ${messageOf(error)}`;
+          for (const job of pageJobs) if (!crops.has(job.keys[0]!)) settle(job, { kind: 'none', reason });
+        }
+      }
+    } finally {
+      await pdf.close();
+    }
+  }
+
+  async function cropImage(boxes: Job[], bytes: Uint8Array): Promise<void> {
+    const canvasModule = await import('@napi-rs/canvas');
+    let image: Image;
+    try {
+      image = await canvasModule.loadImage(Buffer.from(bytes));
+      if (!(image.width > 0 && image.height > 0)) throw new Error('the image has no pixels');
+    } catch (error) {
+      if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
+      const reason = `the image could not be decoded: ${messageOf(error)}`;
+      for (const job of boxes) settle(job, { kind: 'none', reason });
+      return;
+    }
+    for (const job of boxes)
+      await attempt(job, 'the crop could not be cut', async () => {
+        const unit = await unitOf(job.operand);
+        if (!unit.page) return { kind: 'none', reason: 'the unit has no page size' };
+        // The image reader's boxes are in points at the scan's resolution: pixels per point from the page.
+        const pixelsPerPoint = image.width / unit.page.width;
+        const box = job.operand.figure.position as BoxPosition;
+        const { crop, mark } = band(box, unit.page, pixelsPerPoint, image);
+        // Never more pixels per point than a PDF page is drawn at.
+        const shrink = Math.min(1, CROP_SCALE / pixelsPerPoint);
+        return cutAndMark(canvasModule, image, crop, mark, altOf(job.operand), shrink);
+      });
+  }
+}
