@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { CaseSummary } from '../../../shared/bridge';
+import type { Case } from '../../../shared/bridge';
 import { OutcomeBadge } from '../check/OutcomeBadge';
+import { shownOutcome } from '../check/outcome-wording';
 import { useCase } from '../queries';
 
 const when = (iso: string) =>
@@ -18,13 +20,18 @@ export interface CaseListItemProps {
   onSelect: (selected: boolean) => void;
 }
 
-/** "3 checks": the kept checks and the current one when it is checked; null until the case is read. */
-function checksWording(kept: number, current: boolean): string {
-  const n = kept + (current ? 1 : 0);
-  return n === 1 ? '1 check' : `${n} checks`;
+/** "3 checks (2 kept), 1 unresolved": every check of the case, and how many are not settled. */
+function checksWording(theCase: Case): { words: string; unresolved: number } {
+  const kept = theCase.kept ?? [];
+  const outcomes = [...kept.map((k) => k.check), ...(theCase.check ? [theCase.check] : [])].map(shownOutcome);
+  const n = outcomes.length;
+  const unresolved = outcomes.filter((o) => o !== 'supported' && o !== 'contradicted').length;
+  let words = n === 1 ? '1 check' : `${n} checks`;
+  if (kept.length > 0 && theCase.check !== null) words += ` (${kept.length} kept)`;
+  if (unresolved > 0) words += `, ${unresolved} unresolved`;
+  return { words, unresolved };
 }
 
-/** One case in the sidebar: its title, its outcome (or "Not checked"), when it changed; open or delete. */
 export function CaseListItem({
   summary,
   active,
@@ -38,6 +45,7 @@ export function CaseListItem({
   const [confirming, setConfirming] = useState(false);
   const full = useCase(summary.id);
   const kept = full.data?.kept?.length ?? 0;
+  const checks = full.data ? checksWording(full.data) : null;
   return (
     <li
       data-testid="case-item"
@@ -68,15 +76,18 @@ export function CaseListItem({
           </span>
           {kept > 0 ? (
             <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
-              Current claim: <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+              Latest check: <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
             </span>
           ) : (
             <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
           )}
-          {full.data && (
-            <span data-testid="case-checks" className="text-xs text-slate-600 dark:text-slate-300">
-              {checksWording(kept, full.data.check !== null)}
-              {kept > 0 && ` (${kept} kept)`}
+          {checks !== null && (
+            <span
+              data-testid="case-checks"
+              className={`text-xs ${checks.unresolved > 0 ? 'text-amber-900 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}`}
+            >
+              {checks.unresolved > 0 && <span aria-hidden="true">⚠ </span>}
+              {checks.words}
             </span>
           )}
           <span className="text-xs text-slate-600 dark:text-slate-300">

@@ -247,8 +247,8 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
               className={`w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 ${FOCUS}`}
             />
             <p id={`${ids}-title-hint`} className="text-xs text-slate-600 dark:text-slate-300">
-              Printed at the top of the report. Left empty:{' '}
-              {caseIds.length > 1 ? `“${caseIds.length} cases”` : 'the case’s title'}.
+              Printed at the top of the report. If you leave it empty, the report is titled{' '}
+              {caseIds.length > 1 ? `“${caseIds.length} cases”` : 'with the case’s title'}.
             </p>
           </div>
         </div>

@@ -55,9 +55,9 @@ function StatusBadge({ item }: { item: VerifyItem }) {
 function ItemRow({ item }: { item: VerifyItem }) {
   return (
     <li data-testid="verify-item" data-status={item.status} className="flex flex-col gap-0.5 py-1.5">
-      <div className="flex flex-wrap items-start gap-2">
+      <div className="flex items-start gap-2">
         <StatusBadge item={item} />
-        <span className="min-w-0 text-sm font-medium break-words text-slate-900 dark:text-slate-100">
+        <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900 dark:text-slate-100">
           {item.subject}
         </span>
       </div>

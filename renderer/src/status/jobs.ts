@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ProgressEvent } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useImportQueue } from '../library/import-queue';
+import { describeExportProgress } from '../reports/report-wording';
 
 // The jobs the main process reports on (the `progress` event): uploads, downloads, readings. What the
 // status bar shows of each: its name when the import queue knows it, and how far it got.
@@ -57,7 +58,7 @@ export function useRunningJobs(): RunningJob[] {
 
   return [...jobs.values()].map((event) => {
     const task = tasks.find((t) => t.id === event.taskId || t.sourceVersionId === event.taskId);
-    return { ...event, name: task?.name ?? null };
+    return { ...event, name: task?.name ?? (event.stage.startsWith('report:') ? 'Report' : null) };
   });
 }
 
@@ -66,6 +67,7 @@ export function describeJob(job: RunningJob): string {
   const of = job.total !== null ? ` ${job.done} of ${job.total}` : job.done > 0 ? ` ${job.done}` : '';
   if (job.stage.startsWith('upload:')) return job.stage === 'upload:stored' ? 'Stored' : 'Uploading';
   if (job.stage.startsWith('fetch:')) return job.stage === 'fetch:stored' ? 'Downloaded' : 'Downloading';
+  if (job.stage.startsWith('report:')) return describeExportProgress(job);
   if (job.stage === 'extract:page') return `Reading page${of}`;
   if (job.stage === 'extract:sheet') return `Reading sheet${of}`;
   return `${job.stage}${of}`;

@@ -202,14 +202,14 @@ describe('checks kept in a case', () => {
     );
   });
 
-  it('shows the number of checks of each case in the list, and the current claim apart', async () => {
+  it('shows the number of checks of each case in the list, and how many are unresolved', async () => {
     serveCase(checkedCase(SUPPORTED, { kept: [KEPT_SUPPORTED, KEPT_ESCALATED] }));
     renderWithQueries(<CasesPanel />);
     const item = await screen.findByTestId('case-item');
     await waitFor(() =>
-      expect(within(item).getByTestId('case-checks').textContent).toBe('3 checks (2 kept)'),
+      expect(within(item).getByTestId('case-checks').textContent).toBe('⚠ 3 checks (2 kept), 1 unresolved'),
     );
-    expect(item.textContent).toContain('Current claim:');
+    expect(item.textContent).toContain('Latest check:');
   });
 
   it('selects several cases for one report', async () => {
