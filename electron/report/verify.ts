@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { NumericResponse, Representation, SourceVersion } from '../../shared/api';
+import type { ExtractionResponse, NumericResponse, Representation, SourceVersion } from '../../shared/api';
 import type { Case, Judgment, KeptCheck } from '../../shared/bridge/cases';
 import { MAX_BUNDLE_CHARS } from '../../shared/bridge/reports';
 import {
@@ -385,12 +385,22 @@ export async function verifyBundle(
   });
 
   if (options.republish) {
+    // Published again (the same bytes and extractor answer the same representation), and read again from
+    // the retained bytes: the text each figure was found in must still say what the bundle says.
     const republished = await mapLimit(representationIds, 1, signal, async (id) => {
       const got = representationById.get(id)!;
       const sv = got.ok ? got.value.source_version_id : representations.get(id)![0]!.value.sourceVersionId;
-      return call(() => target.client.publishRepresentation(sv, callOptions));
+      const published = await call(() => target.client.publishRepresentation(sv, callOptions));
+      const registration = serviceSources.get(sv);
+      const assetId = registration?.ok ? registration.value.assetId : null;
+      const extracted =
+        assetId === null ? null : await call(() => target.client.extract({ asset_id: assetId }, callOptions));
+      return { published, extracted };
     });
-    representationIds.forEach((id, i) => republishItem(bundle, id, republished[i]!, emit));
+    representationIds.forEach((id, i) => {
+      republishItem(bundle, id, republished[i]!.published, emit);
+      rereadItem(bundle, id, representationById.get(id)!, republished[i]!, emit);
+    });
   }
 
   // 3. Every check: its operands against the representation, its answer against a re-run.
@@ -661,14 +671,14 @@ function republishItem(bundle: ReportBundle, id: string, got: Got<Representation
   let compared = 0;
   const seen = new Set<string>();
   const compareUnit = (unit: ReportUnit, figure: ReportOperand['figure'] | null) => {
+    const key = `${unitName(unit)}#${figure?.index ?? ''}`;
+    if (seen.has(key)) return;
+    seen.add(key);
     const again = rep.units.find((u) => u.kind === unit.kind && u.index === unit.index);
     if (!again) {
       problems.push(`${unitName(unit)} is not in the representation published again`);
       return;
     }
-    const key = `${unitName(unit)}#${figure?.index ?? ''}`;
-    if (seen.has(key)) return;
-    seen.add(key);
     compared++;
     const { sourceUnitId: _id, ...shape } = unit;
     problems.push(
@@ -713,6 +723,84 @@ function republishItem(bundle: ReportBundle, id: string, got: Got<Representation
       `published again as ${as}; ${compared} unit(s) and figure(s) compared, all as the bundle has them`,
     );
   else emit(subject, 'differs', `published again as ${as}: ${listed(problems)}`);
+}
+
+/** Where two texts first differ, for an item: the character and a few on either side. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return `from character ${i}: representation ${show(a.slice(i, i + 30))}, read again ${show(b.slice(i, i + 30))}`;
+}
+
+/**
+ * The retained bytes extracted again: each unit the bundle cites must read as the representation has it,
+ * and each figure's span must hold its raw text. Compared only when publishing again answered the same
+ * representation (the same extractor): another extractor may read the same bytes differently.
+ */
+function rereadItem(
+  bundle: ReportBundle,
+  id: string,
+  stored: Got<Representation>,
+  again: { published: Got<Representation>; extracted: Got<ExtractionResponse> | null },
+  emit: Emit,
+): void {
+  const subject = `representation ${showId(id)}: read from the retained bytes again`;
+  if (!stored.ok || !again.published.ok) return; // said by "read again" and "published again"
+  if (again.published.value.representation_id !== id) {
+    emit(
+      subject,
+      'same',
+      `not compared: the service now publishes these bytes as ${showId(again.published.value.representation_id)} (another extractor version)`,
+    );
+    return;
+  }
+  if (again.extracted === null || !again.extracted.ok) {
+    emit(
+      subject,
+      'unreadable',
+      `the service could not read the bytes again: ${again.extracted ? reasonOf(again.extracted.error) : 'its source is not readable'}`,
+    );
+    return;
+  }
+  const fresh = again.extracted.value.units ?? [];
+  const problems: string[] = [];
+  const seenUnits = new Set<string>();
+  let figures = 0;
+  const check = (unit: ReportUnit, figure: ReportOperand['figure'] | null) => {
+    const name = unitName(unit);
+    const storedUnit = stored.value.units.find((u) => u.source_unit_id === unit.sourceUnitId);
+    const freshUnit = fresh.find((u) => u.kind === unit.kind && u.index === unit.index);
+    if (!storedUnit) return; // said by the operand's item
+    if (!freshUnit) {
+      if (!seenUnits.has(name)) problems.push(`${name} is not in what the bytes read as now`);
+      seenUnits.add(name);
+      return;
+    }
+    if (!seenUnits.has(name) && freshUnit.markdown !== storedUnit.markdown)
+      problems.push(`${name} text differs ${firstDifference(storedUnit.markdown, freshUnit.markdown)}`);
+    seenUnits.add(name);
+    if (figure) {
+      figures++;
+      const text = freshUnit.markdown.slice(figure.span.start, figure.span.end);
+      if (text !== figure.raw)
+        problems.push(
+          `${name} figure ${figure.index}: characters ${figure.span.start}–${figure.span.end} read ${show(text)} now, the bundle says ${show(figure.raw)}`,
+        );
+    }
+  };
+  for (const c of bundle.cases) {
+    for (const checkItem of c.checks)
+      for (const operand of checkItem.operands)
+        if (operand.representationId === id) check(operand.unit, operand.figure);
+    for (const citation of c.citations) if (citation.representationId === id) check(citation.unit, null);
+  }
+  if (problems.length === 0)
+    emit(
+      subject,
+      'same',
+      `${seenUnits.size} unit(s) read the same from the bytes; ${figures} figure(s) found at their characters`,
+    );
+  else emit(subject, 'differs', listed(problems));
 }
 
 // --- the app's cases ------------------------------------------------------------------------------------

@@ -81,6 +81,36 @@ describe('verifyBundle: round trip', () => {
     );
   });
 
+  it('with republish, bytes that now read otherwise than the representation: the figure is named', async () => {
+    // A service whose extraction of the retained bytes no longer says what its representation does.
+    const client = {
+      ...lib.client,
+      extract: async (...args: Parameters<typeof lib.client.extract>) => {
+        const read = await lib.client.extract(...args);
+        return {
+          ...read,
+          units: read.units?.map((u) => ({ ...u, markdown: u.markdown.replace('1,200', '1,900') })),
+        };
+      },
+    };
+    const report = await verifyBundle(lib.bundle, { client, cases: null }, { republish: true });
+    const reread = item(
+      report,
+      `representation ${lib.pdf.rep.representation_id}: read from the retained bytes again`,
+    );
+    expect(reread.status).toBe('differs');
+    expect(reread.detail).toMatch(
+      /^page 1 text differs from character \d+: representation "200 euros\.", read again "900 euros\."/,
+    );
+    expect(reread.detail).toMatch(
+      /page 1 figure 0: characters \d+–\d+ read "1,900 euros" now, the bundle says "1,200 euros"/,
+    );
+    expect(
+      item(report, `representation ${lib.xlsx.rep.representation_id}: read from the retained bytes again`)
+        .status,
+    ).toBe('same');
+  });
+
   it('without the app’s cases, the service alone: all same, and no case items', async () => {
     const report = await verify(lib.bundle, {}, false);
     expect(report.ok).toBe(true);
