@@ -73,7 +73,7 @@ export function CheckColumn() {
           onRun={run}
           running={saveAndCheck.isPending}
           claimError={runError?.place === 'claim' ? runError.message : null}
-          updatesCase={activeCaseId !== null}
+          updatesCase={activeCaseId !== null && (activeCase.data?.check ?? null) !== null}
         />
         {runError?.place === 'alert' && (
           <div

@@ -267,7 +267,7 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
                 max={100}
                 {...(percent !== null ? { value: percent } : {})}
                 aria-label={`Export progress: ${progressWords}`}
-                className="h-2 w-full overflow-hidden rounded-full accent-indigo-600 dark:accent-indigo-400"
+                className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600 dark:[&::-webkit-progress-bar]:bg-slate-700 dark:[&::-webkit-progress-value]:bg-indigo-400"
               />
             </div>
           )}
@@ -277,12 +277,12 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
                 {host === 'electron' ? (
                   <>
                     The report is ready as{' '}
-                    <strong className="font-semibold break-all">{outcome.filename}</strong>. Choose where to
+                    <strong className="font-semibold break-words">{outcome.filename}</strong>. Choose where to
                     save it in the window that opened.
                   </>
                 ) : (
                   <>
-                    Saved as <strong className="font-semibold break-all">{outcome.filename}</strong> in your
+                    Saved as <strong className="font-semibold break-words">{outcome.filename}</strong> in your
                     browser’s downloads.
                   </>
                 )}
@@ -293,7 +293,7 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
                 <p>
                   The report opened in a new tab. There, use the browser’s Print (Ctrl+P, or ⌘P on a Mac) and
                   choose “Save as PDF” as the destination; name it{' '}
-                  <strong className="font-semibold break-all">{outcome.filename}</strong>.
+                  <strong className="font-semibold break-words">{outcome.filename}</strong>.
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   No new tab? Your browser may have blocked it:{' '}

@@ -22,6 +22,13 @@ export function bundleFileProblem(file: Pick<File, 'name' | 'size'>): string | n
   return null;
 }
 
+/** "2 differ", "1 could not be read": a count of items in one status. */
+const COUNT_WORDS: Record<'differs' | 'unreadable' | 'refused', (n: number) => string> = {
+  differs: (n) => (n === 1 ? 'differs' : 'differ'),
+  unreadable: () => 'could not be read',
+  refused: () => 'refused',
+};
+
 type State =
   | { kind: 'idle' }
   | { kind: 'checking'; name: string }
@@ -234,8 +241,7 @@ function VerifyResult({ name, report }: { name: string; report: VerifyReport }) 
         </h3>
         <p className="text-xs">
           Bundle: <bdi>{name}</bdi>
-          {counts.length > 0 &&
-            ` · ${counts.map((c) => `${c.n} ${VERIFY_STATUS_WORDING[c.status].label.toLowerCase()}`).join(', ')}`}
+          {counts.length > 0 && ` · ${counts.map((c) => `${c.n} ${COUNT_WORDS[c.status](c.n)}`).join(', ')}`}
           {summary.same.length > 0 && !summary.allSame && ` · ${summary.same.length} the same`}
         </p>
       </div>
