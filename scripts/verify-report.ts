@@ -25,6 +25,9 @@ export const USAGE = `usage:
   --republish        publish every representation again and compare it figure by figure
   --trust-key KEY    a trusted Ed25519 public key (base64, raw 32 bytes); the bundle must be signed by one
 
+The app keeps its service data in its data folder's service/ and its cases in its cases/: for the web host,
+  npm run verify-report -- BUNDLE.json --data .data/workbench/service --cases .data/workbench
+
 exit status: 0 every item is as the bundle says; 1 a difference, an unreadable source, a refused bundle,
 or a service that cannot be used; 2 a usage error.`;
 

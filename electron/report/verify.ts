@@ -387,7 +387,7 @@ export async function verifyBundle(
   if (options.republish) {
     // Published again (the same bytes and extractor answer the same representation), and read again from
     // the retained bytes: the text each figure was found in must still say what the bundle says.
-    const republished = await mapLimit(representationIds, 1, signal, async (id) => {
+    const republished = await mapLimit(representationIds, 2, signal, async (id) => {
       const got = representationById.get(id)!;
       const sv = got.ok ? got.value.source_version_id : representations.get(id)![0]!.value.sourceVersionId;
       const published = await call(() => target.client.publishRepresentation(sv, callOptions));
