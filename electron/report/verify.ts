@@ -283,7 +283,15 @@ export async function verifyBundle(
   const sourceIds = [...sources.keys()];
   const fetchedSources = await mapLimit(sourceIds, CONCURRENCY, signal, async (id) => ({
     registration: await call(() => target.client.getSource(id, callOptions)),
-    content: await call(() => target.client.getSourceContent(id, callOptions)),
+    // Hashed as soon as read, so that no more than CONCURRENCY sources' bytes are held at once.
+    content: await call(async () => {
+      const content = await target.client.getSourceContent(id, callOptions);
+      return {
+        hash: sha256Prefixed(content.bytes),
+        byteLength: content.bytes.byteLength,
+        sha256: content.sha256,
+      };
+    }),
   }));
   const representationIds = [...representations.keys()];
   const fetchedRepresentations = await mapLimit(representationIds, CONCURRENCY, signal, (id) =>
@@ -334,23 +342,18 @@ export async function verifyBundle(
         `the service could not read them: ${reasonOf(content.error)}`,
       );
     } else {
-      const hash = sha256Prefixed(content.value.bytes);
+      const { hash, byteLength } = content.value;
       const claimed = [...new Set(copies.map((copy) => copy.value.bytesHash))];
       const lengths = [...new Set(copies.map((copy) => copy.value.sourceMetadata.byte_length))];
       const problems: string[] = [];
       for (const h of claimed)
         if (h !== hash) problems.push(`bytesHash: bundle ${h}, the retained bytes hash to ${hash}`);
       for (const n of lengths)
-        if (n !== content.value.bytes.byteLength)
-          problems.push(`byte_length: bundle ${n}, the retained bytes are ${content.value.bytes.byteLength}`);
+        if (n !== byteLength) problems.push(`byte_length: bundle ${n}, the retained bytes are ${byteLength}`);
       if (`sha256:${content.value.sha256}` !== hash && content.value.sha256 !== hash)
         problems.push(`the service names them sha256 ${content.value.sha256}, they hash to ${hash}`);
       if (problems.length === 0)
-        emit(
-          `${name}: retained bytes`,
-          'same',
-          `${content.value.bytes.byteLength} bytes read again, ${hash}`,
-        );
+        emit(`${name}: retained bytes`, 'same', `${byteLength} bytes read again, ${hash}`);
       else emit(`${name}: retained bytes`, 'differs', listed(problems));
     }
   });
