@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedClient } from '../../electron/client/embedded';
 import { projectRoot } from '../../electron/project';
+import { publicKeyBase64, signBundle } from '../../electron/report/signing';
 import { buildServer } from '../../service/http/server';
 import { Store } from '../../service/store/store';
 import {
@@ -168,6 +170,27 @@ describe('verify-report refusals (in process)', () => {
       republish: true,
       serviceUrl: null,
     });
+  });
+
+  it('--trust-key: a bundle signed by a trusted key passes; by another, the signature line differs', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const other = publicKeyBase64(generateKeyPairSync('ed25519').publicKey);
+    const signed = join(lib.root, 'signed.json');
+    writeFileSync(signed, JSON.stringify(signBundle(lib.bundle, privateKey)));
+    const trusted = await runHere([
+      signed,
+      '--data',
+      lib.dataDir,
+      '--trust-key',
+      publicKeyBase64(privateKey),
+    ]);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain(`signed by Ed25519 key ${publicKeyBase64(privateKey)}`);
+    const untrusted = await runHere([signed, '--data', lib.dataDir, '--trust-key', other]);
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stdout.filter((l) => !l.startsWith('same'))[0]).toMatch(
+      /^DIFFERS {4}bundle: signature — a valid Ed25519 signature, but by key .*not among the 1 trusted key/,
+    );
   });
 
   it('a missing file: exit 2; a file over 50 MB: REFUSED, exit 1', async () => {

@@ -382,6 +382,21 @@ describe('verifyBundle: tampering, each caught by its own item', () => {
     expect((await verify(lib.bundle)).ok).toBe(true);
   });
 
+  it('text from the bundle cannot forge a line: controls and bidi overrides are escaped', async () => {
+    const report = await verify(
+      tampered(lib.bundle, (b) => {
+        escalatedCheck(b).operands[1]!.figure.raw = '1,200\nsame       bundle: all fine \u202e';
+      }),
+    );
+    const bad = item(report, `${ESCALATED} operand 2`);
+    expect(bad.status).toBe('differs');
+    const line = verifyItemLine(bad);
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+    expect(line).toContain('\\n');
+    expect(line).toContain('\\u202e');
+  });
+
   it('a case the app no longer has, and a claim reworded: differs', async () => {
     const report = await verify(
       tampered(lib.bundle, (b) => {
