@@ -392,6 +392,7 @@ describe('verifyBundle: tampering, each caught by its own item', () => {
     expect(bad.status).toBe('differs');
     const line = verifyItemLine(bad);
     expect(line.split('\n')).toHaveLength(1);
+    // eslint-disable-next-line no-control-regex
     expect(line).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
     expect(line).toContain('\\n');
     expect(line).toContain('\\u202e');
