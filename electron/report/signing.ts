@@ -176,3 +176,8 @@ export async function reportSigningKey(keyStore: KeyringBackend = osKeyring): Pr
   }
   return { privateKey, publicKey: publicKeyBase64(privateKey) };
 }
+
+/** This computer's report signing public key (base64, raw 32 bytes), to show and to pass to `--trust-key`. */
+export async function reportSigningPublicKey(keyStore: KeyringBackend = osKeyring): Promise<string> {
+  return (await reportSigningKey(keyStore)).publicKey;
+}

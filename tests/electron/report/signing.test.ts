@@ -6,6 +6,7 @@ import {
   publicKeyBase64,
   publicKeyFromBase64,
   reportSigningKey,
+  reportSigningPublicKey,
   recomputeDigest,
   signBundle,
   SigningError,
@@ -130,6 +131,7 @@ describe('reportSigningKey', () => {
     const second = await reportSigningKey(keychain.backend);
     expect(second.publicKey).toBe(first.publicKey);
     expect(first.publicKey).toBe(publicKeyBase64(first.privateKey));
+    expect(await reportSigningPublicKey(keychain.backend)).toBe(first.publicKey);
     // signBundle takes the answer itself as well as its private key.
     const signed = signBundle(await smallBundle(), second);
     expect(checkSignature(signed)).toBe('valid');
