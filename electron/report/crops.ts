@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as CanvasModuleNs from '@napi-rs/canvas';
@@ -170,19 +171,19 @@ const SNAP_RANGE = 40;
  * Moves the band's top and bottom edges to the nearest blank (all but white) row within SNAP_RANGE pixels,
  * outward first, never into the mark: a crop that starts or ends mid-line shows halves of letters.
  */
-function snapToBlankRows(
-  context: SKRSContext2D,
-  crop: CropRect,
-  mark: CropRect,
-  canvasHeight: number,
-): CropRect {
-  const from = Math.max(0, crop.y - SNAP_RANGE);
-  const to = Math.min(canvasHeight, crop.y + crop.height + SNAP_RANGE);
-  const data = context.getImageData(crop.x, from, crop.width, to - from).data;
+function snapToBlankRows(drawn: Drawn, crop: CropRect, mark: CropRect): CropRect {
+  const drawnEnd = drawn.top + drawn.canvas.height;
+  const from = Math.max(drawn.top, crop.y - SNAP_RANGE);
+  const to = Math.min(drawnEnd, crop.y + crop.height + SNAP_RANGE);
+  if (to <= from) return crop;
+  const { data } = drawn.canvas
+    .getContext('2d')
+    .getImageData(crop.x, from - drawn.top, crop.width, to - from);
+  // A page is drawn on white: a blank row is white throughout (opaque white is all ones in any byte order).
+  const words = new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4);
   const blank = (y: number) => {
-    const start = (y - from) * crop.width * 4;
-    for (let i = start; i < start + crop.width * 4; i += 4)
-      if (data[i]! < 245 || data[i + 1]! < 245 || data[i + 2]! < 245) return false;
+    const start = (y - from) * crop.width;
+    for (let i = start; i < start + crop.width; i++) if (words[i] !== 0xffffffff) return false;
     return true;
   };
   const nearest = (edge: number, lowest: number, highest: number, outward: -1 | 1): number | null => {
@@ -194,11 +195,84 @@ function snapToBlankRows(
   let top = crop.y;
   if (top > 0) top = nearest(top, from, Math.min(mark.y - 1, to - 1), -1) ?? top;
   let bottom = crop.y + crop.height; // exclusive
-  if (bottom < canvasHeight) {
+  if (bottom < drawn.height) {
     const row = nearest(bottom - 1, Math.max(mark.y + mark.height, from), to - 1, 1);
     if (row !== null) bottom = row + 1;
   }
   return { x: crop.x, y: top, width: crop.width, height: Math.max(1, bottom - top) };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** Each channel to the nearest multiple of 4 (255 stays 255): 64 levels, a difference no eye sees. */
+const LEVEL = Uint8Array.from({ length: 256 }, (_, v) => Math.min(255, Math.round(v / 4) * 4));
+
+/**
+ * An opaque image as an indexed PNG (1, 2, 4 or 8 bits a pixel, palette in order of first use), each
+ * channel first brought to 64 levels (LEVEL, which keeps the outline's #E4007C exact): a page of text, its
+ * antialiased glyphs and its tinted mark, fits in 256 colours, and its PNG is a fifth of the RGBA PNG the
+ * canvas writes. Null when the image still has more colours (a photograph): the canvas's own PNG then.
+ * Deterministic: the same pixels give the same bytes.
+ */
+function palettePng(rgba: Uint8ClampedArray, width: number, height: number): Buffer | null {
+  const slot = new Map<number, number>();
+  const palette: number[] = [];
+  const indexes = new Uint8Array(width * height);
+  let last = -1;
+  let lastSlot = 0;
+  for (let p = 0, q = 0; p < indexes.length; p++, q += 4) {
+    const colour = (LEVEL[rgba[q]!]! << 16) | (LEVEL[rgba[q + 1]!]! << 8) | LEVEL[rgba[q + 2]!]!;
+    if (colour !== last) {
+      let i = slot.get(colour);
+      if (i === undefined) {
+        if (palette.length === 256) return null;
+        i = palette.length;
+        slot.set(colour, i);
+        palette.push(colour);
+      }
+      last = colour;
+      lastSlot = i;
+    }
+    indexes[p] = lastSlot;
+  }
+  const bits = palette.length <= 2 ? 1 : palette.length <= 4 ? 2 : palette.length <= 16 ? 4 : 8;
+  const rowBytes = Math.ceil((width * bits) / 8);
+  // Each row: filter type 0 (none), then the packed indexes, most significant bits first.
+  const raw = new Uint8Array((rowBytes + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (rowBytes + 1) + 1;
+    for (let x = 0; x < width; x++) {
+      const bit = x * bits;
+      raw[row + (bit >> 3)]! |= indexes[y * width + x]! << (8 - bits - (bit & 7));
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = bits;
+  header[9] = 3; // indexed colour; compression, filter and interlace 0
+  const plte = Buffer.alloc(palette.length * 3);
+  palette.forEach((colour, i) => {
+    plte[i * 3] = colour >> 16;
+    plte[i * 3 + 1] = (colour >> 8) & 0xff;
+    plte[i * 3 + 2] = colour & 0xff;
+  });
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('PLTE', plte),
+    pngChunk('IDAT', deflateSync(raw, { level: 6 })),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
 /**
@@ -241,7 +315,8 @@ async function cutAndMark(
   context.strokeStyle = CROP_MARK_COLOUR;
   context.lineWidth = s;
   context.strokeRect(m.x + s / 2, m.y + s / 2, Math.max(0, m.width - s), Math.max(0, m.height - s));
-  const png = await canvas.encode('png');
+  const png =
+    palettePng(context.getImageData(0, 0, width, height).data, width, height) ?? (await canvas.encode('png'));
   return {
     kind: 'image',
     pngBase64: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
@@ -250,6 +325,20 @@ async function cutAndMark(
     mark: m,
     alt,
   };
+}
+
+/** A page's size in points, the scale it is drawn at, and its full size in pixels at that scale. */
+interface PagePixels {
+  size: { width: number; height: number };
+  scale: number;
+  width: number;
+  height: number;
+}
+
+/** The rows of a page that were drawn: `canvas` row 0 is page pixel row `top`. */
+interface Drawn extends PagePixels {
+  canvas: Canvas;
+  top: number;
 }
 
 /** A PDF opened once for all the figures cropped from it; `close` frees it. */
@@ -283,11 +372,16 @@ class PdfCrops {
     return this.doc.numPages;
   }
 
-  /** Draws page `index` (1-based) once; `work` cuts every crop it needs from the drawing. */
+  /**
+   * Draws page `index` (1-based) once, only the rows `plan` asks for (the union of the page's bands: pdf.js
+   * still reads every operator, but nothing outside them is rasterised), and hands the drawing to `work`,
+   * which cuts every crop it needs from it.
+   */
   async withPage<T>(
     index: number,
     signal: AbortSignal | undefined,
-    work: (drawn: { canvas: Canvas; scale: number; size: { width: number; height: number } }) => Promise<T>,
+    plan: (page: PagePixels) => { from: number; to: number },
+    work: (drawn: Drawn) => Promise<T>,
   ): Promise<T> {
     const canvasModule = await import('@napi-rs/canvas');
     const page: PDFPageProxy = await this.doc.getPage(index);
@@ -295,18 +389,25 @@ class PdfCrops {
       const base = page.getViewport({ scale: 1 });
       const area = Math.max(1, base.width * base.height);
       const scale = Math.min(CROP_SCALE, Math.sqrt(MAX_CROP_PAGE_PIXELS / area));
-      const viewport = page.getViewport({ scale });
-      const width = Math.max(1, Math.ceil(viewport.width));
-      const height = Math.max(1, Math.ceil(viewport.height));
-      const canvas = canvasModule.createCanvas(width, height);
+      const full = page.getViewport({ scale });
+      const pixels: PagePixels = {
+        size: { width: base.width, height: base.height },
+        scale,
+        width: Math.max(1, Math.ceil(full.width)),
+        height: Math.max(1, Math.ceil(full.height)),
+      };
+      const rows = plan(pixels);
+      const top = Math.min(Math.max(0, Math.floor(rows.from)), pixels.height - 1);
+      const bottom = Math.min(Math.max(top + 1, Math.ceil(rows.to)), pixels.height);
+      const canvas = canvasModule.createCanvas(pixels.width, bottom - top);
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, width, height);
+      context.fillRect(0, 0, canvas.width, canvas.height);
       type RenderParameters = Parameters<PDFPageProxy['render']>[0];
       const task = page.render({
         canvas: canvas as unknown as RenderParameters['canvas'],
         canvasContext: context as unknown as RenderParameters['canvasContext'],
-        viewport,
+        viewport: page.getViewport({ scale, offsetY: -top }),
       } as RenderParameters);
       const cancel = () => task.cancel();
       signal?.addEventListener('abort', cancel, { once: true });
@@ -316,7 +417,7 @@ class PdfCrops {
         signal?.removeEventListener('abort', cancel);
       }
       checkAbort(signal);
-      return await work({ canvas, scale, size: { width: base.width, height: base.height } });
+      return await work({ ...pixels, canvas, top });
     } finally {
       page.cleanup();
     }
@@ -493,13 +594,24 @@ export async function makeCrops(
           continue;
         }
         try {
-          await pdf.withPage(index, signal, async ({ canvas, scale, size }) => {
-            for (const job of pageJobs)
+          let bands: { crop: CropRect; mark: CropRect }[] = [];
+          const plan = (page: PagePixels) => {
+            bands = pageJobs.map((job) =>
+              band(job.operand.figure.position as BoxPosition, page.size, page.scale, page),
+            );
+            // Every band, with room to move its edges to blank rows.
+            return {
+              from: Math.min(...bands.map((b) => b.crop.y)) - SNAP_RANGE,
+              to: Math.max(...bands.map((b) => b.crop.y + b.crop.height)) + SNAP_RANGE,
+            };
+          };
+          await pdf.withPage(index, signal, plan, async (drawn) => {
+            for (const [i, job] of pageJobs.entries())
               await attempt(job, 'the crop could not be cut', async () => {
-                const box = job.operand.figure.position as BoxPosition;
-                const { crop, mark } = band(box, size, scale, canvas);
-                const snapped = snapToBlankRows(canvas.getContext('2d'), crop, mark, canvas.height);
-                return cutAndMark(canvasModule, canvas, snapped, mark, altOf(job.operand));
+                const { crop, mark } = bands[i]!;
+                const snapped = snapToBlankRows(drawn, crop, mark);
+                const up = (r: CropRect) => ({ ...r, y: r.y - drawn.top });
+                return cutAndMark(canvasModule, drawn.canvas, up(snapped), up(mark), altOf(job.operand));
               });
           });
         } catch (error) {

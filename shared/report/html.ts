@@ -401,6 +401,7 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
 .citations ol { padding-left: 1.4em; }
 .citation { margin-bottom: 0.75em; }
 .glance { width: 100%; font-size: 0.95rem; }
+.glance td:nth-child(2) { white-space: nowrap; }
 .glance th, .glance td { border-bottom: 1px solid var(--line); padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
@@ -420,9 +421,10 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
   .screen-only { display: none; }
   a { color: inherit; text-decoration: underline; }
   .case { break-before: page; }
-  /* A check longer than a page cannot stay on one: its parts do (the headline with the claim and the
-     service's answer, each figure with its crop, each judgment), and no heading is left at a page's foot. */
-  .check-head, .operand, .crop, .judgment, .citation, .facts > div, .notes, .summary, tr { break-inside: avoid; }
+  /* A check with its crops is longer than a page: its parts stay whole instead (the headline with the
+     claim and the service's answer, each crop, each line of provenance, each judgment), and no heading is
+     left at a page's foot. */
+  .check-head, .crop, .judgment, .citation, .facts > div, .notes, .summary, tr { break-inside: avoid; }
   h1, h2, h3, h4, h5 { break-after: avoid; }
   .check { margin: 0 0 6mm; padding: 0.1rem 0.8rem 0.5rem; }
   .facts > div { grid-template-columns: 36mm minmax(0, 1fr); padding: 0.1em 0; }

@@ -352,7 +352,7 @@ describe('reportHtml: content', () => {
     expect(REPORT_CSS).toMatch(/@media print \{[\s\S]*@page \{ size: A4;/);
     expect(REPORT_CSS).toMatch(/print-color-adjust: exact/);
     expect(REPORT_CSS).toMatch(/\.case \{ break-before: page; \}/);
-    expect(REPORT_CSS).toMatch(/\.check-head, \.operand,[^{]*\{ break-inside: avoid; \}/);
+    expect(REPORT_CSS).toMatch(/\.check-head, \.crop, \.judgment,[^{]*\{ break-inside: avoid; \}/);
     expect(REPORT_CSS).toMatch(/\.screen-only \{ display: none; \}/);
     expect(REPORT_CSS).toMatch(/overflow-wrap: anywhere/);
     expect(html).toContain(
