@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as CanvasModuleNs from '@napi-rs/canvas';
-import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, Image } from '@napi-rs/canvas';
 import type { BoxPosition, Representation } from '../../shared/api';
 import {
   cellsCrop,
