@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_BUNDLE_CHARS } from '../../../shared/bridge/reports';
 import type { VerifyItem, VerifyReport } from '../../../shared/report/verify-result';
 import { BridgeCallError, callBridge } from '../bridge';
@@ -131,17 +131,57 @@ export function VerifyDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = Array.from(event.dataTransfer.files);
-    if (files.length > 1) {
-      setState({ kind: 'problem', words: 'Drop one report bundle at a time.' });
-      return;
-    }
-    const file = files[0];
-    if (file) void check(file);
-  };
+  // While this dialog is open a file dropped anywhere in the window is a bundle to check, never a
+  // document for the library: the window's own drop handling (WindowDrop) does not see it.
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  useEffect(() => {
+    let depth = 0;
+    const carriesFiles = (event: globalThis.DragEvent) =>
+      Array.from(event.dataTransfer?.types ?? []).includes('Files') ||
+      (event.dataTransfer?.files.length ?? 0) > 0;
+    const take = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return false;
+      event.preventDefault();
+      event.stopPropagation();
+      return true;
+    };
+    const enter = (event: globalThis.DragEvent) => {
+      if (!take(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const over = (event: globalThis.DragEvent) => {
+      if (take(event) && event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = (event: globalThis.DragEvent) => {
+      if (!take(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const drop = (event: globalThis.DragEvent) => {
+      if (!take(event)) return;
+      depth = 0;
+      setDragging(false);
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 1) {
+        setState({ kind: 'problem', words: 'Drop one report bundle at a time.' });
+        return;
+      }
+      const file = files[0];
+      if (file) void checkRef.current(file);
+    };
+    const events = [
+      ['dragenter', enter],
+      ['dragover', over],
+      ['dragleave', leave],
+      ['drop', drop],
+    ] as const;
+    for (const [name, listener] of events) window.addEventListener(name, listener, { capture: true });
+    return () => {
+      for (const [name, listener] of events) window.removeEventListener(name, listener, { capture: true });
+    };
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -173,15 +213,11 @@ export function VerifyDialog({ onClose }: { onClose: () => void }) {
         </p>
         <div
           data-testid="verify-drop-zone"
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
           className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center ${dragging ? 'border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40' : 'border-slate-300 dark:border-slate-600'}`}
         >
-          <p className="text-sm text-slate-700 dark:text-slate-200">Drop the .json file here, or</p>
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {dragging ? 'Drop it to check it.' : 'Drop the .json file here, or'}
+          </p>
           <label
             className={`cursor-pointer rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 dark:bg-indigo-500 dark:hover:bg-indigo-400 ${checking ? 'pointer-events-none opacity-60' : ''}`}
           >

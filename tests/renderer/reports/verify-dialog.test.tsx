@@ -9,6 +9,8 @@ import { bundleFileProblem } from '../../../renderer/src/reports/VerifyDialog';
 import { summarizeVerify } from '../../../renderer/src/reports/report-wording';
 import { runCommand } from '../../../renderer/src/shell/commands';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
+import { WindowDrop } from '../../../renderer/src/library/WindowDrop';
+import { useImportQueue } from '../../../renderer/src/library/import-queue';
 import { BridgeRefusal, bridgeStub, renderWithQueries, useComponentTestSetup } from '../check/fixtures';
 
 // "Check a report bundle": a .json file picked or dropped, its text sent to reports.verify, and what came
@@ -111,16 +113,27 @@ describe('checking a report bundle', () => {
     expect(await violations(dialog)).toEqual([]);
   });
 
-  it('takes a dropped file, and refuses a non-JSON name or one over 50 MB without reading it', async () => {
+  it('takes a dropped file (never into the library), and refuses a non-JSON name or one over 50 MB', async () => {
     bridgeStub.handlers['reports.verify'] = () => ALL_SAME;
-    renderVerify();
+    renderWithQueries(
+      <>
+        <WindowDrop />
+        <ReportOverlays />
+      </>,
+    );
     act(() => useWorkbenchUi.getState().openOverlay('verify'));
     const zone = screen.getByTestId('verify-drop-zone');
-    fireEvent.drop(zone, { dataTransfer: { files: [bundle('notes.txt')] } });
+    const tasksBefore = useImportQueue.getState().tasks.length;
+    fireEvent.dragEnter(zone, { dataTransfer: { types: ['Files'], files: [bundle()] } });
+    expect(screen.queryByTestId('drop-overlay')).toBeNull();
+    expect(zone.textContent).toContain('Drop it to check it.');
+    fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [bundle('notes.txt')] } });
     expect(screen.getByTestId('verify-problem').textContent).toContain('“notes.txt” is not a report bundle');
-    fireEvent.drop(zone, { dataTransfer: { files: [bundle()] } });
+    // Anywhere in the window while the dialog is open.
+    fireEvent.drop(document.body, { dataTransfer: { types: ['Files'], files: [bundle()] } });
     await screen.findByTestId('verify-summary');
     expect(bridgeStub.calls.filter((c) => c.channel === 'reports.verify')).toHaveLength(1);
+    expect(useImportQueue.getState().tasks.length).toBe(tasksBefore);
     expect(bundleFileProblem({ name: 'big.json', size: 50 * 1024 * 1024 + 1 })).toContain('over 50 MB');
     expect(bundleFileProblem({ name: 'ok.JSON', size: 10 })).toBeNull();
   });
