@@ -128,7 +128,7 @@ function positionHtml(operand: ReportOperand): string {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand): string {
+function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand, place: string): string {
   if (crop === undefined) return '<p class="no-crop">No crop: none was made for this report.</p>';
   if (crop.kind === 'none') return `<p class="no-crop">No crop: ${doc(crop.reason)}</p>`;
   if (crop.kind === 'image') {
@@ -161,7 +161,7 @@ function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand): string 
     const marked = crop.rows.flatMap((r) => r.cells).find((c) => c.marked);
     const caption = `The cells around ${marked ? code(marked.ref) : 'the figure'} in sheet ${bdi(crop.sheetName)}`;
     return (
-      `<figure class="crop crop-cells"><div class="table-scroll" role="region" aria-label="Cells around the figure" tabindex="0">` +
+      `<figure class="crop crop-cells"><div class="table-scroll" role="region" aria-label="The cells around ${marked ? doc(marked.ref) : 'the figure'}, ${escapeHtml(place)}" tabindex="0">` +
       `<table class="cells"><caption>${caption}</caption><thead>${head}</thead><tbody>${body}</tbody></table></div></figure>`
     );
   }
@@ -181,6 +181,8 @@ function operandHtml(
   n: number,
   crop: ReportCrop | undefined,
   headingId: string,
+  /** Where the figure is in the report, in words ("case 1, check 2, figure 1"). */
+  place: string,
 ): string {
   const f = operand.figure;
   const heading =
@@ -195,7 +197,7 @@ function operandHtml(
     ],
     ['Extraction method', code(operand.unit.extractionMethod)],
   ];
-  return `<li class="operand" aria-labelledby="${headingId}">${heading}${cropHtml(crop, operand)}${details(rows)}</li>`;
+  return `<li class="operand" aria-labelledby="${headingId}">${heading}${cropHtml(crop, operand, place)}${details(rows)}</li>`;
 }
 
 function answerHtml(r: NumericResponse | null): string {
@@ -268,7 +270,15 @@ function checkHtml(
   else
     parts.push(
       `<ol class="operands">${check.operands
-        .map((o, i) => operandHtml(o, i + 1, crops.get(cropKey(c.caseId, index, i)), `${id}-f${i + 1}`))
+        .map((o, i) =>
+          operandHtml(
+            o,
+            i + 1,
+            crops.get(cropKey(c.caseId, index, i)),
+            `${id}-f${i + 1}`,
+            `${prefix.replace('-', ' ')}, check ${index + 1}, figure ${i + 1}`,
+          ),
+        )
         .join('')}</ol>`,
     );
   parts.push('</section>');

@@ -387,6 +387,12 @@ describe('reportHtml: accessibility', () => {
       if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
     });
     for (const img of document.querySelectorAll('img')) expect(img.getAttribute('alt')).toBeTruthy();
+    // Every scrollable region is named, each by a name of its own.
+    const names = [...document.querySelectorAll('[role="region"]')].map(
+      (r) => r.getAttribute('aria-label') ?? `by ${r.getAttribute('aria-labelledby')}`,
+    );
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size).toBe(names.length);
     for (const th of document.querySelectorAll('th')) expect(th.getAttribute('scope')).toMatch(/^(col|row)$/);
     // Colour contrast is left to the browser (jsdom does not paint); the palette's ratios are in the CSS comment.
     const result = await axe.run(document as unknown as Parameters<typeof axe.run>[0], {
