@@ -3,7 +3,8 @@
  * (so the numbers mean the same on a slow or a fast machine). Prints a table; asserts nothing.
  * `npm run bench -- web-upload` runs only the upload through the web host; `npm run bench -- workbench`
  * only the workbench in Chromium (open, pick, run, memory); `npm run bench -- search-ui` only the search
- * panel in Chromium (keystroke to results, opening a result at its passage).
+ * panel in Chromium (keystroke to results, opening a result at its passage); `npm run bench -- report`
+ * only the report export (HTML, PDF) and its re-verification.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
 import { benchNumeric } from './numeric';
 import { median, reference } from './reference';
+import { benchReport } from './report';
 import { benchSearch } from './search';
 import { benchSearchUi } from './search-ui';
 import { benchWebUpload } from './web-upload';
@@ -29,6 +31,10 @@ async function main() {
   }
   if (process.argv[2] === 'search-ui') {
     for (const line of await benchSearchUi()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'report') {
+    for (const line of await benchReport()) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {
@@ -109,6 +115,8 @@ async function main() {
   for (const line of await benchWebUpload()) console.log(line);
   console.log('');
   for (const line of await benchWorkbench()) console.log(line);
+  console.log('');
+  for (const line of await benchReport()) console.log(line);
 }
 
 main().catch((error: unknown) => {
