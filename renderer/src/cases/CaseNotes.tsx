@@ -72,6 +72,15 @@ export function CaseNotes({ theCase }: { theCase: Case }) {
         aria-describedby={`${id}-hint ${id}-state${text.length >= COUNT_FROM ? ` ${id}-count` : ''}`}
         className={`w-full resize-y rounded-md border bg-white px-2.5 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:bg-slate-950 dark:text-slate-100 dark:focus-visible:outline-indigo-400 ${over > 0 ? 'border-rose-500' : 'border-slate-300 dark:border-slate-600'}`}
       />
+      {text.length >= COUNT_FROM && (
+        <p
+          id={`${id}-count`}
+          data-testid="case-notes-count"
+          className={`text-xs ${over > 0 ? 'text-rose-800 dark:text-rose-300' : 'text-slate-600 dark:text-slate-300'}`}
+        >
+          {formatNumber(text.length)} / {formatNumber(MAX_NOTES)} characters
+        </p>
+      )}
       <div className="flex items-center justify-between gap-2 text-xs">
         <p
           id={`${id}-state`}
@@ -81,15 +90,6 @@ export function CaseNotes({ theCase }: { theCase: Case }) {
         >
           {state.words}
         </p>
-        {text.length >= COUNT_FROM && (
-          <p
-            id={`${id}-count`}
-            data-testid="case-notes-count"
-            className={over > 0 ? 'text-rose-800 dark:text-rose-300' : 'text-slate-600 dark:text-slate-300'}
-          >
-            {formatNumber(text.length)} / {formatNumber(MAX_NOTES)} characters
-          </p>
-        )}
         <button
           type="button"
           onClick={onSave}
