@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { describe, expect, it } from 'vitest';
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCrops, type CropAccess } from '../../../electron/report/crops';
 import { locateFigures } from '../../../service/extract/figures';
 import { reader as pdfReader } from '../../../service/extract/readers/pdf';
@@ -13,6 +15,33 @@ import type { ReportBundle, ReportCheck, ReportOperand } from '../../../shared/r
 // service's own PDF reader, so each figure's box is where pdf.js says its text is), a PNG "scan", a sheet and
 // a text unit.
 
+// pdf.js, counting the documents opened and the pages drawn (the service's reader counts too: reset first).
+const drawn = vi.hoisted(() => ({ documents: 0, renders: [] as number[] }));
+vi.mock('pdfjs-dist/legacy/build/pdf.mjs', async (importOriginal) => {
+  const pdfjs = await importOriginal<typeof PdfJs>();
+  type Page = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
+  const getDocument: typeof pdfjs.getDocument = (...args) => {
+    drawn.documents++;
+    const task = pdfjs.getDocument(...args);
+    const opened = task.promise.then((doc) => {
+      const getPage = doc.getPage.bind(doc);
+      doc.getPage = async (n: number) => {
+        const page: Page = await getPage(n);
+        const render = page.render.bind(page);
+        page.render = (params) => {
+          drawn.renders.push(n);
+          return render(params);
+        };
+        return page;
+      };
+      return doc;
+    });
+    Object.defineProperty(task, 'promise', { value: opened });
+    return task;
+  };
+  return { ...pdfjs, getDocument };
+});
+
 // ---- a tiny PDF: one page per list of texts, Helvetica, origin bottom-left ----
 
 interface Text {
@@ -22,7 +51,7 @@ interface Text {
   text: string;
 }
 
-function buildPdf(pages: Text[][]): Uint8Array {
+function buildPdf(pages: Text[][], rotate = 0): Uint8Array {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body);
   add('<< /Type /Catalog /Pages 2 0 R >>');
@@ -36,7 +65,7 @@ function buildPdf(pages: Text[][]): Uint8Array {
     add(`<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`);
     const content = objects.length;
     add(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${content} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate ${rotate} /Resources << /Font << /F1 3 0 R >> >> /Contents ${content} 0 R >>`,
     );
     kids.push(objects.length);
   }
@@ -226,8 +255,8 @@ const PDF = buildPdf([
   [{ x: 100, y: 400, size: 10, text: 'Page two: margin 12.5%' }],
 ]);
 
-async function pdfRepresentation(): Promise<Representation> {
-  const read = await pdfReader.read(PDF, 'pdf', { ocr: 'off', limits: DEFAULT_LIMITS });
+async function pdfRepresentation(bytes = PDF): Promise<Representation> {
+  const read = await pdfReader.read(bytes, 'pdf', { ocr: 'off', limits: DEFAULT_LIMITS });
   return representation(
     'rep_pdf',
     'sv_pdf',
@@ -264,7 +293,12 @@ describe('makeCrops: PDF pages', async () => {
     expect(revenue.figure.position.kind).toBe('box');
     const progress: [number, number][] = [];
     const a = access();
+    drawn.documents = 0;
+    drawn.renders = [];
     const crops = await makeCrops(bundle, a, { onProgress: (d, t) => progress.push([d, t]) });
+    // The document is opened once and each page drawn once, for the two figures on page 1 too.
+    expect(drawn.documents).toBe(1);
+    expect(drawn.renders).toEqual([1, 2]);
     // Every operand has its crop; the figure cited twice is cropped once; the document is read once.
     expect([...crops.keys()].sort()).toEqual(
       [0, 1].flatMap((c) => [0, 1].map((o) => cropKey('case_aaaaaaaaaaaaaaaa', c, o))).sort(),
@@ -326,6 +360,33 @@ describe('makeCrops: PDF pages', async () => {
     const m = crop.mark;
     expect(px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3)).toBeGreaterThan(50);
     expect(crop.alt).toContain('page 2');
+  });
+
+  it('crops a rotated page as it is shown, where the reader placed the box', async () => {
+    const rotated = buildPdf(
+      [
+        [
+          { x: 72, y: 700, size: 12, text: 'Revenue' },
+          { x: 300, y: 700, size: 12, text: '1,234.5' },
+        ],
+      ],
+      90,
+    );
+    const rep = await pdfRepresentation(rotated);
+    expect(rep.units[0]!.page).toEqual({ width: 792, height: 612 });
+    const figure = operand(source('sv_pdf', rotated, 'application/pdf'), rep, 0, figureOf(rep, 0, '1,234.5'));
+    const crops = await makeCrops(
+      bundleOf([check([figure])]),
+      memoryAccess({ sv_pdf: { bytes: rotated, mediaType: 'application/pdf' } }, [rep]),
+    );
+    const crop = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)));
+    expect(crop.width).toBe(2 * 792);
+    const px = await pixels(crop);
+    const m = crop.mark;
+    // Text runs down the rotated page: the box is tall and narrow, and holds the glyphs.
+    expect(m.height).toBeGreaterThan(m.width);
+    expect(px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3)).toBeGreaterThan(100);
+    expect(px.isMagenta(m.x + 1, m.y + Math.floor(m.height / 2))).toBe(true);
   });
 
   it('rejects with an AbortError when cancelled, before or between pages', async () => {
