@@ -59,6 +59,14 @@ function code(text: string | number): string {
   return `<code>${doc(String(text))}</code>`;
 }
 
+/** A person's text of several lines: each line display-safe and escaped, the lines kept apart. */
+function multiline(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map(doc)
+    .join('<br>');
+}
+
 function time(iso: string): string {
   return `<time datetime="${doc(iso)}">${doc(iso)}</time>`;
 }
@@ -242,7 +250,7 @@ function judgmentHtml(j: PersonJudgment): string {
   const author = j.author === null ? 'the fact-checker' : bdi(j.author);
   return (
     `<div class="judgment"><p class="judgment-by"><strong>Judgment by ${author} (the person's, not the service's)</strong>, ${time(j.at)}</p>` +
-    `<p>${escapeHtml(FACET_WORDS[j.facet] ?? displayText(j.facet))} ${j.holds ? 'holds' : 'does not hold'}. <bdi class="pre">${doc(j.note)}</bdi></p></div>`
+    `<p>${escapeHtml(FACET_WORDS[j.facet] ?? displayText(j.facet))} ${j.holds ? 'holds' : 'does not hold'}. <bdi>${multiline(j.note)}</bdi></p></div>`
   );
 }
 
@@ -261,7 +269,11 @@ function checkHtml(
     `<div class="check-head">`,
     `<h3 id="${id}-h">Check ${index + 1}: <span class="badge">${escapeHtml(headline)}</span></h3>`,
     `<blockquote class="claim"><p>${doc(check.request.claim)}</p></blockquote>`,
-    `<p class="kept">${check.keptAt === null ? 'The claim being worked on (not kept yet).' : `Kept: ${time(check.keptAt)}`}</p>`,
+    `<p class="kept">${
+      check.keptAt === null || check.checkId === null
+        ? 'The claim being worked on (not kept yet).'
+        : `Kept check ${code(check.checkId)}, kept: ${time(check.keptAt)}`
+    }</p>`,
     `<section class="answer"><h4>The service's answer</h4>${answerHtml(check.response)}</section>`,
     `</div>`,
     `<section class="figures"><h4>Figures</h4>`,

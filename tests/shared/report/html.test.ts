@@ -266,7 +266,7 @@ describe('reportHtml: content', () => {
     expect(block).toContain(
       `<div class="judgment"><p class="judgment-by"><strong>Judgment by <bdi>Ana Ruiz</bdi> (the person's, not the service's)</strong>`,
     );
-    expect(block).toContain('same entity holds. <bdi class="pre">Both tables are the same ministry.</bdi>');
+    expect(block).toContain('same entity holds. <bdi>Both tables are the same ministry.</bdi>');
     expect(escalated.slice(0, judgments)).not.toContain('Both tables are the same ministry');
     const anonymous = reportHtml(
       {
@@ -286,8 +286,59 @@ describe('reportHtml: content', () => {
       crops,
     );
     expect(anonymous).toContain("Judgment by the fact-checker (the person's, not the service's)");
+    // A note of several lines keeps its lines, each display-safe.
+    const lines = reportHtml(
+      {
+        ...bundle,
+        cases: [
+          {
+            ...bundle.cases[1]!,
+            notes: 'Called the office.\n<b>Confirmed</b>\u202E.',
+            checks: [
+              {
+                ...bundle.cases[1]!.checks[0]!,
+                personJudgments: [
+                  {
+                    ...bundle.cases[1]!.checks[0]!.personJudgments[0]!,
+                    note: 'First line.\r\nSecond <i>line</i>.',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      crops,
+    );
+    expect(lines).toContain('<bdi>First line.<br>Second &lt;i&gt;line&lt;/i&gt;.</bdi>');
+    expect(lines).toContain('<p>Called the office.</p><p>&lt;b&gt;Confirmed&lt;/b&gt;.</p>');
     expect(article(html, 1, 0)).toContain(
       '<section class="judgments"><h4>The person&#39;s judgments</h4><p>None.</p>'.replace('&#39;', "'"),
+    );
+  });
+
+  it('names a kept check by its id and when it was kept', () => {
+    expect(article(html, 1, 0)).toContain('<p class="kept">The claim being worked on (not kept yet).</p>');
+    const kept = reportHtml(
+      {
+        ...bundle,
+        cases: [
+          {
+            ...bundle.cases[0]!,
+            checks: [
+              {
+                ...bundle.cases[0]!.checks[0]!,
+                checkId: 'check_abcdefgh',
+                keptAt: '2026-11-21T09:10:00.000Z',
+              },
+            ],
+          },
+        ],
+      },
+      crops,
+    );
+    expect(kept).toContain(
+      '<p class="kept">Kept check <code>check_abcdefgh</code>, kept: <time datetime="2026-11-21T09:10:00.000Z">',
     );
   });
 
