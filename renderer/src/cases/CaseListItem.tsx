@@ -131,7 +131,8 @@ export function CaseListItem({
           className="flex flex-wrap items-center gap-2 px-2 pb-2 text-xs"
         >
           <p className="w-full text-slate-800 dark:text-slate-200">
-            Delete this case, its check and your judgments? This cannot be undone.
+            Delete this case with all its checks, your judgments, notes and kept passages? This cannot be
+            undone.
           </p>
           <button
             type="button"
