@@ -146,18 +146,33 @@ export async function benchReport(): Promise<string[]> {
     const html: number[] = [];
     let page = '';
     let figures = 0;
+    // Where the time goes: from the start to the first crop event (the bundle built), to the first write
+    // event (every figure cropped), to the end (the page written).
+    const stages = { build: [] as number[], crops: [] as number[], write: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
+      const start = performance.now();
+      const seen = new Map<string, number>();
       const run = await timed(() =>
         exportReport({ caseIds: [c.id], format: 'html' }, deps, {
           onProgress: (stage, _done, total) => {
+            if (!seen.has(stage)) seen.set(stage, performance.now());
             if (stage === 'report:crops') figures = total;
           },
         }),
       );
       html.push(run.ms);
+      const cropsAt = seen.get('report:crops') ?? start;
+      const writeAt = seen.get('report:write') ?? cropsAt;
+      stages.build.push(cropsAt - start);
+      stages.crops.push(writeAt - cropsAt);
+      stages.write.push(start + run.ms - writeAt);
       if ('bytes' in run.value) page = new TextDecoder().decode(run.value.bytes);
     }
-    row(`HTML export (${figures} crops, ${(page.length / 1e6).toFixed(1)} MB)`, median(html), TARGET_S.html);
+    row(
+      `HTML export (${figures} crops, ${(page.length / 1e6).toFixed(1)} MB; build ${seconds(median(stages.build))}, crops ${seconds(median(stages.crops))}, write ${seconds(median(stages.write))})`,
+      median(html),
+      TARGET_S.html,
+    );
 
     if (!existsSync(CHROMIUM)) {
       lines.push(`| PDF (Chromium) | skipped: ${CHROMIUM} is absent | ≤ ${TARGET_S.pdf} s | |`);
