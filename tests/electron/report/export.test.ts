@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -241,6 +241,22 @@ describe('reports.export: failures leave nothing', () => {
     );
     expect(missing).toMatchObject({ code: 'not_found' });
     expect(missing.message).toContain('case_0123456789abcdef');
+  });
+
+  it('a case whose file cannot be read is named; its file is left as it is', async () => {
+    const id = 'case_00000000000000000bad';
+    const path = join(dir, 'cases', `${id}.json`);
+    writeFileSync(path, '{"id": "case_00000000000000000bad", "title": ');
+    try {
+      const refused = await failure(
+        invoke('reports.export', { taskId: 'bad', caseIds: [seeded.caseId, id], format: 'markdown' }),
+      );
+      expect(refused.code).toBe('case_unreadable');
+      expect(refused.message).toContain(id);
+      expect(readFileSync(path, 'utf8')).toBe('{"id": "case_00000000000000000bad", "title": ');
+    } finally {
+      rmSync(path);
+    }
   });
 
   it('a case citing a removed source: report_incomplete naming the source', async () => {
