@@ -41,6 +41,8 @@ export const MAX_CROP_PAGE_PIXELS = 20_000_000;
 /** Context around a box, in points: above and below it, and at most this wide a band. */
 const CONTEXT_ABOVE_BELOW = 72;
 const MAX_BAND_WIDTH = 842;
+/** A close-up for narrow screens is this many points wide (a phone shows it at a readable size). */
+const CLOSE_UP_WIDTH = 260;
 /** Space in pixels between the figure's box and its outline, so the outline never covers a glyph. */
 const MARK_GAP = 2;
 /** The translucent fill inside the outline. */
@@ -341,6 +343,31 @@ interface Drawn extends PagePixels {
   top: number;
 }
 
+/**
+ * The band's crop with its close-up: the same rows, `closeUpWidth` source pixels wide around the mark
+ * (when the band is much wider than that).
+ */
+async function cutWithCloseUp(
+  canvasModule: CanvasModule,
+  source: Canvas | Image,
+  crop: CropRect,
+  mark: CropRect,
+  alt: string,
+  closeUpWidth: number,
+  sourceScale = 1,
+): Promise<Extract<ReportCrop, { kind: 'image' }>> {
+  const whole = await cutAndMark(canvasModule, source, crop, mark, alt, sourceScale);
+  const width = Math.max(Math.round(closeUpWidth), mark.width + 2 * CROP_MARK_STROKE);
+  if (crop.width < width * 1.25) return whole;
+  const centre = mark.x + mark.width / 2;
+  const x = Math.round(Math.min(Math.max(centre - width / 2, crop.x), crop.x + crop.width - width));
+  const near = await cutAndMark(canvasModule, source, { ...crop, x, width }, mark, alt, sourceScale);
+  return {
+    ...whole,
+    closeUp: { pngBase64: near.pngBase64, width: near.width, height: near.height, mark: near.mark },
+  };
+}
+
 /** A PDF opened once for all the figures cropped from it; `close` frees it. */
 class PdfCrops {
   private constructor(
@@ -611,7 +638,14 @@ export async function makeCrops(
                 const { crop, mark } = bands[i]!;
                 const snapped = snapToBlankRows(drawn, crop, mark);
                 const up = (r: CropRect) => ({ ...r, y: r.y - drawn.top });
-                return cutAndMark(canvasModule, drawn.canvas, up(snapped), up(mark), altOf(job.operand));
+                return cutWithCloseUp(
+                  canvasModule,
+                  drawn.canvas,
+                  up(snapped),
+                  up(mark),
+                  altOf(job.operand),
+                  CLOSE_UP_WIDTH * drawn.scale,
+                );
               });
           });
         } catch (error) {
@@ -647,7 +681,15 @@ export async function makeCrops(
         const { crop, mark } = band(box, unit.page, pixelsPerPoint, image);
         // Never more pixels per point than a PDF page is drawn at.
         const shrink = Math.min(1, CROP_SCALE / pixelsPerPoint);
-        return cutAndMark(canvasModule, image, crop, mark, altOf(job.operand), shrink);
+        return cutWithCloseUp(
+          canvasModule,
+          image,
+          crop,
+          mark,
+          altOf(job.operand),
+          CLOSE_UP_WIDTH * pixelsPerPoint,
+          shrink,
+        );
       });
   }
 }

@@ -38,6 +38,11 @@ export type ReportCrop =
       mark: CropRect;
       /** Words for the image: the figure and where it is ("1,200 on page 3"). Plain text, not escaped. */
       alt: string;
+      /**
+       * A narrower cut of the same rows around the box, shown instead on a phone's narrow screen, where
+       * the full band would be too small to read. Absent when the band is narrow already.
+       */
+      closeUp?: { pngBase64: string; width: number; height: number; mark: CropRect };
     }
   | {
       kind: 'cells';

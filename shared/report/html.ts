@@ -136,6 +136,9 @@ function positionHtml(operand: ReportOperand): string {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Below this width the report is laid out for a phone (REPORT_CSS uses the same). */
+const NARROW = '40rem';
+
 function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand, place: string): string {
   if (crop === undefined) return '<p class="no-crop">No crop: none was made for this report.</p>';
   if (crop.kind === 'none') return `<p class="no-crop">No crop: ${doc(crop.reason)}</p>`;
@@ -145,9 +148,17 @@ function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand, place: s
     const alt = displayText(crop.alt) || `The figure ${displayText(operand.figure.raw)} highlighted`;
     const width = Math.max(1, Math.round(crop.width));
     const height = Math.max(1, Math.round(crop.height));
+    // On a narrow screen, the close-up around the box instead of the whole band (too small to read there).
+    const near = crop.closeUp;
+    const closeUp =
+      near !== undefined && near.pngBase64.length > 0 && BASE64.test(near.pngBase64)
+        ? `<source media="(max-width: ${NARROW})" srcset="data:image/png;base64,${near.pngBase64}" width="${Math.max(1, Math.round(near.width))}" height="${Math.max(1, Math.round(near.height))}">`
+        : null;
     return (
       `<figure class="crop crop-image">` +
+      (closeUp === null ? '' : `<picture>${closeUp}`) +
       `<img src="data:image/png;base64,${crop.pngBase64}" width="${width}" height="${height}" alt="${escapeHtml(alt)}">` +
+      (closeUp === null ? '' : '</picture>') +
       `<figcaption>${operand.unit.kind === 'sheet' ? 'Sheet' : 'Page'} ${operand.unit.index} drawn from the retained bytes; the figure ${bdi(operand.figure.raw)} is outlined in magenta.</figcaption>` +
       `</figure>`
     );
@@ -427,7 +438,7 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
 .glance th, .glance td { border-bottom: 1px solid var(--line); padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
-@media (max-width: 40rem) {
+@media (max-width: ${NARROW}) {
   body { font-size: 15px; }
   .page { padding: 0.75rem 0.75rem 2rem; }
   h1 { font-size: 1.45rem; }

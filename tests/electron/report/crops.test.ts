@@ -344,6 +344,19 @@ describe('makeCrops: PDF pages', async () => {
     expect(magentaOutside).toBe(0);
     expect(crop.alt).toContain('1,234.5');
     expect(crop.alt).toContain('page 1');
+    // The close-up for a phone: the same rows, 260 points wide around the box, outlined the same way.
+    const near = crop.closeUp!;
+    expect(near.width).toBe(520);
+    expect(near.height).toBe(crop.height);
+    const nearPx = await pixels({ ...crop, ...near });
+    expect([nearPx.width, nearPx.height]).toEqual([520, crop.height]);
+    const n = near.mark;
+    expect(n.x + n.width / 2).toBeCloseTo(260, -1);
+    expect([n.y, n.width, n.height]).toEqual([m.y, m.width, m.height]);
+    expect(nearPx.isMagenta(n.x + 1, n.y + Math.floor(n.height / 2))).toBe(true);
+    expect(nearPx.darkIn(n.x + 3, n.y + 3, n.x + n.width - 3, n.y + n.height - 3)).toBe(
+      px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3),
+    );
   });
 
   it('is deterministic: the same bytes give the same PNG bytes', async () => {

@@ -36,6 +36,7 @@ const crops = new Map<string, ReportCrop>([
       height: 300,
       mark: { x: 140, y: 120, width: 70, height: 30 },
       alt: 'The figure 1,200 highlighted on page 3',
+      closeUp: { pngBase64: PNG, width: 520, height: 300, mark: { x: 40, y: 120, width: 70, height: 30 } },
     },
   ],
   [
@@ -113,7 +114,8 @@ describe('reportHtml: one self-contained, inert file', () => {
     // No event handler attribute in any tag (document text, escaped, holds no tag).
     for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi)) expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
     expect(html).not.toMatch(/<(link|iframe|object|embed|base|form)\b/i);
-    for (const [, src] of html.matchAll(/\ssrc="([^"]*)"/g)) expect(src).toMatch(/^data:image\/png;base64,/);
+    for (const [, src] of html.matchAll(/\ssrc(?:set)?="([^"]*)"/g))
+      expect(src).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     for (const [, href] of html.matchAll(/\shref="([^"]*)"/g)) expect(href).toMatch(/^(#[\w-]+|https?:\/\/)/);
     expect(REPORT_CSS).not.toMatch(/url\(|@import/);
   });
@@ -363,10 +365,12 @@ describe('reportHtml: content', () => {
 
   it('shows a crop of each kind', () => {
     const first = article(html, 1, 0);
-    // The page image with its alt text naming the figure and page.
+    // The page image with its alt text naming the figure and page, and its close-up for a phone.
     expect(first).toContain(
-      `<img src="data:image/png;base64,${PNG}" width="1224" height="300" alt="The figure 1,200 highlighted on page 3">`,
+      `<picture><source media="(max-width: 40rem)" srcset="data:image/png;base64,${PNG}" width="520" height="300">` +
+        `<img src="data:image/png;base64,${PNG}" width="1224" height="300" alt="The figure 1,200 highlighted on page 3"></picture>`,
     );
+    expect(REPORT_CSS).toContain('@media (max-width: 40rem) {');
     // The cells as a table with headers, the figure's cell marked and labelled.
     expect(first).toContain('<th scope="col">B</th>');
     expect(first).toContain('<th scope="row">7</th>');
