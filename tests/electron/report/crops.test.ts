@@ -364,6 +364,11 @@ describe('makeCrops: PDF pages', async () => {
     const second = await makeCrops(bundle, access());
     for (const [key, crop] of first) expect(second.get(key)).toEqual(crop);
     expect(image(first.get(cropKey('case_aaaaaaaaaaaaaaaa', 1, 0))).mark.width).toBeGreaterThan(0);
+    // A figure's crop does not depend on the other figures drawn from its page.
+    const alone = await makeCrops(bundleOf([check([revenue])]), access());
+    expect(alone.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0))).toEqual(
+      first.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)),
+    );
   });
 
   it('crops a figure on the second page from that page', async () => {
@@ -450,6 +455,13 @@ describe('makeCrops: PDF pages', async () => {
       kind: 'none',
       reason: expect.stringMatching(/PDF could not be opened/),
     });
+
+    const tiff = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0, 0, 0]);
+    const tiffCrops = await makeCrops(
+      bundleOf([check([{ ...revenue, source: source('sv_pdf', tiff, 'image/tiff') }])]),
+      memoryAccess({ sv_pdf: { bytes: tiff, mediaType: 'image/tiff' } }, [rep]),
+    );
+    expect(tiffCrops.get(key)).toEqual({ kind: 'none', reason: 'a TIFF scan cannot be drawn for a crop' });
 
     const beyond = await makeCrops(
       bundleOf([check([{ ...revenue, unit: { ...revenue.unit, index: 9 } }])]),
