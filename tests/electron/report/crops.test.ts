@@ -472,57 +472,62 @@ describe('makeCrops: PDF pages', async () => {
 });
 
 describe('makeCrops: image scans', () => {
-  it('cuts the band from the image, its boxes in points at the scan’s resolution', async () => {
-    // A 300 dpi "scan" of a US letter page (2550×3300 px = 612×792 pt), a black bar at (1250, 1500) px.
-    const canvas = createCanvas(2550, 3300);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 2550, 3300);
-    context.fillStyle = '#000000';
-    context.fillRect(1250, 1500, 250, 50);
-    const png = new Uint8Array(await canvas.encode('png'));
-    const pt = 72 / 300;
-    const figure: FigureWithPosition = {
-      index: 0,
-      raw: '42',
-      value: 42,
-      magnitude: 42,
-      sign: 1,
-      scale: 1,
-      unit: null,
-      unitClass: 'none',
-      accounting: false,
-      ambiguous: false,
-      span: { start: 0, end: 2 },
-      position: { kind: 'box', x: 1250 * pt, y: 1500 * pt, width: 250 * pt, height: 50 * pt },
-    };
-    const rep = representation('rep_png', 'sv_png', 'png', [
-      {
-        source_unit_id: 'unit_png_p1',
-        kind: 'page',
-        index: 1,
-        extraction_method: 'ocr',
-        markdown: '42',
-        page: { width: 612, height: 792 },
-        figures: [figure],
-      },
-    ] as Representation['units']);
-    const sv = source('sv_png', png, 'image/png');
-    const crops = await makeCrops(
-      bundleOf([check([operand(sv, rep, 0, figure)])]),
-      memoryAccess({ sv_png: { bytes: png, mediaType: 'image/png' } }, [rep]),
-    );
-    const crop = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)));
-    // Drawn at 2 pixels per point, like a PDF page: the full page width is 1224 px.
-    expect(crop.width).toBe(1224);
-    const px = await pixels(crop);
-    const m = crop.mark;
-    // The bar, 250×50 scan px = 120×24 crop px, lies inside the outline and fills most of it.
-    expect(m.x).toBeGreaterThan(590);
-    expect(m.x).toBeLessThan(600);
-    expect(px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3)).toBeGreaterThan(110 * 20);
-    expect(px.isMagenta(m.x + 1, m.y + Math.floor(m.height / 2))).toBe(true);
-  });
+  it.each(['png', 'jpeg'] as const)(
+    'cuts the band from a %s scan, its boxes in points at its resolution',
+    async (format) => {
+      // A 300 dpi "scan" of a US letter page (2550×3300 px = 612×792 pt), a black bar at (1250, 1500) px.
+      const canvas = createCanvas(2550, 3300);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, 2550, 3300);
+      context.fillStyle = '#000000';
+      context.fillRect(1250, 1500, 250, 50);
+      const png = new Uint8Array(
+        format === 'png' ? await canvas.encode('png') : await canvas.encode('jpeg', 90),
+      );
+      const pt = 72 / 300;
+      const figure: FigureWithPosition = {
+        index: 0,
+        raw: '42',
+        value: 42,
+        magnitude: 42,
+        sign: 1,
+        scale: 1,
+        unit: null,
+        unitClass: 'none',
+        accounting: false,
+        ambiguous: false,
+        span: { start: 0, end: 2 },
+        position: { kind: 'box', x: 1250 * pt, y: 1500 * pt, width: 250 * pt, height: 50 * pt },
+      };
+      const rep = representation('rep_png', 'sv_png', format, [
+        {
+          source_unit_id: 'unit_png_p1',
+          kind: 'page',
+          index: 1,
+          extraction_method: 'ocr',
+          markdown: '42',
+          page: { width: 612, height: 792 },
+          figures: [figure],
+        },
+      ] as Representation['units']);
+      const sv = source('sv_png', png, `image/${format}`);
+      const crops = await makeCrops(
+        bundleOf([check([operand(sv, rep, 0, figure)])]),
+        memoryAccess({ sv_png: { bytes: png, mediaType: `image/${format}` } }, [rep]),
+      );
+      const crop = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)));
+      // Drawn at 2 pixels per point, like a PDF page: the full page width is 1224 px.
+      expect(crop.width).toBe(1224);
+      const px = await pixels(crop);
+      const m = crop.mark;
+      // The bar, 250×50 scan px = 120×24 crop px, lies inside the outline and fills most of it.
+      expect(m.x).toBeGreaterThan(590);
+      expect(m.x).toBeLessThan(600);
+      expect(px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3)).toBeGreaterThan(110 * 20);
+      expect(px.isMagenta(m.x + 1, m.y + Math.floor(m.height / 2))).toBe(true);
+    },
+  );
 });
 
 describe('makeCrops: sheets and text', () => {
