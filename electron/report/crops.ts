@@ -106,13 +106,12 @@ interface Job {
 /** What a source's bytes are, from their first bytes (the media type as given is only a fallback). */
 function kindOfBytes(bytes: Uint8Array, mediaType: string): 'pdf' | 'png' | 'jpeg' | 'tiff' | 'other' {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  // A PDF may have a few bytes of junk before its header; pdf.js looks for it in the first kilobyte.
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (head.includes('%PDF-')) return 'pdf';
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
   if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
-  if (mediaType === 'application/pdf') return 'pdf';
+  // A PDF may have a few bytes of junk before its header; pdf.js looks for it in the first kilobyte.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-') || mediaType === 'application/pdf') return 'pdf';
   return 'other';
 }
 
@@ -182,7 +181,8 @@ function snapToBlankRows(drawn: Drawn, crop: CropRect, mark: CropRect): CropRect
     .getContext('2d')
     .getImageData(crop.x, from - drawn.top, crop.width, to - from);
   // A page is drawn on white: a blank row is white throughout (opaque white is all ones in any byte order).
-  const words = new Uint32Array(data.buffer, data.byteOffset, data.byteLength / 4);
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
   const blank = (y: number) => {
     const start = (y - from) * crop.width;
     for (let i = start; i < start + crop.width; i++) if (words[i] !== 0xffffffff) return false;
@@ -574,8 +574,6 @@ export async function makeCrops(
     let content: { bytes: Uint8Array; mediaType: string };
     try {
       content = await access.content(source.sourceVersionId, signal);
-      if (sha256(content.bytes) !== source.bytesHash)
-        throw new Error(`they do not match the bytes hash ${source.bytesHash}`);
     } catch (error) {
       if (isAbort(error, signal)) throw signal?.aborted ? abortError(signal) : error;
       const reason = `the retained bytes could not be read: ${messageOf(error)}`;
@@ -583,6 +581,12 @@ export async function makeCrops(
       return;
     }
     checkAbort(signal);
+    // A crop shows the bytes the report cites, or none: bytes changed since are not drawn.
+    if (sha256(content.bytes) !== source.bytesHash) {
+      const reason = `the retained bytes do not match their hash ${source.bytesHash}`;
+      for (const job of boxes) settle(job, { kind: 'none', reason });
+      return;
+    }
     const kind = kindOfBytes(content.bytes, content.mediaType);
     if (kind === 'pdf') await cropPdf(boxes, content.bytes);
     else if (kind === 'png' || kind === 'jpeg') await cropImage(boxes, content.bytes);
