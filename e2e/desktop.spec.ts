@@ -109,6 +109,10 @@ test.describe('desktop habits', () => {
       'Control+O',
     );
     await expect(menu.getByRole('menuitem', { name: /Export report/ })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Shift+E',
+    );
+    await expect(menu.getByRole('menuitem', { name: /Export report/ })).not.toHaveAttribute(
       'aria-disabled',
       'true',
     );

@@ -9,6 +9,8 @@ export type MenuCommand =
   | 'library.pasteWebAddress'
   | 'library.toggle'
   | 'search.open'
+  | 'report.export'
+  | 'report.verify'
   | 'settings.open'
   | 'shortcuts.open'
   | 'view.zoomIn'
@@ -63,7 +65,8 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
         command('Paste a Web Address…', 'library.pasteWebAddress', 'CmdOrCtrl+Shift+L'),
         command('Search Evidence…', 'search.open', 'CmdOrCtrl+K'),
         { type: 'separator' },
-        { label: 'Export Report (later)', enabled: false },
+        command('Export Report…', 'report.export', 'CmdOrCtrl+Shift+E'),
+        command('Check a Report Bundle…', 'report.verify', 'CmdOrCtrl+Shift+Y'),
         ...(mac
           ? []
           : [

@@ -55,9 +55,18 @@ describe('applicationMenuTemplate', () => {
     }
   });
 
-  it('keeps export disabled for later, and Edit uses the native roles', () => {
-    const { items } = build('linux');
-    expect(items.find((item) => item.label?.startsWith('Export'))?.enabled).toBe(false);
+  it('offers the report commands, and Edit uses the native roles', () => {
+    const { items, send } = build('linux');
+    for (const [label, command] of [
+      ['Export Report…', 'report.export'],
+      ['Check a Report Bundle…', 'report.verify'],
+    ] as const) {
+      const item = items.find((candidate) => candidate.label === label);
+      expect(item?.enabled, label).not.toBe(false);
+      send.mockClear();
+      click(item!);
+      expect(send).toHaveBeenCalledWith(command);
+    }
     expect(items.map((item) => item.role).filter(Boolean)).toEqual(
       expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']),
     );
