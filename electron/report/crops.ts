@@ -89,6 +89,15 @@ function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
+/**
+ * Gives the event loop a turn: pdf.js's in-process worker answers through microtasks, so without this a
+ * whole report's crops would run without one, and a cancel (or a progress event) would wait for the end.
+ */
+async function breathe(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  checkAbort(signal);
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 }
@@ -520,7 +529,7 @@ export async function makeCrops(
 
   /** Runs `make`; an error that is not an abort becomes a `none` crop with `what: message`. */
   const attempt = async (job: Job, what: string, make: () => Promise<ReportCrop>) => {
-    checkAbort(signal);
+    await breathe(signal);
     let crop: ReportCrop;
     try {
       crop = await make();
@@ -618,7 +627,7 @@ export async function makeCrops(
         byPage.set(job.operand.unit.index, list);
       }
       for (const [index, pageJobs] of [...byPage].sort((a, b) => a[0] - b[0])) {
-        checkAbort(signal);
+        await breathe(signal);
         if (index > pdf.pages) {
           for (const job of pageJobs)
             settle(job, { kind: 'none', reason: `the PDF has no page ${index} (it has ${pdf.pages})` });

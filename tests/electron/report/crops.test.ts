@@ -424,6 +424,39 @@ describe('makeCrops: PDF pages', async () => {
       }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(5000);
+    // A cancel that arrives as an event (a timer, an IPC message) is heard between pages too.
+    const many = buildPdf(
+      Array.from({ length: 30 }, (_, i) => [{ x: 72, y: 700, size: 12, text: `Row ${i + 1}: 4,321` }]),
+    );
+    const manyRep = await pdfRepresentation(many);
+    const manySource = source('sv_pdf', many, 'application/pdf');
+    const everyPage = bundleOf(
+      manyRep.units.map((u, i) =>
+        check([
+          operand(
+            manySource,
+            manyRep,
+            i,
+            u.figures.find((f) => f.raw === '4,321')!,
+          ),
+        ]),
+      ),
+    );
+    const later = new AbortController();
+    let done = 0;
+    const run = makeCrops(
+      everyPage,
+      memoryAccess({ sv_pdf: { bytes: many, mediaType: 'application/pdf' } }, [manyRep]),
+      {
+        signal: later.signal,
+        onProgress: (d) => {
+          done = d;
+          if (d === 1) setTimeout(() => later.abort(), 0);
+        },
+      },
+    );
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(done).toBeLessThan(30);
   });
 
   it('says why there is no crop when the bytes cannot be read, do not match their hash, or are no PDF', async () => {
