@@ -49,7 +49,7 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join('test-results', 'report');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 /** Keeps a search result for `query` in the open case. */
