@@ -105,6 +105,7 @@ export const reportHandlers = {
       return refusedText(error instanceof Error ? error.message : String(error));
     }
     const client = await context.client();
-    return verifyBundle(json, { client, cases: context.cases }, {});
+    // A colleague's bundle: its cases are on their computer, so only the cases kept here are compared.
+    return verifyBundle(json, { client, cases: context.cases }, { onlyCasesKept: true });
   },
 } satisfies Pick<BridgeHandlers, 'reports.export' | 'reports.cancel' | 'reports.verify'>;

@@ -36,6 +36,11 @@ export interface VerifyOptions {
   trustedKeys?: readonly string[];
   /** Told of each item as it is settled, in the order of the report. */
   onItem?(item: VerifyItem): void;
+  /**
+   * Cases the store does not have are not compared (the app checking a colleague's bundle: its cases live
+   * on another computer); by default a case missing from the store differs (`--cases DIR` asked for them).
+   */
+  onlyCasesKept?: boolean;
 }
 
 const MAX_SUBJECT = 1000;
@@ -437,7 +442,8 @@ export async function verifyBundle(
     );
 
   // 5. The app's cases, when at hand.
-  if (target.cases) for (const c of bundle.cases) caseItems(c, target.cases, emit);
+  if (target.cases)
+    for (const c of bundle.cases) caseItems(c, target.cases, emit, options.onlyCasesKept === true);
 
   signal?.throwIfAborted();
   return finish(signedBy);
@@ -849,7 +855,7 @@ function storedCheckDifferences(
   ];
 }
 
-function caseItems(c: ReportCase, store: CaseStore, emit: Emit): void {
+function caseItems(c: ReportCase, store: CaseStore, emit: Emit, onlyCasesKept: boolean): void {
   const subject = `case ${c.caseId}: in the app`;
   let stored: Case | null;
   try {
@@ -865,6 +871,7 @@ function caseItems(c: ReportCase, store: CaseStore, emit: Emit): void {
     return;
   }
   if (stored === null) {
+    if (onlyCasesKept) return;
     emit(
       subject,
       'differs',

@@ -394,4 +394,28 @@ describe('reports.verify', () => {
     const caught = await value<VerifyReport>(invoke('reports.verify', { bundleJson: tampered }));
     expect(caught.ok).toBe(false);
   });
+
+  it("a colleague's bundle (its cases on their computer): the sources and checks are verified, the cases not compared", async () => {
+    const text = decode(await exported('json', {}, 'colleague'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'ew-report-colleague-'));
+    try {
+      const colleague = createRouter(
+        handlers,
+        { ...context, cases: createCaseStore(elsewhere) },
+        { onInternalError: vi.fn() },
+      );
+      const report = await value<VerifyReport>(colleague.invoke('reports.verify', { bundleJson: text }));
+      expect(report.items.filter((i) => i.status !== 'same')).toEqual([]);
+      expect(report.items.some((i) => i.subject.includes('in the app'))).toBe(false);
+      expect(report.items.some((i) => i.subject.includes("service's answer"))).toBe(true);
+      expect(report.ok).toBe(true);
+      // A changed outcome is still caught there, by the re-run check.
+      const changed = text.replace('"outcome": "supported"', '"outcome": "contradicted"');
+      expect(changed).not.toBe(text);
+      const caught = await value<VerifyReport>(colleague.invoke('reports.verify', { bundleJson: changed }));
+      expect(caught.ok).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
 });
