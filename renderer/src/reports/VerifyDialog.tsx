@@ -209,8 +209,8 @@ export function VerifyDialog({ onClose }: { onClose: () => void }) {
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
         <p className="text-sm text-slate-700 dark:text-slate-200">
           Choose a report’s JSON bundle. The workbench reads every source it cites again, confirms their
-          fingerprints, runs every check again and compares each result with the bundle. Cases kept on
-          this computer are compared too; a colleague’s cases, kept on theirs, are not.
+          fingerprints, runs every check again and compares each result with the bundle. Cases kept on this
+          computer are compared too; a colleague’s cases, kept on theirs, are not.
         </p>
         <div
           data-testid="verify-drop-zone"
