@@ -1,18 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { DEBIAN_CHROMIUM } from './e2e/chromium';
 import type { WorkbenchOptions } from './e2e/fixtures';
 
 /** Debian's Chromium: never `npx playwright install` (nothing may download a browser). */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const CHROMIUM = DEBIAN_CHROMIUM;
 
 export default defineConfig<WorkbenchOptions>({
   testDir: './e2e',

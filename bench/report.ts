@@ -19,6 +19,7 @@ import type { EvidenceClient } from '../electron/client/types';
 import { exportReport, type ExportDeps } from '../electron/report/export';
 import { verifyBundle } from '../electron/report/verify';
 import { extractorVersion } from '../service/operations/extract';
+import { DEBIAN_CHROMIUM } from '../e2e/chromium';
 import { largeXlsx, textPdf } from './documents';
 import { median } from './reference';
 
@@ -28,15 +29,7 @@ const PDF_PAGES = 4;
 const WORKBOOKS = 3;
 const ROUNDS = 3;
 const TARGET_S = { html: 3, pdf: 10, verify: 10 };
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM = DEBIAN_CHROMIUM.executablePath;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -177,10 +170,8 @@ export async function benchReport(): Promise<string[]> {
     if (!existsSync(CHROMIUM)) {
       lines.push(`| PDF (Chromium) | skipped: ${CHROMIUM} is absent | ≤ ${TARGET_S.pdf} s | |`);
     } else {
-      const { chromium } = await import('playwright-core');
-      const launched = await timed(() =>
-        chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }),
-      );
+      const { chromium } = await import('@playwright/test');
+      const launched = await timed(() => chromium.launch({ ...DEBIAN_CHROMIUM, headless: true }));
       const browser = launched.value;
       try {
         const pdf: number[] = [];

@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEBIAN_CHROMIUM } from '../e2e/chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { rendererOutDir } from '../electron/project';
 import { ensureRendererBuilt } from '../electron/web/renderer-build';
@@ -24,15 +25,6 @@ const WORDS_PER_UNIT = 80;
 const QUERIES = 60;
 const OPENS = 20;
 const TARGET = { keystrokeMs: 150, openMs: 300 };
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The library, written into the embedded service's store in one transaction; returns the vocabulary. */
 export async function seedForProfile(serviceDir: string): Promise<string[]> {
@@ -131,7 +123,7 @@ export async function benchSearchUi(): Promise<string[]> {
     log(`seeding ${SOURCES.toLocaleString('en')} documents × ${UNITS} units…`);
     const { words, seconds } = await seed(join(dataDir, 'service'));
     host = await startWebHost({ port: 0, dataDir, rendererDir: rendererOutDir });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch(DEBIAN_CHROMIUM);
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     await context.addInitScript(PROBE);
     const page = await context.newPage();

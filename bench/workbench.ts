@@ -9,6 +9,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEBIAN_CHROMIUM } from '../e2e/chromium';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { rendererOutDir } from '../electron/project';
 import { ensureRendererBuilt } from '../electron/web/renderer-build';
@@ -25,12 +26,7 @@ const CLAIM = 'Revenue rose 12% from 2022 to 2023';
 const TARGET = { firstPageMs: 1000, trayMs: 50, runBeyondMs: 150, memoryMb: 500 };
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...DEBIAN_CHROMIUM.args,
   '--enable-precise-memory-info',
   // The fresh page of each round must not leave the last one alive in another renderer.
   '--disable-features=BackForwardCache',
@@ -242,7 +238,7 @@ export async function benchWorkbench(): Promise<string[]> {
   let browser: Browser | undefined;
   try {
     host = await startWebHost({ port: 0, dataDir: join(dir, 'data'), rendererDir: rendererOutDir });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM.executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext();
     await context.addInitScript(PROBE);
     const page = await context.newPage();

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -17,6 +15,7 @@ import {
   type ReportCrop,
 } from '../../shared/report/crops';
 import type { ReportBundle, ReportOperand } from '../../shared/report/model';
+import { pdfJsAssetFolders } from '../../service/extract/readers/pdfjs-assets';
 
 // The crop of every cited figure of a report (issue 17), made from the retained bytes and representations:
 // - a figure with a page box in a PDF: its page drawn by pdf.js (legacy build, in process, nothing fetched:
@@ -59,21 +58,6 @@ export interface MakeCropsOptions {
   signal?: AbortSignal;
   /** Called with how many distinct crops are made of how many (a figure cited twice is cropped once). */
   onProgress?: (done: number, total: number) => void;
-}
-
-const require = createRequire(import.meta.url);
-
-/** pdf.js's own asset folders, as local paths with a trailing separator (read with fs, never fetched). */
-function assetFolders() {
-  const root = dirname(require.resolve('pdfjs-dist/package.json'));
-  const folder = (name: string) => join(root, name) + sep;
-  return {
-    standardFontDataUrl: folder('standard_fonts'),
-    cMapUrl: folder('cmaps'),
-    cMapPacked: true,
-    iccUrl: folder('iccs'),
-    wasmUrl: folder('wasm'),
-  };
 }
 
 type PdfJs = typeof PdfJsModule;
@@ -388,7 +372,7 @@ class PdfCrops {
     const pdfjs: PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const task = pdfjs.getDocument({
       data: new Uint8Array(bytes),
-      ...assetFolders(),
+      ...pdfJsAssetFolders(),
       useSystemFonts: false,
       disableFontFace: true,
       useWorkerFetch: false,

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
@@ -11,6 +9,7 @@ import {
   type ReadUnit,
 } from '../types';
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
+import { pdfJsAssetFolders } from './pdfjs-assets';
 import { pageText, type Advances, type FontStyle, type PdfTextItem } from './pdf-text';
 import {
   countTextLayer,
@@ -27,21 +26,6 @@ import {
 // wasm come from node_modules/pdfjs-dist (pdf.js 6 has no eval path at all).
 // A document that needs a user password is source_encrypted; one pdf.js cannot open, source_corrupt;
 // a page that fails is lost on its own while the others are read.
-
-const require = createRequire(import.meta.url);
-
-/** pdf.js's own asset folders, as local paths with a trailing separator (read with fs, never fetched). */
-function assetFolders() {
-  const root = dirname(require.resolve('pdfjs-dist/package.json'));
-  const folder = (name: string) => join(root, name) + sep;
-  return {
-    standardFontDataUrl: folder('standard_fonts'),
-    cMapUrl: folder('cmaps'),
-    cMapPacked: true,
-    iccUrl: folder('iccs'),
-    wasmUrl: folder('wasm'),
-  };
-}
 
 /** Pages are rendered for OCR at OCR_DPI, fewer when the page would exceed this many pixels. */
 const MAX_RENDER_PIXELS = 50_000_000;
@@ -214,7 +198,7 @@ type LoadingTask = ReturnType<PdfJs['getDocument']>;
 function openDocument(pdfjs: PdfJs, bytes: Uint8Array, purpose: 'text' | 'pictures'): LoadingTask {
   return pdfjs.getDocument({
     data: new Uint8Array(bytes),
-    ...assetFolders(),
+    ...pdfJsAssetFolders(),
     useSystemFonts: false,
     disableFontFace: true,
     useWorkerFetch: false,
