@@ -1,22 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { comboLabel, KEYMAP } from '../renderer/src/shell/keymap';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './helpers';
 
 // A desktop app's habits through the web host in Chromium: every key the app binds is listed by the
 // shortcuts overlay (compared with the keymap's own table), the in-page menu runs the same commands,
 // and the workbench is readable and accessible in the dark theme as in the light one.
 
 const TRUE_CLAIM = 'Revenue rose 12% from 2022 to 2023';
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const body = await page.screenshot({ fullPage: true });

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { rendererOutDir } from '../electron/project';
 import { startWebHost } from '../electron/web/server';
@@ -11,6 +10,7 @@ import {
   type DocumentFile,
 } from './documents';
 import { expect, test } from './fixtures';
+import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
 
 // The fact-checker's core loop, through the web host in Chromium, each journey on its own data folder:
 // documents in, the original page beside its text, figures picked, a claim checked, unresolved outcomes
@@ -35,15 +35,6 @@ interface BrowserGlobals {
       getBoundingClientRect(): { x: number; y: number; width: number; height: number };
     };
   };
-}
-
-/** No serious or critical accessibility violation on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
 /** Keeps a screenshot of the journey's end as a test artifact. */
@@ -88,25 +79,6 @@ async function openDocument(page: Page, name: string): Promise<void> {
     .getByRole('button', { name: new RegExp(escapeRegExp(name)) })
     .first()
     .click();
-}
-
-function figure(page: Page, raw: string): Locator {
-  return page
-    .getByRole('button', { name: new RegExp(`^Figure ${escapeRegExp(raw)} \\(`) })
-    .filter({ visible: true })
-    .first();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function runClaim(page: Page, claim: string): Promise<Locator> {
-  await page.getByRole('textbox', { name: 'Claim' }).fill(claim);
-  await page.getByRole('button', { name: /^Run check/ }).click();
-  const card = page.getByTestId('result-card');
-  await expect(card).toBeVisible();
-  return card;
 }
 
 /**

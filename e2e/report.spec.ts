@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { parseBundle } from '../shared/report/model';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
+import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
 
 // Issue 17's journey, through the web host in Chromium on its own data folder: a case built through the UI
 // with two checks (one supported; one escalated, with the person's judgment) and two kept search passages;
@@ -18,33 +18,6 @@ import { expect, test } from './fixtures';
 const TRUE_CLAIM = 'Revenue rose 12% from 2022 to 2023';
 /** The crops' mark colour (electron/report/crops.ts), as RGB. */
 const MARK = [0xe4, 0x00, 0x7c] as const;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function figure(page: Page, raw: string): Locator {
-  return page
-    .getByRole('button', { name: new RegExp(`^Figure ${escapeRegExp(raw)} \\(`) })
-    .filter({ visible: true })
-    .first();
-}
-
-async function runClaim(page: Page, claim: string): Promise<Locator> {
-  await page.getByRole('textbox', { name: 'Claim' }).fill(claim);
-  await page.getByRole('button', { name: /^Run check/ }).click();
-  const card = page.getByTestId('result-card');
-  await expect(card).toBeVisible();
-  return card;
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join('test-results', 'report');

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rendererOutDir } from '../electron/project';
 import { startWebHost, type WebHost } from '../electron/web/server';
 import { WEB_BRIDGE_PATH, WEB_TOKEN_HEADER, WEB_UPLOAD_META_HEADER, WEB_UPLOAD_PATH } from '../shared/bridge';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './helpers';
 
 // Journey (1) of issue 16, through the web host in Chromium on its own data folder: three documents in the
 // library, each registered with the web address it came from (so the service knows its domain); a search
@@ -95,14 +95,6 @@ async function seed(host: WebHost, doc: SeedDocument): Promise<void> {
   };
   if (!reply.ok || !reply.value?.source_version_id) throw new Error(`upload: ${JSON.stringify(reply)}`);
   await invoke(host, 'documents.publish', { sourceVersionId: reply.value.source_version_id });
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
 /** A PNG under test-results (to look at), also attached to the report. */

@@ -2,12 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
 import { projectRoot, rendererOutDir } from '../electron/project';
 import { startWebHost } from '../electron/web/server';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
+import { expectAccessible, figure } from './helpers';
 import { WorkbenchPage } from './pages/workbench-page';
 
 // A fact-checker points the workbench at a newsroom's evidence service: the real service (`npm run
@@ -73,21 +72,6 @@ async function stopService(running: RunningService): Promise<void> {
   await exited;
 }
 
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
-
-function figure(page: Page, raw: string): Locator {
-  return page
-    .getByRole('button', { name: new RegExp(`^Figure ${raw.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')} \\(`) })
-    .filter({ visible: true })
-    .first();
-}
-
 test.describe('a remote evidence service set up in the settings', () => {
   test.setTimeout(120_000);
 
@@ -113,7 +97,7 @@ test.describe('a remote evidence service set up in the settings', () => {
       await page.keyboard.press('Control+Comma');
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       await expect(dialog).toBeVisible();
-      await expectAccessible(page, 'the settings dialog');
+      await expectAccessible(page, 'the settings dialog', '[role="dialog"]');
       await page.screenshot({ path: testInfo.outputPath('settings-local-laptop.png') });
 
       await dialog.getByRole('radio', { name: /A remote service/ }).check();
@@ -132,12 +116,12 @@ test.describe('a remote evidence service set up in the settings', () => {
       await expect(dialog.getByTestId('key-storage')).toContainText(
         /A key is set, kept (in the OS keychain|for this session only)/,
       );
-      await expectAccessible(page, 'the settings dialog, remote');
+      await expectAccessible(page, 'the settings dialog, remote', '[role="dialog"]');
       await page.screenshot({ path: testInfo.outputPath('settings-remote-laptop.png') });
       await page.setViewportSize({ width: 640, height: 560 });
       await page.screenshot({ path: testInfo.outputPath('settings-remote-small.png') });
       await page.emulateMedia({ colorScheme: 'dark' });
-      await expectAccessible(page, 'the settings dialog, dark');
+      await expectAccessible(page, 'the settings dialog, dark', '[role="dialog"]');
       await page.screenshot({ path: testInfo.outputPath('settings-remote-small-dark.png') });
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1366, height: 820 });
