@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { REPORT_FORMATS, type ProgressEvent, type ReportFormat } from '../../../shared/bridge';
 import { bridge, BridgeCallError, callBridge } from '../bridge';
 import { useCases } from '../queries';
-import { keepFocusInside } from '../ui/focus-trap';
+import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';
 import {
   CANCELLED_WORDS,
@@ -132,14 +132,7 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
     void callBridge('reports.cancel', { taskId: running.taskId }).catch(() => {});
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    keepFocusInside(event, panel.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => dialogKeyDown(event, panel.current, onClose);
 
   const host = bridge().host;
   const percent = exportPercent(running?.progress ?? null);

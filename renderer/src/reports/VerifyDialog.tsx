@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_BUNDLE_CHARS } from '../../../shared/bridge/reports';
 import type { VerifyItem, VerifyReport } from '../../../shared/report/verify-result';
 import { BridgeCallError, callBridge } from '../bridge';
-import { keepFocusInside } from '../ui/focus-trap';
+import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';
 import { summarizeVerify, TONE_CLASSES, VERIFY_STATUS_WORDING } from './report-wording';
 
@@ -183,14 +183,7 @@ export function VerifyDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    keepFocusInside(event, panel.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => dialogKeyDown(event, panel.current, onClose);
 
   const checking = state.kind === 'checking';
 

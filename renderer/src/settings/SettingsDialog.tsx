@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSettings } from '../health';
 import { SettingsForm } from './SettingsForm';
-import { keepFocusInside } from '../ui/focus-trap';
+import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';
 
 /**
@@ -21,14 +21,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    keepFocusInside(event, panel.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => dialogKeyDown(event, panel.current, onClose);
 
   return (
     <ModalFrame

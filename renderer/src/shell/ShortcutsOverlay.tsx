@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useWorkbenchUi } from '../ui-store';
 import { comboLabel, KEYMAP, type Shortcut } from './keymap';
 import { isMacPlatform } from './platform';
-import { keepFocusInside } from '../ui/focus-trap';
+import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';
 
 const GROUPS: readonly Shortcut['group'][] = [
@@ -35,15 +35,8 @@ function ShortcutsDialog() {
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      closeOverlay();
-      return;
-    }
-    // Focus stays inside: the close button and the scrolling list are the only stops.
-    keepFocusInside(event, panel.current, 'button, [tabindex="0"]');
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    dialogKeyDown(event, panel.current, closeOverlay, 'button, [tabindex="0"]');
 
   return (
     <ModalFrame

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { FOCUSABLE, keepFocusInside } from './focus-trap';
+import { FOCUSABLE, dialogKeyDown } from './focus-trap';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -42,14 +42,7 @@ export function ConfirmDialog({ title, children, actions, onCancel }: ConfirmDia
     )?.focus();
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    keepFocusInside(event, panel.current);
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => dialogKeyDown(event, panel.current, onCancel);
 
   return createPortal(
     <div

@@ -43,3 +43,21 @@ export function keepFocusInside(
   }
   return false;
 }
+
+/**
+ * The key handling of a modal dialog: Escape closes it (and goes no further), Tab stays inside `root`.
+ */
+export function dialogKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  root: HTMLElement | null,
+  onClose: () => void,
+  selector = FOCUSABLE,
+): void {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
+    return;
+  }
+  keepFocusInside(event, root, selector);
+}
