@@ -1,48 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  isolatedHomes,
+  nodeScript,
+  secretServiceAvailable,
+  unlockedKeyring,
+} from '../../support/secret-service';
 
 // The key store against a real Secret Service: gnome-keyring, unlocked, under its own D-Bus session, with
 // HOME and the XDG folders in a fresh temporary folder; and against no Secret Service at all (a session
 // bus address that leads nowhere), where the key must be kept for the session only.
 
-const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-const available = has('dbus-run-session') && has('gnome-keyring-daemon');
-if (!available)
-  console.warn(
-    'keychain: Secret Service test skipped: gnome-keyring-daemon or dbus-run-session not installed (apt-get install gnome-keyring dbus)',
-  );
-
-const homes: string[] = [];
-afterAll(() => {
-  for (const home of homes) rmSync(home, { recursive: true, force: true });
-});
-
-/** A fresh HOME with its XDG folders (the runtime folder 0700, as the Secret Service requires). */
-function environment(key: string): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'ew-keyring-'));
-  homes.push(home);
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: home, EW_TEST_KEY: key };
-  const dirs = {
-    XDG_DATA_HOME: 'data',
-    XDG_CONFIG_HOME: 'config',
-    XDG_CACHE_HOME: 'cache',
-    XDG_RUNTIME_DIR: 'run',
-  };
-  for (const [name, dir] of Object.entries(dirs)) {
-    const path = join(home, dir);
-    mkdirSync(path, { recursive: true, mode: 0o700 });
-    env[name] = path;
-  }
-  return env;
-}
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const script = join(import.meta.dirname, 'fixtures', 'secret-service-check.ts');
-// process.execPath: vitest runs on the project's Node 24 (the `node` devDependency).
-const node = `${quote(process.execPath)} --import tsx ${quote(script)}`;
+const available = secretServiceAvailable('keychain');
+const homes = isolatedHomes('ew-keyring-');
+afterAll(() => homes.removeAll());
+const environment = (key: string) => homes.environment({ EW_TEST_KEY: key });
+const node = nodeScript(join(import.meta.dirname, 'fixtures', 'secret-service-check.ts'));
 
 function run(command: string[], env: NodeJS.ProcessEnv, key: string) {
   const child = spawnSync(command[0]!, command.slice(1), {
@@ -65,17 +39,7 @@ function run(command: string[], env: NodeJS.ProcessEnv, key: string) {
 describe.skipIf(!available)('key store on a real Secret Service', () => {
   it('stores, reads back through a fresh store, replaces and removes the key in gnome-keyring', () => {
     const key = `sk-live-real-${process.pid}-${Date.now()}`;
-    const result = run(
-      [
-        'dbus-run-session',
-        '--',
-        'sh',
-        '-c',
-        `printf 'testpass' | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${node}`,
-      ],
-      environment(key),
-      key,
-    );
+    const result = run(unlockedKeyring(node), environment(key), key);
     const os = { storage: 'os-keychain', backend: 'secret-service', reason: null };
     expect(result).toEqual({
       before: { hasKey: false, ...os },
