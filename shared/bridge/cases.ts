@@ -79,7 +79,19 @@ export const Case = z.strictObject({
 export type Case = z.infer<typeof Case>;
 
 export const CaseSummary = Case.pick({ id: true, title: true, updatedAt: true }).extend({
+  /** The latest check's outcome as the service gave it (the current one, else the last kept); null: none. */
   outcome: NumericResponse.shape.outcome.nullable(),
+  /**
+   * The latest check is not a decision (isUnresolvedNumeric): an `outcome` of supported or contradicted
+   * with this set is shown as not settled, never as that decision.
+   */
+  latestUnresolved: z.boolean(),
+  /** Every check of the case (kept ones and the current one when checked), and how many are unresolved. */
+  checks: z.strictObject({
+    total: z.number().int().nonnegative(),
+    kept: z.number().int().nonnegative(),
+    unresolved: z.number().int().nonnegative(),
+  }),
 });
 export type CaseSummary = z.infer<typeof CaseSummary>;
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { CaseSummary } from '../../../shared/bridge';
-import type { Case } from '../../../shared/bridge';
 import { OutcomeBadge } from '../check/OutcomeBadge';
-import { shownOutcome } from '../check/outcome-wording';
-import { useCase } from '../queries';
+import type { ShownOutcome } from '../check/outcome-wording';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,15 +19,22 @@ export interface CaseListItemProps {
 }
 
 /** "3 checks (2 kept), 1 unresolved": every check of the case, and how many are not settled. */
-function checksWording(theCase: Case): { words: string; unresolved: number } {
-  const kept = theCase.kept ?? [];
-  const outcomes = [...kept.map((k) => k.check), ...(theCase.check ? [theCase.check] : [])].map(shownOutcome);
-  const n = outcomes.length;
-  const unresolved = outcomes.filter((o) => o !== 'supported' && o !== 'contradicted').length;
-  let words = n === 1 ? '1 check' : `${n} checks`;
-  if (kept.length > 0 && theCase.check !== null) words += ` (${kept.length} kept)`;
+function checksWording(checks: CaseSummary['checks']): string | null {
+  const { total, kept, unresolved } = checks;
+  if (total === 0) return null;
+  let words = total === 1 ? '1 check' : `${total} checks`;
+  if (kept > 0 && kept < total) words += ` (${kept} kept)`;
   if (unresolved > 0) words += `, ${unresolved} unresolved`;
-  return { words, unresolved };
+  return words;
+}
+
+/** The latest outcome as the list shows it: a decision its own answer does not back is not settled. */
+function latestOutcome(summary: CaseSummary): ShownOutcome {
+  const { outcome } = summary;
+  if (outcome === null) return 'unchecked';
+  if ((outcome === 'supported' || outcome === 'contradicted') && summary.latestUnresolved)
+    return 'inconsistent';
+  return outcome;
 }
 
 export function CaseListItem({
@@ -43,9 +48,9 @@ export function CaseListItem({
   onSelect,
 }: CaseListItemProps) {
   const [confirming, setConfirming] = useState(false);
-  const full = useCase(summary.id);
-  const kept = full.data?.kept?.length ?? 0;
-  const checks = full.data ? checksWording(full.data) : null;
+  const kept = summary.checks.kept;
+  const checks = checksWording(summary.checks);
+  const unresolved = summary.checks.unresolved;
   return (
     <li
       data-testid="case-item"
@@ -76,18 +81,18 @@ export function CaseListItem({
           </span>
           {kept > 0 ? (
             <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
-              Latest check: <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+              Latest check: <OutcomeBadge outcome={latestOutcome(summary)} />
             </span>
           ) : (
-            <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
+            <OutcomeBadge outcome={latestOutcome(summary)} />
           )}
           {checks !== null && (
             <span
               data-testid="case-checks"
-              className={`text-xs ${checks.unresolved > 0 ? 'text-amber-900 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}`}
+              className={`text-xs ${unresolved > 0 ? 'text-amber-900 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}`}
             >
-              {checks.unresolved > 0 && <span aria-hidden="true">⚠ </span>}
-              {checks.words}
+              {unresolved > 0 && <span aria-hidden="true">⚠ </span>}
+              {checks}
             </span>
           )}
           <span className="text-xs text-slate-600 dark:text-slate-300">

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NumericResponse } from '../../../shared/api';
-import type { Case } from '../../../shared/bridge';
+import type { Case, CaseSummary } from '../../../shared/bridge';
 import { createRouter, type BridgeRouter } from '../../../electron/bridge/router';
 import { createCaseStore } from '../../../electron/cases/store';
 import { handlers } from '../../../electron/handlers';
@@ -218,8 +218,12 @@ describe('cases', () => {
     await value(router.invoke('cases.check', { id: created.id }));
     const twice = await value<Case>(router.invoke('cases.keepCheck', { id: created.id }));
     expect(twice.kept!.map((k) => k.claim)).toEqual(['Revenue rose 12%', 'Spending fell']);
-    const list = await value<{ id: string; outcome: string | null }[]>(router.invoke('cases.list', {}));
-    expect(list.find((c) => c.id === created.id)?.outcome).toBe('escalate');
+    const list = await value<CaseSummary[]>(router.invoke('cases.list', {}));
+    expect(list.find((c) => c.id === created.id)).toMatchObject({
+      outcome: 'escalate',
+      latestUnresolved: true,
+      checks: { total: 2, kept: 2, unresolved: 2 },
+    });
 
     // Saving the next claim does not touch the kept checks; notes absent from a save stay as they were.
     const edited = await value<Case>(router.invoke('cases.save', { ...pick(twice), claim: 'Debt rose' }));

@@ -32,12 +32,16 @@ const SUMMARIES: CaseSummary[] = [
     title: 'Older claim, never checked',
     updatedAt: '2026-11-18T08:00:00.000Z',
     outcome: null,
+    latestUnresolved: true,
+    checks: { total: 0, kept: 0, unresolved: 0 },
   },
   {
     id: CASE_ID,
     title: 'Revenue rose 12% in 2024',
     updatedAt: '2026-11-20T10:05:00.000Z',
     outcome: 'escalate',
+    latestUnresolved: true,
+    checks: { total: 1, kept: 0, unresolved: 1 },
   },
 ];
 
@@ -71,6 +75,26 @@ describe('CasesPanel', () => {
     expect(first?.dataset['tone']).toBe('warning');
     expect(second?.textContent).toBe('Not checked');
     expect(second?.dataset['tone']).not.toBe('success');
+  });
+
+  it('never shows a latest "supported" its own answer does not back as success; counts unresolved checks', async () => {
+    serveWorkbench();
+    bridgeStub.handlers['cases.list'] = (): CaseSummary[] => [
+      {
+        id: CASE_ID,
+        title: 'Revenue rose 12% in 2024',
+        updatedAt: '2026-11-20T10:05:00.000Z',
+        outcome: 'supported',
+        latestUnresolved: true,
+        checks: { total: 3, kept: 2, unresolved: 2 },
+      },
+    ];
+    renderWithQueries(<CasesPanel />);
+    const [item] = await screen.findAllByTestId('case-item');
+    const badge = within(item!).getByTestId('outcome-badge');
+    expect(badge.textContent).not.toMatch(/Supported/);
+    expect(badge.dataset['tone']).not.toBe('success');
+    expect(within(item!).getByTestId('case-checks').textContent).toBe('⚠ 3 checks (2 kept), 2 unresolved');
   });
 
   it('says when there are no cases yet', async () => {
