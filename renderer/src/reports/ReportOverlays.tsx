@@ -14,7 +14,10 @@ export function ReportOverlays() {
   return null;
 }
 
-/** The header's "Check a report bundle…" button, with its shortcut. */
+/**
+ * The header's "Check a report bundle…" button, with its shortcut; in a narrow window it gives its room to
+ * the title (the command stays in the Menu and on its key).
+ */
 export function VerifyButton() {
   const openOverlay = useWorkbenchUi((state) => state.openOverlay);
   const shortcut = shortcutFor('report.verify');
@@ -27,7 +30,7 @@ export function VerifyButton() {
       onClick={() => openOverlay('verify')}
       aria-keyshortcuts={shortcut ? ariaKeyshortcuts(shortcut.keys, mac) : undefined}
       title={shortcut?.keys[0] ? `Check a report bundle (${comboLabel(shortcut.keys[0], mac)})` : undefined}
-      className="rounded-md border border-slate-200 px-2.5 py-1 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
+      className="hidden rounded-md border border-slate-200 px-2.5 py-1 text-sm whitespace-nowrap lg:inline-block text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
     >
       Check a report bundle…
     </button>
