@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import type { TextRun } from '../types';
+import { recognizePage } from './ocr-pool';
 
 // OCR, offline: tesseract.js (its wasm core comes from node_modules/tesseract.js-core, the English data
-// from node_modules/@tesseract.js-data/eng), nothing fetched at run time. One tesseract worker per
-// document, created on the first page that needs it and terminated when the document is done.
+// from node_modules/@tesseract.js-data/eng), nothing fetched at run time. The tesseract workers are a pool
+// shared by every document read in this thread (ocr-pool.ts): warm from one page to the next, several
+// pages at once over the cores, stopped when idle.
+
+export { configureOcr, ocrSettings, prewarmOcr, shutdownOcr, type OcrPoolSettings } from './ocr-pool';
 
 /** What OCR read on one image: text in reading order and one run per word, boxes in page points. */
 export interface OcrText {
@@ -18,61 +18,28 @@ export interface OcrText {
 /** The dpi pages are rendered at for OCR, and the resolution an image without a known one is read at. */
 export const OCR_DPI = 300;
 
-const require = createRequire(import.meta.url);
-
-/** The folder holding eng.traineddata.gz, as the installed @tesseract.js-data/eng package names it. */
-function languageFolder(): string {
-  try {
-    const data = require('@tesseract.js-data/eng') as { langPath?: unknown };
-    if (typeof data.langPath === 'string') return data.langPath;
-  } catch {
-    // fall through to the package's own layout
-  }
-  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
-}
-
-/** A lazily started tesseract worker; `recognize` images, then `terminate`. */
+/**
+ * One document's OCR: `recognize` images, then `terminate`. `recognize` may be called for several pages
+ * at once (e.g. `Promise.all` over a window of pages): they are read in parallel on the pool's workers,
+ * each with the result it would have alone.
+ */
 export class OcrEngine {
-  private worker: Promise<Tesseract.Worker> | null = null;
-  private cacheDir: string | null = null;
-
-  private start(): Promise<Tesseract.Worker> {
-    if (this.worker === null) {
-      // cacheMethod 'none' never reads or writes a cache; the folder is a belt for the braces.
-      this.cacheDir = mkdtempSync(join(tmpdir(), 'ew-ocr-'));
-      this.worker = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-        langPath: languageFolder(),
-        gzip: true,
-        cacheMethod: 'none',
-        cachePath: this.cacheDir,
-        logger: () => {},
-        errorHandler: () => {},
-      });
-    }
-    return this.worker;
-  }
+  private closed = false;
 
   /**
    * Reads `image` (PNG or JPEG bytes; TIFF where leptonica reads it). `pointsPerPixel` turns pixel boxes
-   * into page points.
+   * into page points (and gives tesseract the image's resolution, 72 / pointsPerPixel dpi).
    */
   async recognize(image: Uint8Array, pointsPerPixel: number): Promise<OcrText> {
-    const worker = await this.start();
-    const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: true });
-    return layout(result.data, pointsPerPixel);
+    if (this.closed) throw new Error('OCR engine used after terminate');
+    const page = await recognizePage(image, 72 / pointsPerPixel);
+    return layout(page, pointsPerPixel);
   }
 
+  /** This document is done with OCR; the pool's workers stay warm for the next one until idle. */
   async terminate(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    try {
-      if (worker) await (await worker).terminate();
-    } catch {
-      // a worker that failed to start has nothing to stop
-    } finally {
-      if (this.cacheDir) rmSync(this.cacheDir, { recursive: true, force: true });
-      this.cacheDir = null;
-    }
+    this.closed = true;
+    return Promise.resolve();
   }
 }
 
@@ -109,12 +76,7 @@ export function layout(page: Tesseract.Page, pointsPerPixel: number): OcrText {
   return { markdown, runs };
 }
 
-/** OCR of one image (PNG, JPEG, TIFF bytes) with its own engine, stopped when done. */
+/** OCR of one image (PNG, JPEG, TIFF bytes) on the pool; concurrent calls run in parallel. */
 export async function ocrImage(image: Uint8Array, pointsPerPixel: number): Promise<OcrText> {
-  const engine = new OcrEngine();
-  try {
-    return await engine.recognize(image, pointsPerPixel);
-  } finally {
-    await engine.terminate();
-  }
+  return layout(await recognizePage(image, 72 / pointsPerPixel), pointsPerPixel);
 }
