@@ -1,16 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { WorkerInput, WorkerMessage } from './worker';
-import { ReadFailure, type ReadOptions, type ReadResult } from './types';
+import type { PageShare, WorkerInput, WorkerMessage } from './worker';
+import { ReadFailure, type LostUnit, type ReadOptions, type ReadResult, type ReadUnit } from './types';
 
 export interface WorkerLimits {
-  /** V8 old-generation ceiling of the reading thread, in MB. */
+  /** V8 old-generation ceiling of each reading thread, in MB. */
   memoryMb: number;
   /** Wall-clock ceiling of one read, in ms. */
   timeoutMs: number;
+  /**
+   * A PDF of at least this many bytes is read in contiguous page ranges by several threads at once, one
+   * per free core (each thread with the memory ceiling above), merged in page order.
+   */
+  parallelMinBytes: number;
 }
 
-export const DEFAULT_WORKER_LIMITS: WorkerLimits = { memoryMb: 1536, timeoutMs: 10 * 60_000 };
+export const DEFAULT_WORKER_LIMITS: WorkerLimits = {
+  memoryMb: 1536,
+  timeoutMs: 10 * 60_000,
+  parallelMinBytes: 4 * 1024 * 1024,
+};
 
 /** The worker's entry: the TypeScript source under tsx (dev, tests), the built file in a bundle. */
 function workerEntry(): { url: URL; execArgv: string[] } {
@@ -35,6 +44,66 @@ async function slot(): Promise<() => void> {
   };
 }
 
+/** The slots free right now, up to `wanted`, without waiting (nobody waiting is overtaken). */
+function freeSlots(wanted: number): (() => void)[] {
+  const out: (() => void)[] = [];
+  while (out.length < wanted && running < MAX_CONCURRENT && waiting.length === 0) {
+    running++;
+    out.push(() => {
+      running--;
+      waiting.shift()?.();
+    });
+  }
+  return out;
+}
+
+// Warm threads: started ahead with the default memory ceiling, the PDF reader and pdf.js loaded, each
+// waiting for its one read, one per core (at most 4): the first document after launch, and every page
+// range of a large one, does not pay a thread's and the engine's start. They are unref'd while they wait
+// (they never keep the process alive) and replaced when no read is running.
+const WARM_THREADS = Math.min(MAX_CONCURRENT, 4);
+const warmThreads: Worker[] = [];
+
+function startThread(input: WorkerInput | null, memoryMb: number): Worker {
+  const entry = workerEntry();
+  return new Worker(entry.url, {
+    workerData: input,
+    execArgv: entry.execArgv,
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+    stdout: false,
+    stderr: false,
+  });
+}
+
+/** Starts warm threads up to one per core (set EW_EXTRACT_WARM=0 to never keep any). */
+export function prewarm(): void {
+  if (process.env['EW_EXTRACT_WARM'] === '0') return;
+  while (warmThreads.length < WARM_THREADS) {
+    const thread = startThread(null, DEFAULT_WORKER_LIMITS.memoryMb);
+    thread.unref();
+    const forget = () => {
+      const at = warmThreads.indexOf(thread);
+      if (at >= 0) warmThreads.splice(at, 1);
+    };
+    thread.on('error', forget);
+    thread.on('exit', forget);
+    warmThreads.push(thread);
+  }
+}
+
+/** A thread for `input`: a warm one when its ceiling is the one asked for, else a new one. */
+function threadFor(input: WorkerInput, memoryMb: number): Worker {
+  const thread = memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads.shift() : undefined;
+  if (thread) {
+    thread.ref();
+    thread.postMessage(input);
+    return thread;
+  }
+  return startThread(input, memoryMb);
+}
+
+prewarm();
+
 /**
  * Reads `bytes` as `format` in a worker thread with a memory and a time ceiling. Resolves with what the
  * reader read; rejects with a ReadFailure (the reader's, or `source_too_large` when the thread ran out of
@@ -47,11 +116,56 @@ export async function readInWorker(
   limits: WorkerLimits = DEFAULT_WORKER_LIMITS,
 ): Promise<ReadResult> {
   const release = await slot();
+  const extra =
+    format === 'pdf' && bytes.length >= limits.parallelMinBytes ? freeSlots(MAX_CONCURRENT - 1) : [];
   try {
-    return await readInThread(bytes, format, options, limits);
+    if (extra.length === 0) return await readInThread(bytes, format, options, limits);
+    return await readInParts(bytes, format, options, limits, extra.length + 1);
   } finally {
     release();
+    for (const more of extra) more();
+    // Replaced once nothing is read, so starting them never takes a core from a read.
+    if (running === 0) setImmediate(prewarm);
   }
+}
+
+/**
+ * Reads a PDF's pages in `parts` contiguous ranges, one thread each, and merges them in page order: the
+ * same units and lost pages as one thread reading them all. The text ceiling is checked again on the
+ * merged pages (each thread sees only its own). The first failure stops the other threads.
+ */
+async function readInParts(
+  bytes: Uint8Array,
+  format: string,
+  options: ReadOptions,
+  limits: WorkerLimits,
+  parts: number,
+): Promise<ReadResult> {
+  const stops: (() => void)[] = [];
+  const reads = Array.from({ length: parts }, (_, part) =>
+    readInThread(bytes, format, options, limits, { part, of: parts }, stops),
+  );
+  let results: ReadResult[];
+  try {
+    results = await Promise.all(reads);
+  } catch (error) {
+    for (const stop of stops) stop();
+    await Promise.allSettled(reads);
+    throw error;
+  }
+  const units: ReadUnit[] = results.flatMap((r) => r.units).sort((a, b) => a.index - b.index);
+  const lost: LostUnit[] = results.flatMap((r) => r.lost).sort((a, b) => a.index - b.index);
+  let chars = 0;
+  for (const unit of units) {
+    chars += unit.markdown.length;
+    if (chars > options.limits.maxTextChars)
+      throw new ReadFailure(
+        'source_too_large',
+        `text characters: observed at least ${chars} by page ${unit.index} (limit ${options.limits.maxTextChars})`,
+        'pdf',
+      );
+  }
+  return { format: results[0]?.format ?? format, units, lost };
 }
 
 function readInThread(
@@ -59,16 +173,11 @@ function readInThread(
   format: string,
   options: ReadOptions,
   limits: WorkerLimits,
+  share?: PageShare,
+  stops?: (() => void)[],
 ): Promise<ReadResult> {
-  const entry = workerEntry();
-  const input: WorkerInput = { bytes, format, ocr: options.ocr, limits: options.limits };
-  const worker = new Worker(entry.url, {
-    workerData: input,
-    execArgv: entry.execArgv,
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
-    stdout: false,
-    stderr: false,
-  });
+  const input: WorkerInput = { bytes, format, ocr: options.ocr, limits: options.limits, share };
+  const worker = threadFor(input, limits.memoryMb);
   return new Promise<ReadResult>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
@@ -90,6 +199,9 @@ function readInThread(
           ),
         ),
       limits.timeoutMs,
+    );
+    stops?.push(() =>
+      settle(() => reject(new ReadFailure('extraction_error', 'stopped: another page range failed', format))),
     );
     worker.on('message', (message: WorkerMessage) => {
       switch (message.type) {

@@ -36,6 +36,27 @@ async function loadPdfJs(): Promise<PdfJs> {
   return import('pdfjs-dist/legacy/build/pdf.mjs');
 }
 
+/** Loads pdf.js ahead of any document, for a warm worker (run-worker.ts): the first read does not pay it. */
+export async function warm(): Promise<void> {
+  await loadPdfJs();
+}
+
+/**
+ * The reader's options, with the share of the pages this read covers: the `part`-th (from 0) of `of`
+ * contiguous page ranges, for run-worker.ts to read a large document's ranges in parallel threads.
+ */
+export interface PdfReadOptions extends ReadOptions {
+  share?: { part: number; of: number };
+}
+
+/** The first and last page (1-based) of a share of `total` pages. */
+export function pageRange(total: number, share: PdfReadOptions['share']): [number, number] {
+  if (!share || share.of <= 1) return [1, total];
+  const from = Math.floor((share.part * total) / share.of) + 1;
+  const to = Math.floor(((share.part + 1) * total) / share.of);
+  return [from, to];
+}
+
 function failure(error: unknown): ReadFailure {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
@@ -235,7 +256,7 @@ class Pictures {
   }
 }
 
-async function readPdf(bytes: Uint8Array, _format: string, options: ReadOptions): Promise<ReadResult> {
+async function readPdf(bytes: Uint8Array, _format: string, options: PdfReadOptions): Promise<ReadResult> {
   const pdfjs = await loadPdfJs();
   const task = openDocument(pdfjs, bytes, 'text');
   let doc: PDFDocumentProxy;
@@ -260,7 +281,7 @@ async function readPages(
   pdfjs: PdfJs,
   doc: PDFDocumentProxy,
   pictures: Pictures,
-  options: ReadOptions,
+  options: PdfReadOptions,
   ocr: OcrEngine,
 ): Promise<ReadResult> {
   const { limits } = options;
@@ -286,7 +307,8 @@ async function readPages(
   };
 
   const fonts = new FontMaps();
-  for (let index = 1; index <= total; index++) {
+  const [first, last] = pageRange(total, options.share);
+  for (let index = first; index <= last; index++) {
     let page: PDFPageProxy | null = null;
     try {
       page = await doc.getPage(index);

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { extract, type Extraction } from '../../../../service/extract/extract';
+import { pageRange, reader } from '../../../../service/extract/readers/pdf';
+import { pdfJsAssetFolders } from '../../../../service/extract/readers/pdfjs-assets';
+import { buildPdf, type PdfPage } from '../fixtures/pdf';
+import { readOptions } from './helpers';
+
+// The PDF engine's inputs and its parallel reading (issue 18): the standard font data reaches pdf.js, so a
+// non-embedded Helvetica is placed by its real glyph widths; a figure inside a longer run is boxed on its own
+// glyphs; a large document read in page ranges by several threads gives what one thread gives.
+
+// Helvetica's widths from its AFM (per 1000 units of the font size), written out here on purpose.
+const AFM: Record<string, number> = {
+  W: 944,
+  i: 222,
+  ' ': 278,
+  ',': 278,
+  '1': 556,
+  '2': 556,
+  '3': 556,
+  '4': 556,
+};
+const advance = (text: string, size: number) =>
+  ([...text].reduce((n, c) => n + (AFM[c] ?? NaN), 0) * size) / 1000;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('pdf engine: standard font data', () => {
+  it('pdf.js loads the standard fonts from the reader’s folders without a warning about standardFontDataUrl', async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = pdfjs.getDocument({
+      data: buildPdf([{ texts: [{ x: 72, y: 700, size: 12, text: 'WWWW 1,234 iiii' }] }]),
+      ...pdfJsAssetFolders(),
+      useSystemFonts: false,
+      disableFontFace: true,
+      useWorkerFetch: false,
+      verbosity: pdfjs.VerbosityLevel.WARNINGS,
+    });
+    const page = await (await task.promise).getPage(1);
+    await page.getTextContent();
+    await page.getOperatorList();
+    await task.destroy();
+    expect(logged.filter((line) => /standardFontData|font data/i.test(line))).toEqual([]);
+  });
+
+  it('a figure inside a longer run of mixed-width Helvetica glyphs is boxed on its digits within 1 pt', async () => {
+    const text = 'WWWW 1,234 iiii';
+    const x = 72;
+    const size = 12;
+    const result = await extract(buildPdf([{ texts: [{ x, y: 700, size, text }] }]), { filename: 'w.pdf' });
+    const figure = result.units[0]?.figures.find((f) => f.raw === '1,234');
+    expect(figure?.position.kind).toBe('box');
+    if (figure?.position.kind !== 'box') return;
+    const left = x + advance('WWWW ', size);
+    const right = left + advance('1,234', size);
+    expect(Math.abs(figure.position.x - left)).toBeLessThanOrEqual(1);
+    expect(Math.abs(figure.position.x + figure.position.width - right)).toBeLessThanOrEqual(1);
+    // An even share of the 15 characters would put it 7 pt off: the widths are the font's, not guessed.
+    const even = x + (advance(text, size) * 5) / text.length;
+    expect(Math.abs(figure.position.x - even)).toBeGreaterThan(5);
+  });
+});
+
+describe('pdf engine: page ranges read in parallel', () => {
+  it('the ranges of any split cover every page once, in order', () => {
+    for (const total of [1, 2, 7, 306])
+      for (const of of [1, 2, 3, 4]) {
+        const pages: number[] = [];
+        for (let part = 0; part < of; part++) {
+          const [from, to] = pageRange(total, { part, of });
+          for (let index = from; index <= to; index++) pages.push(index);
+        }
+        expect(pages).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      }
+  });
+
+  it('a share reads only its own pages and says the document’s page count in its progress', async () => {
+    const pdf = buildPdf(
+      Array.from({ length: 5 }, (_, i) => ({
+        texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1}: 1${i}.5` }],
+      })),
+    );
+    const progress: { index: number; total: number | null }[] = [];
+    const options = { ...readOptions({ onUnit: (p) => void progress.push(p) }), share: { part: 1, of: 2 } };
+    const result = await reader.read(pdf, 'pdf', options);
+    expect(result.units.map((u) => u.index)).toEqual([3, 4, 5]);
+    expect(progress).toEqual([3, 4, 5].map((index) => ({ kind: 'page', index, total: 5 })));
+  });
+
+  it('a document read in parallel page ranges gives the same units, figures and lost pages as one thread', async () => {
+    const pages: PdfPage[] = Array.from({ length: 9 }, (_, i) =>
+      i === 4
+        ? // A picture only: no text layer, lost with OCR off.
+          {
+            images: [
+              {
+                x: 72,
+                y: 72,
+                width: 200,
+                height: 100,
+                pixels: { width: 2, height: 1 },
+                rgb: new Uint8Array(6).fill(90),
+              },
+            ],
+          }
+        : {
+            texts: [
+              {
+                x: 72,
+                y: 700,
+                size: 12,
+                text: `Section ${i + 1}: revenue rose ${i + 2}.5% to $${(i + 1) * 1234},000`,
+              },
+              { x: 300, y: 650, size: 10, text: `WWWW ${i + 7},${i}21 iiii` },
+            ],
+          },
+    );
+    const pdf = buildPdf(pages);
+    const progress: number[] = [];
+    const serial = await extract(
+      pdf,
+      { filename: 's.pdf' },
+      { ocr: 'off', worker: { parallelMinBytes: Infinity } },
+    );
+    const parallel = await extract(
+      pdf,
+      { filename: 'p.pdf' },
+      { ocr: 'off', worker: { parallelMinBytes: 0 }, onUnit: (p) => void progress.push(p.index) },
+    );
+    const view = (e: Extraction) => ({ ...e });
+    expect(serial.state).toBe('partial');
+    expect(serial.lost?.map((p) => [p.index, p.code])).toEqual([[5, 'ocr_unavailable']]);
+    expect(serial.units.flatMap((u) => u.figures).length).toBeGreaterThan(20);
+    expect(view(parallel)).toEqual(view(serial));
+    expect([...progress].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
