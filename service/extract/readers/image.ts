@@ -1,11 +1,19 @@
 import { crc32 } from 'node:zlib';
-import { ReadFailure, type LostUnit, type Reader, type ReadOptions, type ReadResult } from '../types';
-import { OCR_DPI, ocrImage } from './ocr';
+import {
+  ReadFailure,
+  type LostUnit,
+  type Reader,
+  type ReadOptions,
+  type ReadResult,
+  type ReadUnit,
+} from '../types';
+import { OCR_DPI, ocrImage, ocrSettings, type OcrText } from './ocr';
+import { tiffDirectories, tiffPage } from './ocr-tiff';
 
 // Images (PNG, JPEG, TIFF): one page, read with OCR. The page's size in points is its pixel size at the
 // resolution the file declares (PNG pHYs, JFIF density, TIFF X/YResolution), or at OCR_DPI (300) when it
-// declares none; the runs' boxes are in the same points. A multi-page TIFF is read on its first page; the
-// others are reported lost.
+// declares none; the runs' boxes are in the same points. A multi-page TIFF is read page by page, as many
+// pages at once as the OCR pool has workers; progress is reported page after page, in order.
 
 /** Above this many pixels an image is refused before OCR (tesseract holds several copies in wasm memory). */
 export const MAX_IMAGE_PIXELS = 60_000_000;
@@ -233,15 +241,14 @@ async function readImage(bytes: Uint8Array, format: string, options: ReadOptions
     );
   if (options.ocr === 'off')
     throw new ReadFailure('ocr_unavailable', 'an image needs OCR, which is off', format);
+  if (format === 'tiff' && info.pages > 1) return readTiffPages(bytes, info, options);
   const pointsPerPixel = 72 / (info.dpi ?? OCR_DPI);
   const input = info.alpha ? await flatten(bytes, info, format) : bytes;
   let text;
   try {
     text = await ocrImage(input, pointsPerPixel);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/read image|cannot be read|pix/i.test(message)) throw corrupt(format, message);
-    throw new ReadFailure('ocr_unavailable', `OCR failed: ${message}`, format);
+    throw ocrFailure(error, format);
   }
   if (text.markdown.length > options.limits.maxTextChars)
     throw new ReadFailure(
@@ -250,15 +257,6 @@ async function readImage(bytes: Uint8Array, format: string, options: ReadOptions
       format,
     );
   options.onUnit?.({ kind: 'page', index: 1, total: info.pages });
-  const lost: LostUnit[] = [];
-  for (let index = 2; index <= info.pages; index++)
-    lost.push({
-      kind: 'page',
-      index,
-      state: 'unreadable',
-      reason: 'only the first image of a multi-page TIFF is read',
-      code: 'extraction_error',
-    });
   return {
     format,
     units: [
@@ -271,6 +269,133 @@ async function readImage(bytes: Uint8Array, format: string, options: ReadOptions
         runs: text.runs,
       },
     ],
-    lost,
+    lost: [],
+  };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const unreadableImage = (text: string) => /read image|cannot be read|pix/i.test(text);
+
+/** An OCR error: the image could not be decoded (source_corrupt), else OCR failed (ocr_unavailable). */
+function ocrFailure(error: unknown, format: string): ReadFailure {
+  const text = message(error);
+  if (unreadableImage(text)) return corrupt(format, text);
+  return new ReadFailure('ocr_unavailable', `OCR failed: ${text}`, format);
+}
+
+/**
+ * A multi-page TIFF: each page cut out as a TIFF of its own and read with OCR, as many at once as the pool
+ * has workers, progress published in page order. Page 1 fails the file as a single image would; a later
+ * page that is damaged or too large is lost, and so is one whose OCR fails, unless the engine itself
+ * cannot run (then the file is ocr_unavailable).
+ */
+async function readTiffPages(bytes: Uint8Array, info: ImageInfo, options: ReadOptions): Promise<ReadResult> {
+  const format = 'tiff';
+  const directories = tiffDirectories(bytes);
+  const total = directories.length;
+  if (total > options.limits.maxPages)
+    throw new ReadFailure(
+      'source_too_large',
+      `pages: observed ${total} (limit ${options.limits.maxPages})`,
+      format,
+    );
+  const done: (ReadUnit | LostUnit | undefined)[] = new Array<ReadUnit | LostUnit | undefined>(total);
+  let published = 0;
+  let chars = 0;
+  let failure: ReadFailure | null = null;
+  const lose = (
+    index: number,
+    state: LostUnit['state'],
+    code: LostUnit['code'],
+    reason: string,
+  ): LostUnit => ({
+    kind: 'page',
+    index,
+    state,
+    reason,
+    code,
+  });
+
+  const readPage = async (at: number): Promise<ReadUnit | LostUnit> => {
+    const index = at + 1;
+    const directory = directories[at];
+    if (!directory) return lose(index, 'unreadable', 'source_corrupt', 'the page has no image directory');
+    const pixels = directory.width * directory.height;
+    if (pixels > MAX_IMAGE_PIXELS)
+      return lose(
+        index,
+        'unreadable',
+        'source_too_large',
+        `image pixels: observed ${pixels} (limit ${MAX_IMAGE_PIXELS})`,
+      );
+    let page: Uint8Array;
+    try {
+      page = tiffPage(bytes, directory.offset);
+    } catch (error) {
+      if (index === 1) throw corrupt(format, message(error));
+      return lose(index, 'unreadable', 'source_corrupt', `the page is damaged: ${message(error)}`);
+    }
+    const dpi = index === 1 ? info.dpi : directory.dpi;
+    const pointsPerPixel = 72 / (dpi ?? OCR_DPI);
+    let text: OcrText;
+    try {
+      text = await ocrImage(page, pointsPerPixel);
+    } catch (error) {
+      const failed = ocrFailure(error, format);
+      if (index === 1 || /tesseract failed to start|traineddata|wasm/i.test(message(error))) throw failed;
+      return unreadableImage(message(error))
+        ? lose(index, 'unreadable', 'source_corrupt', failed.reason)
+        : lose(index, 'error', 'ocr_unavailable', failed.reason);
+    }
+    return {
+      kind: 'page',
+      index,
+      extraction_method: 'ocr',
+      markdown: text.markdown,
+      page: { width: directory.width * pointsPerPixel, height: directory.height * pointsPerPixel },
+      runs: text.runs,
+    };
+  };
+
+  // Pages finished out of order wait for the ones before them; the text ceiling is counted in order.
+  const publish = () => {
+    for (let next = done[published]; next !== undefined && failure === null; next = done[published]) {
+      published++;
+      if ('markdown' in next) {
+        chars += next.markdown.length;
+        if (chars > options.limits.maxTextChars) {
+          failure = new ReadFailure(
+            'source_too_large',
+            `text characters: observed at least ${chars} by page ${next.index} (limit ${options.limits.maxTextChars})`,
+            format,
+          );
+          return;
+        }
+        options.onUnit?.({ kind: 'page', index: next.index, total });
+      }
+    }
+  };
+
+  let cursor = 0;
+  const lane = async () => {
+    while (failure === null && cursor < total) {
+      const at = cursor++;
+      try {
+        done[at] = await readPage(at);
+      } catch (error) {
+        failure ??= error instanceof ReadFailure ? error : ocrFailure(error, format);
+        return;
+      }
+      publish();
+    }
+  };
+  const lanes = Math.max(1, Math.min(total, ocrSettings().workers));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (failure) throw failure;
+  const read = done.filter((unit): unit is ReadUnit | LostUnit => unit !== undefined);
+  return {
+    format,
+    units: read.filter((unit): unit is ReadUnit => 'markdown' in unit),
+    lost: read.filter((unit): unit is LostUnit => !('markdown' in unit)),
   };
 }

@@ -61,14 +61,59 @@ describe('image reader', () => {
     expect(png.units[0]?.markdown).toContain('Margin 12.5%');
   });
 
-  it('TIFF: read at its declared resolution; pages after the first are reported lost', async () => {
+  it('TIFF: read at its declared resolution; every page of a multi-page TIFF is read', async () => {
     const picture = textPicture(LINES);
     const tiff = greyTiff(picture.grey(), picture.width, picture.height, 150, 2);
     const result = await reader.read(tiff, 'tiff', options());
-    const [page] = result.units;
+    const [page, second] = result.units;
     expect(page?.markdown).toContain('Revenue 1,234.5');
     expect(page?.page?.width).toBeCloseTo((picture.width * 72) / 150, 6);
-    expect(result.lost).toEqual([expect.objectContaining({ kind: 'page', index: 2, state: 'unreadable' })]);
+    expect(second).toEqual({ ...page, index: 2 });
+    expect(result.lost).toEqual([]);
+  });
+
+  it('multi-page TIFF: pages read at once, each as it reads alone, progress in page order', async () => {
+    const texts = [
+      ['Page one 1,111'],
+      ['Page two 2,222.5'],
+      ['Page three 33%'],
+      ['Page four 4,444'],
+      ['Page five 5.5'],
+    ];
+    const pictures = texts.map((lines) => textPicture(lines, { width: 900 }));
+    const tiff = multiTiff(pictures.map((p) => greyTiff(p.grey(), p.width, p.height, 200)));
+    const progress: unknown[] = [];
+    const result = await reader.read(tiff, 'tiff', options({ onUnit: (p) => progress.push(p) }));
+    expect(result.lost).toEqual([]);
+    expect(result.units.map((u) => u.markdown)).toEqual(texts.map((lines) => lines.join('\n')));
+    expect(progress).toEqual(texts.map((_, i) => ({ kind: 'page', index: i + 1, total: 5 })));
+    // Each page as the image reader reads it alone.
+    const alone = await reader.read(
+      greyTiff(pictures[2]?.grey() ?? new Uint8Array(), 900, pictures[2]?.height ?? 0, 200),
+      'tiff',
+      options(),
+    );
+    expect(result.units[2]).toEqual({ ...alone.units[0], index: 3 });
+  });
+
+  it('multi-page TIFF: a damaged later page is lost, the others read', async () => {
+    const pictures = [['Kept 1,234'], ['Gone 5,678'], ['Also kept 9.5']].map((lines) =>
+      textPicture(lines, { width: 900 }),
+    );
+    const pages = pictures.map((p) => greyTiff(p.grey(), p.width, p.height, 200));
+    const tiff = multiTiff(pages);
+    // Page 2's strip offset pointed past the end of the file.
+    const second = pageDirectory(tiff, 1);
+    const view = new DataView(tiff.buffer);
+    view.setUint32(second + 2 + 5 * 12 + 8, tiff.length + 10, true);
+    const result = await reader.read(tiff, 'tiff', options());
+    expect(result.units.map((u) => [u.index, u.markdown])).toEqual([
+      [1, 'Kept 1,234'],
+      [3, 'Also kept 9.5'],
+    ]);
+    expect(result.lost).toEqual([
+      expect.objectContaining({ kind: 'page', index: 2, state: 'unreadable', code: 'source_corrupt' }),
+    ]);
   });
 
   it('OCR off: ocr_unavailable, for the reader and through the orchestrator', async () => {
@@ -142,3 +187,39 @@ describe('image reader', () => {
     expect(imageInfo(jfif, 'jpeg')).toMatchObject({ width: 40, height: 30, dpi: 200 });
   });
 });
+
+/** Single-page little-endian TIFFs (as greyTiff writes them) chained into one file. */
+function multiTiff(pages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(8 + pages.reduce((n, p) => n + p.length - 8, 0));
+  const view = new DataView(out.buffer);
+  out.set([0x49, 0x49, 42, 0]);
+  let at = 8;
+  let link = 4;
+  for (const page of pages) {
+    const source = new DataView(page.buffer, page.byteOffset, page.byteLength);
+    const shift = at - 8;
+    out.set(page.subarray(8), at);
+    const ifd = source.getUint32(4, true) + shift;
+    view.setUint32(link, ifd, true);
+    const count = view.getUint16(ifd, true);
+    for (let i = 0; i < count; i++) {
+      const entry = ifd + 2 + i * 12;
+      const tag = view.getUint16(entry, true);
+      // Offsets to move with the page: strips and the resolution rationals.
+      if ([273, 282, 283].includes(tag))
+        view.setUint32(entry + 8, view.getUint32(entry + 8, true) + shift, true);
+    }
+    link = ifd + 2 + count * 12;
+    view.setUint32(link, 0, true);
+    at += page.length - 8;
+  }
+  return out;
+}
+
+/** Where the `n`-th (0-based) image directory of a little-endian TIFF starts. */
+function pageDirectory(tiff: Uint8Array, n: number): number {
+  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  let ifd = view.getUint32(4, true);
+  for (let i = 0; i < n; i++) ifd = view.getUint32(ifd + 2 + view.getUint16(ifd, true) * 12, true);
+  return ifd;
+}
