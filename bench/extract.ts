@@ -1,13 +1,18 @@
 /**
- * Extraction benchmarks: text-layer pages/s against poppler's `pdftotext` on the same file in the same run,
- * a 100k-cell xlsx (time and peak RSS, measured in a child process of its own), and OCR seconds per page.
+ * Extraction benchmarks: text-layer pages/s against poppler's `pdftotext` on the same file in the same run
+ * (a generated 300-page PDF, and a real one: redp5110_sampled.pdf from ../shared/corpus joined 17 times with
+ * `pdfunite`), a 100k-cell xlsx (time and peak RSS, measured in a child process of its own), and OCR seconds
+ * per page. `npx tsx bench/extract.ts --real-pdf` runs only the real document (`npm run bench:pdf`).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from '../service/extract/extract';
+import { pdfJsAssetFolders } from '../service/extract/readers/pdfjs-assets';
+import { whenWarm } from '../service/extract/run-worker';
 import { largeXlsx, textPdf } from './documents';
 
 const PDF_PAGES = 300;
@@ -33,6 +38,109 @@ async function child(path: string, filename: string): Promise<void> {
       cells,
     }) + '\n',
   );
+}
+
+/**
+ * Child mode for the real document: the service started (its warm threads ready), then one read of the
+ * file read with OCR off (the text layer, what pdftotext reads; OCR of its 17 picture pages is the OCR
+ * benchmark's): seconds, time to the first page's progress event, peak RSS.
+ */
+async function realChild(path: string, parallel: boolean): Promise<void> {
+  const bytes = new Uint8Array(await readFile(path));
+  await whenWarm();
+  const start = performance.now();
+  let first = 0;
+  const result = await extract(
+    bytes,
+    { filename: 'real.pdf' },
+    {
+      ocr: 'off',
+      worker: parallel ? {} : { parallelMinBytes: Infinity },
+      onUnit: () => void (first ||= performance.now() - start),
+    },
+  );
+  process.stdout.write(
+    JSON.stringify({
+      seconds: seconds(start),
+      firstMs: first,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      state: result.state,
+      pages: result.units.length + (result.lost?.length ?? 0),
+      figures: result.units.reduce((n, unit) => n + unit.figures.length, 0),
+    }) + '\n',
+  );
+  process.exit(0);
+}
+
+const CORPUS_PDF = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'corpus', 'pdf');
+
+/**
+ * The real document: redp5110_sampled.pdf joined 17 times (306 pages) with pdfunite, read by the service
+ * (in a child process, for its peak RSS) in parallel page ranges and on one thread, against `pdftotext` on
+ * the same file in the same run. Skipped, saying why, without the corpus or poppler.
+ */
+export async function benchRealPdf(): Promise<string[]> {
+  const source = join(CORPUS_PDF, 'redp5110_sampled.pdf');
+  const title = '## Real document: redp5110_sampled.pdf × 17 (pdfunite)\n';
+  if (!existsSync(source))
+    return [title, `skipped: ${source} is absent (the corpus is not part of the repo)`];
+  if (spawnSync('pdfunite', ['-v']).error || spawnSync('pdftotext', ['-v']).error)
+    return [title, 'skipped: pdfunite or pdftotext is not installed (apt-get install poppler-utils)'];
+  const dir = await mkdtemp(join(tmpdir(), 'ew-bench-real-'));
+  try {
+    const path = join(dir, 'redp5110x17.pdf');
+    const joined = spawnSync('pdfunite', [...Array.from({ length: 17 }, () => source), path]);
+    if (joined.status !== 0) return [title, `skipped: pdfunite failed: ${String(joined.stderr)}`];
+    const self = fileURLToPath(import.meta.url);
+    const child = (mode: 'parallel' | 'serial') => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--real-child', path, mode], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
+      if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
+      return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as {
+        seconds: number;
+        firstMs: number;
+        peakRssMb: number;
+        state: string;
+        pages: number;
+        figures: number;
+      };
+    };
+    const poppler = () => {
+      const start = performance.now();
+      const run = spawnSync('pdftotext', [path, '-'], { maxBuffer: 1 << 28 });
+      if (run.status !== 0) throw new Error(`pdftotext failed: ${String(run.stderr)}`);
+      return seconds(start);
+    };
+    // pdftotext before and after the service's reads: the machine's load is the same for both.
+    const before = poppler();
+    const parallel = child('parallel');
+    const serial = child('serial');
+    const theirs = Math.min(before, poppler());
+    const pages = parallel.pages;
+    const out = [
+      title.replace('\n', ` — ${pages} pages, ${((await readFile(path)).length / 1e6).toFixed(1)} MB\n`),
+    ];
+    out.push(
+      '| reader | seconds | pages/s | ratio to pdftotext | first page | peak RSS |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const [name, r] of [
+      ['workbench, page ranges on all cores', parallel],
+      ['workbench, one thread', serial],
+    ] as const)
+      out.push(
+        `| ${name} (${r.state}, ${r.figures} figures) | ${r.seconds.toFixed(2)} | ${(pages / r.seconds).toFixed(0)} | ${(theirs / r.seconds).toFixed(2)}× | ${r.firstMs.toFixed(0)} ms | ${r.peakRssMb.toFixed(0)} MB |`,
+      );
+    out.push(`| pdftotext (poppler) | ${theirs.toFixed(2)} | ${(pages / theirs).toFixed(0)} | 1.00× | | |`);
+    out.push(
+      `\nratio to pdftotext: ${(theirs / parallel.seconds).toFixed(2)}× (target ≥ 1.0×); peak RSS is the child process's (service, warm threads and reading threads)`,
+    );
+    return out;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function ocrPage(): Promise<Uint8Array> {
@@ -75,7 +183,14 @@ export async function benchExtraction(): Promise<string[]> {
     let bare = 0;
     for (let round = 0; round < 2; round++) {
       start = performance.now();
-      const task = pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+      const task = pdfjs.getDocument({
+        data: new Uint8Array(pdf),
+        ...pdfJsAssetFolders(),
+        useSystemFonts: false,
+        disableFontFace: true,
+        useWorkerFetch: false,
+        verbosity: 0,
+      });
       const doc = await task.promise;
       for (let index = 1; index <= doc.numPages; index++) {
         const page = await doc.getPage(index);
@@ -99,6 +214,9 @@ export async function benchExtraction(): Promise<string[]> {
         `\nratio to pdftotext: ${(theirs / ours).toFixed(2)}× (target ≥ 0.5×); pdf.js text layer alone: ${(theirs / bare).toFixed(2)}×`,
       );
     }
+
+    out.push('');
+    out.push(...(await benchRealPdf()));
 
     // 2. 100k-cell xlsx, in a process of its own so peak RSS is the extraction's.
     const xlsx = largeXlsx(XLSX_ROWS, XLSX_COLS);
@@ -142,4 +260,10 @@ export async function benchExtraction(): Promise<string[]> {
 
 if (process.argv[2] === '--child') {
   await child(process.argv[3] ?? '', process.argv[4] ?? '');
+}
+if (process.argv[2] === '--real-child') {
+  await realChild(process.argv[3] ?? '', process.argv[4] === 'parallel');
+}
+if (process.argv[2] === '--real-pdf') {
+  for (const line of await benchRealPdf()) console.log(line);
 }

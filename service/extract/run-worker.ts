@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageShare, WorkerInput, WorkerMessage } from './worker';
 import { ReadFailure, type LostUnit, type ReadOptions, type ReadResult, type ReadUnit } from './types';
@@ -44,6 +44,16 @@ async function slot(): Promise<() => void> {
   };
 }
 
+/**
+ * The cores a parallel read can count on: those the machine's last minute of load left idle (a machine
+ * whose other programs keep a core busy reads on one thread: two threads on one core only add the cost
+ * of opening the document twice). A ceiling of 0 bytes counts every core (tests).
+ */
+function idleCores(limits: WorkerLimits): number {
+  if (limits.parallelMinBytes <= 0) return MAX_CONCURRENT;
+  return Math.max(1, Math.min(MAX_CONCURRENT, Math.round(MAX_CONCURRENT - (loadavg()[0] ?? 0))));
+}
+
 /** The slots free right now, up to `wanted`, without waiting (nobody waiting is overtaken). */
 function freeSlots(wanted: number): (() => void)[] {
   const out: (() => void)[] = [];
@@ -63,6 +73,7 @@ function freeSlots(wanted: number): (() => void)[] {
 // (they never keep the process alive) and replaced when no read is running.
 const WARM_THREADS = Math.min(MAX_CONCURRENT, 4);
 const warmThreads: Worker[] = [];
+const readyThreads = new WeakMap<Worker, Promise<void>>();
 
 function startThread(input: WorkerInput | null, memoryMb: number): Worker {
   const entry = workerEntry();
@@ -87,8 +98,26 @@ export function prewarm(): void {
     };
     thread.on('error', forget);
     thread.on('exit', forget);
+    readyThreads.set(
+      thread,
+      new Promise<void>((resolve) => {
+        const ready = (message: WorkerMessage) => {
+          if (message.type !== 'ready') return;
+          thread.off('message', ready);
+          resolve();
+        };
+        thread.on('message', ready);
+        thread.once('exit', () => resolve());
+      }),
+    );
     warmThreads.push(thread);
   }
+}
+
+/** Resolves when the warm threads have loaded their engine (for benchmarks: reads after launch). */
+export async function whenWarm(): Promise<void> {
+  prewarm();
+  await Promise.all(warmThreads.map((thread) => readyThreads.get(thread)));
 }
 
 /** A thread for `input`: a warm one when its ceiling is the one asked for, else a new one. */
@@ -117,7 +146,7 @@ export async function readInWorker(
 ): Promise<ReadResult> {
   const release = await slot();
   const extra =
-    format === 'pdf' && bytes.length >= limits.parallelMinBytes ? freeSlots(MAX_CONCURRENT - 1) : [];
+    format === 'pdf' && bytes.length >= limits.parallelMinBytes ? freeSlots(idleCores(limits) - 1) : [];
   try {
     if (extra.length === 0) return await readInThread(bytes, format, options, limits);
     return await readInParts(bytes, format, options, limits, extra.length + 1);
@@ -205,6 +234,8 @@ function readInThread(
     );
     worker.on('message', (message: WorkerMessage) => {
       switch (message.type) {
+        case 'ready':
+          return;
         case 'progress':
           options.onUnit?.({ kind: message.kind, index: message.index, total: message.total });
           return;

@@ -24,7 +24,9 @@ export type WorkerMessage =
   | { type: 'progress'; kind: 'page' | 'sheet'; index: number; total: number | null }
   | { type: 'result'; result: ReadResult }
   | { type: 'failure'; code: ReadFailure['code']; reason: string; format?: string | undefined }
-  | { type: 'crash'; message: string };
+  | { type: 'crash'; message: string }
+  /** A warm thread has loaded its engine. */
+  | { type: 'ready' };
 
 const port = parentPort;
 if (port === null) throw new Error('worker.ts runs only as a worker thread');
@@ -53,4 +55,5 @@ else {
   port.once('message', (message: WorkerInput) => void run(message));
   // Warm: the engine most documents need, loaded before any document arrives.
   await (await import('./readers/pdf')).warm();
+  post({ type: 'ready' });
 }
