@@ -157,6 +157,7 @@ function startSlot(): Slot {
 
 async function stopSlot(slot: Slot): Promise<void> {
   slot.dead = true;
+  slot.fail?.(new Error('OCR was shut down'));
   if (slot.idle) clearTimeout(slot.idle);
   slot.idle = null;
   const at = slots.indexOf(slot);
@@ -208,6 +209,8 @@ async function read(slot: Slot, job: Job): Promise<void> {
   died.catch(() => {});
   try {
     const worker = await slot.ready;
+    // Stopped while it started: tesseract.js would post to a thread that is gone.
+    if (slot.dead) throw new Error('OCR was shut down');
     slot.thread?.ref();
     const result = await Promise.race([
       worker.recognize(

@@ -59,10 +59,15 @@ describe('OCR pool', () => {
     expect(ocrThreads()[0]).not.toBe(first);
   });
 
-  it('shutdown stops every worker; the pool starts again on the next page', async () => {
+  it('shutdown stops every worker and fails the pages not yet read; the pool starts again on the next page', async () => {
     const image = await textPicture(PAGES[1] ?? []).png();
     await ocrImage(image, PPP);
+    const reading = ocrImage(image, PPP);
+    const waiting = [ocrImage(image, PPP), ocrImage(image, PPP)];
     await shutdownOcr();
+    // Nothing is left hanging: the page in flight and the pages in line fail.
+    await expect(reading).rejects.toThrow(/shut down/);
+    for (const page of waiting) await expect(page).rejects.toThrow(/shut down/);
     expect(ocrThreads()).toEqual([]);
     expect((await ocrImage(image, PPP)).markdown).toBe('Debt 9,876 million\nInterest 4.25%');
   });
