@@ -4,7 +4,8 @@
  * `npm run bench -- web-upload` runs only the upload through the web host; `npm run bench -- workbench`
  * only the workbench in Chromium (open, pick, run, memory); `npm run bench -- search-ui` only the search
  * panel in Chromium (keystroke to results, opening a result at its passage); `npm run bench -- report`
- * only the report export (HTML, PDF) and its re-verification.
+ * only the report export (HTML, PDF) and its re-verification. `npm run bench -- ocr` runs only the OCR
+ * comparison with Debian's tesseract and a 20-page scan on all cores (minutes: not in the default run).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
 import { benchNumeric } from './numeric';
+import { benchOcr } from './ocr';
 import { median, reference } from './reference';
 import { benchReport } from './report';
 import { benchSearch } from './search';
@@ -35,6 +37,10 @@ async function main() {
   }
   if (process.argv[2] === 'report') {
     for (const line of await benchReport()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'ocr') {
+    for (const line of await benchOcr()) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {
