@@ -10,7 +10,8 @@ import {
 } from '../types';
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
 import { pdfJsAssetFolders } from './pdfjs-assets';
-import { pageText, type Advances, type FontStyle, type PdfTextItem } from './pdf-text';
+import { pageText, type Advances, type FontStyle, type PdfTextItem, type PdfViewport } from './pdf-text';
+import { openPdfium, PDFIUM_ERROR, pdfiumPageText, type PdfiumDocument } from './pdfium';
 import {
   countTextLayer,
   fontValues,
@@ -20,12 +21,15 @@ import {
   type TextLayerVerdict,
 } from './pdf-text-check';
 
-// PDF: pdf.js (legacy build, its in-process "fake" worker) reads the text layer of every page; pages
-// without one, or whose text layer does not say what the page shows (pdf-text-check.ts), are read with
-// OCR (ocr 'auto'), or every page is (ocr 'force'). Nothing is fetched: fonts, CMaps, ICC profiles and
-// wasm come from node_modules/pdfjs-dist (pdf.js 6 has no eval path at all).
-// A document that needs a user password is source_encrypted; one pdf.js cannot open, source_corrupt;
-// a page that fails is lost on its own while the others are read.
+// PDF: pdf.js (legacy build, its in-process "fake" worker) opens the document and says whether it needs a
+// password, is damaged and how many pages it has. PDFium (WebAssembly, pdfium.ts) reads the text of every
+// page it can vouch for, each character placed by its own glyph; pdf.js reads the text layer of the others
+// (no text, glyphs without a Unicode value inside words, a text layer the check does not call clean) as it
+// always has. Pages without a text layer, or whose text layer does not say what the page shows
+// (pdf-text-check.ts), are read with OCR (ocr 'auto'), or every page is (ocr 'force', pdf.js only).
+// Nothing is fetched: fonts, CMaps, ICC profiles and wasm come from node_modules (pdf.js 6 has no eval
+// path at all). A document that needs a user password is source_encrypted; one pdf.js cannot open,
+// source_corrupt; a page that fails is lost on its own while the others are read.
 
 /** Pages are rendered for OCR at OCR_DPI, fewer when the page would exceed this many pixels. */
 const MAX_RENDER_PIXELS = 50_000_000;
@@ -47,6 +51,80 @@ export async function warm(): Promise<void> {
  */
 export interface PdfReadOptions extends ReadOptions {
   share?: { part: number; of: number };
+  /** The text engine; PDF_ENGINE by default. */
+  engine?: PdfEngine;
+}
+
+/**
+ * PDFium reads the text and every character's box of the pages it can vouch for; pdf.js opens what PDFium
+ * refuses (short of a password) and reads every page PDFium cannot vouch for (no text, glyphs without a
+ * Unicode value inside words, a text layer the check does not call clean), with OCR as before. `pdfjs`
+ * reads everything with pdf.js (EW_PDF_ENGINE=pdfjs).
+ */
+export type PdfEngine = 'pdfium' | 'pdfjs';
+export const PDF_ENGINE: PdfEngine = process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'pdfjs' : 'pdfium';
+
+/** pdf.js's viewport at scale 1 for a view box and rotation (PageViewport's transform, without pdf.js). */
+function viewportOf(viewBox: readonly [number, number, number, number], rotation: number) {
+  const [x0, y0, x1, y1] = viewBox;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const [a, b, c, d] =
+    rotation === 90
+      ? [0, 1, 1, 0]
+      : rotation === 180
+        ? [-1, 0, 0, 1]
+        : rotation === 270
+          ? [0, -1, -1, 0]
+          : [1, 0, 0, -1];
+  const turned = a === 0;
+  const ox = turned ? Math.abs(cy - y0) : Math.abs(cx - x0);
+  const oy = turned ? Math.abs(cx - x0) : Math.abs(cy - y0);
+  const e = ox - a * cx - c * cy;
+  const f = oy - b * cx - d * cy;
+  const viewport: PdfViewport = { convertToViewportPoint: (x, y) => [a * x + c * y + e, b * x + d * y + f] };
+  return {
+    viewport,
+    width: turned ? y1 - y0 : x1 - x0,
+    height: turned ? x1 - x0 : y1 - y0,
+  };
+}
+
+/**
+ * The page's unit from PDFium's text when PDFium can vouch for it: text, no glyph without a Unicode value
+ * (a bullet standing alone aside), and the text check calls it clean. Null: pdf.js reads the page.
+ */
+async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit | null> {
+  const text = await pdfiumPageText(doc, index);
+  if (text.items.length === 0) return null;
+  if (text.items.some((item) => item.unmapped > 0 && (item.str.trim().length > 1 || /\d/.test(item.str))))
+    return null;
+  const { viewport, width, height } = viewportOf(text.viewBox, text.rotation);
+  const styles: Record<string, FontStyle> = {};
+  const byName = new Map<string, number[]>();
+  for (const item of text.items) {
+    styles[item.fontName] = { ascent: item.ascent, descent: item.descent };
+    byName.set(item.fontName, item.advances);
+  }
+  const advances: Advances = (fontName, str) => {
+    const widths = byName.get(fontName);
+    return widths && widths.length === str.length ? widths : null;
+  };
+  const layer = pageText(text.items, styles, viewport, advances);
+  if (!/\S/.test(layer.markdown)) return null;
+  const counts = countTextLayer(
+    text.items.map((item) => ({ str: item.str, fontName: `font-${item.font}` })),
+    () => null,
+  );
+  if (judgeTextLayer(counts.page, counts.fonts.values()).kind !== 'clean') return null;
+  return {
+    kind: 'page',
+    index,
+    extraction_method: 'text_layer',
+    markdown: layer.markdown,
+    page: { width, height },
+    runs: layer.runs,
+  };
 }
 
 /** The first and last page (1-based) of a share of `total` pages. */
@@ -257,34 +335,65 @@ class Pictures {
 }
 
 async function readPdf(bytes: Uint8Array, _format: string, options: PdfReadOptions): Promise<ReadResult> {
+  let fast: PdfiumDocument | null = null;
+  if ((options.engine ?? PDF_ENGINE) === 'pdfium' && options.ocr !== 'force')
+    try {
+      fast = await openPdfium(bytes);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === PDFIUM_ERROR.password)
+        throw new ReadFailure('source_encrypted', 'the PDF is encrypted and needs a password to open', 'pdf');
+      // Anything else: pdf.js says whether it can open the file (it recovers some PDFium refuses).
+    }
   const pdfjs = await loadPdfJs();
-  const task = openDocument(pdfjs, bytes, 'text');
-  let doc: PDFDocumentProxy;
-  try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => {});
-    throw failure(error);
-  }
+  const text = new TextDocument(pdfjs, bytes);
   const pictures = new Pictures(pdfjs, bytes);
   const ocr = new OcrEngine();
   try {
-    return await readPages(pdfjs, doc, pictures, options, ocr);
+    // pdf.js opens the document whatever reads the pages: whether it opens, needs a password or is
+    // damaged, and how many pages it has, are said as they always were.
+    try {
+      await text.open();
+    } catch (error) {
+      throw failure(error);
+    }
+    return await readPages(pdfjs, text, fast, pictures, options, ocr);
   } finally {
+    fast?.close();
     await ocr.terminate();
     await pictures.close();
-    await task.destroy().catch(() => {});
+    await text.close();
+  }
+}
+
+/** pdf.js's text document (no image decoded), opened once. */
+class TextDocument {
+  private task: LoadingTask | null = null;
+
+  constructor(
+    private readonly pdfjs: PdfJs,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  async open(): Promise<PDFDocumentProxy> {
+    this.task ??= openDocument(this.pdfjs, this.bytes, 'text');
+    return this.task.promise;
+  }
+
+  async close(): Promise<void> {
+    await this.task?.destroy().catch(() => {});
   }
 }
 
 async function readPages(
   pdfjs: PdfJs,
-  doc: PDFDocumentProxy,
+  text: TextDocument,
+  fast: PdfiumDocument | null,
   pictures: Pictures,
   options: PdfReadOptions,
   ocr: OcrEngine,
 ): Promise<ReadResult> {
   const { limits } = options;
+  const doc = await text.open();
   const total = doc.numPages;
   if (total > limits.maxPages)
     throw new ReadFailure('source_too_large', `pages: observed ${total} (limit ${limits.maxPages})`, 'pdf');
@@ -306,12 +415,29 @@ async function readPages(
     }
   };
 
+  const keep = (unit: ReadUnit) => {
+    chars += unit.markdown.length;
+    if (chars > limits.maxTextChars)
+      throw new ReadFailure(
+        'source_too_large',
+        `text characters: observed at least ${chars} by page ${unit.index} (limit ${limits.maxTextChars})`,
+        'pdf',
+      );
+    units.push(unit);
+  };
+
   const fonts = new FontMaps();
   const [first, last] = pageRange(total, options.share);
   for (let index = first; index <= last; index++) {
     let page: PDFPageProxy | null = null;
     try {
+      // A page pdf.js cannot find in the page tree is lost, whichever engine would read its text.
       page = await doc.getPage(index);
+      const quick = fast && index <= fast.pages ? await pdfiumUnit(fast, index).catch(() => null) : null;
+      if (quick) {
+        keep(quick);
+        continue;
+      }
       const viewport = page.getViewport({ scale: 1 });
       const size = { width: viewport.width, height: viewport.height };
       const content = await page.getTextContent();
@@ -383,16 +509,7 @@ async function readPages(
           }
         }
       }
-      if (unit) {
-        chars += unit.markdown.length;
-        if (chars > limits.maxTextChars)
-          throw new ReadFailure(
-            'source_too_large',
-            `text characters: observed at least ${chars} by page ${index} (limit ${limits.maxTextChars})`,
-            'pdf',
-          );
-        units.push(unit);
-      }
+      if (unit) keep(unit);
     } catch (error) {
       if (error instanceof ReadFailure) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -405,8 +522,8 @@ async function readPages(
       });
     } finally {
       page?.cleanup();
+      options.onUnit?.({ kind: 'page', index, total });
     }
-    options.onUnit?.({ kind: 'page', index, total });
   }
   return { format: 'pdf', units, lost };
 }

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { init as PdfiumInit } from '@embedpdf/pdfium';
 
 // PDFium compiled to WebAssembly (@embedpdf/pdfium, MIT): the wasm is read from node_modules, never
-// fetched. Used to measure the engines against each other (scripts/pdf-engines.ts); see the extract
-// README for why the reader keeps pdf.js.
+// fetched. The PDF reader's text engine (pdf.ts; pdf.js where PDFium cannot open a file or a page's text
+// layer is in doubt) and the engines' comparison (scripts/pdf-engines.ts).
 
 const require = createRequire(import.meta.url);
 
@@ -41,6 +41,8 @@ export interface PdfiumPage {
 }
 
 export interface PdfiumDocument {
+  /** PDFium's FPDF_DOCUMENT. */
+  handle: number;
   pages: number;
   page(index: number): PdfiumPage;
   close(): void;
@@ -62,6 +64,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   }
   const scratch = m.pdfium.wasmExports.malloc(32);
   return {
+    handle: doc,
     pages: m.FPDF_GetPageCount(doc),
     page(index: number): PdfiumPage {
       const page = m.FPDF_LoadPage(doc, index - 1);
@@ -98,4 +101,200 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
       m.pdfium.wasmExports.free(ptr);
     },
   };
+}
+
+/** The wasm exports the page reader calls directly (cwrap costs more than the call on every character). */
+interface Exports {
+  malloc(size: number): number;
+  free(ptr: number): void;
+  FPDF_LoadPage(doc: number, index: number): number;
+  FPDF_ClosePage(page: number): void;
+  FPDF_GetPageBoundingBox(page: number, rect: number): number;
+  FPDFPage_GetRotation(page: number): number;
+  FPDFText_LoadPage(page: number): number;
+  FPDFText_ClosePage(textPage: number): void;
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsGenerated(textPage: number, index: number): number;
+  FPDFText_HasUnicodeMapError(textPage: number, index: number): number;
+  FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+  FPDFText_GetCharAngle(textPage: number, index: number): number;
+  FPDFText_GetFontSize(textPage: number, index: number): number;
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  FPDFText_GetTextObject(textPage: number, index: number): number;
+  FPDFTextObj_GetFont(textObject: number): number;
+  FPDFFont_GetAscent(font: number, size: number, out: number): number;
+  FPDFFont_GetDescent(font: number, size: number, out: number): number;
+}
+
+/** A run of characters drawn by one text object along one baseline, as pdf.js reports a text item. */
+export interface PdfiumItem {
+  str: string;
+  /** [a, b, c, d, e, f]: the baseline direction times the font size, its normal, the origin (user space). */
+  transform: number[];
+  /** Advance along the baseline from the first character's origin to the end of the last. */
+  width: number;
+  /** A name unique to the item on its page: its glyph advances are looked up by it. */
+  fontName: string;
+  /** Each UTF-16 unit's advance along the baseline (to the next character's origin; the last to its box). */
+  advances: number[];
+  ascent: number;
+  descent: number;
+  /** Characters whose glyph the font gives no Unicode value for. */
+  unmapped: number;
+  /** The font (PDFium's handle) that drew the item: the text check counts by font. */
+  font: number;
+}
+
+export interface PdfiumPageText {
+  /** The page's view box (crop box within the media box) in user space, and its rotation in degrees. */
+  viewBox: [number, number, number, number];
+  rotation: number;
+  items: PdfiumItem[];
+}
+
+interface Building extends PdfiumItem {
+  object: number;
+  size: number;
+  angle: number;
+  lastRight: number;
+  origins: number[];
+}
+
+/** One page's text as items with their glyphs' own advances, for pageText(). */
+export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promise<PdfiumPageText> {
+  const m = await loadPdfium();
+  const ex = m.pdfium.wasmExports as unknown as Exports;
+  const page = ex.FPDF_LoadPage(doc.handle, index - 1);
+  if (!page) throw new Error(`page ${index} could not be loaded`);
+  const scratch = ex.malloc(64);
+  // Views of the heap, made once: nothing below allocates in the wasm memory, so it does not grow.
+  const heaps = m.pdfium as unknown as Heaps;
+  let f64 = heaps.HEAPF64;
+  let f32 = new Float32Array(heaps.HEAPU8.buffer);
+  const fresh = () => {
+    if (f64.buffer !== heaps.HEAPU8.buffer || f64.length === 0) {
+      f64 = heaps.HEAPF64;
+      f32 = new Float32Array(heaps.HEAPU8.buffer);
+    }
+  };
+  const doubles = () => f64;
+  const floats = () => f32;
+  try {
+    // FS_RECTF: left, top, right, bottom.
+    ex.FPDF_GetPageBoundingBox(page, scratch);
+    const box = floats().subarray(scratch >> 2, (scratch >> 2) + 4);
+    const viewBox: [number, number, number, number] = [box[0] ?? 0, box[3] ?? 0, box[2] ?? 0, box[1] ?? 0];
+    const rotation = (((ex.FPDFPage_GetRotation(page) % 4) + 4) % 4) * 90;
+    const textPage = ex.FPDFText_LoadPage(page);
+    fresh();
+    const items: PdfiumItem[] = [];
+    let lastObject = -1;
+    let size = 0;
+    let angle = 0;
+    let item: Building | null = null;
+    const finish = () => {
+      if (!item) return;
+      const { origins, lastRight } = item;
+      item.advances = origins.map((o, k) => Math.max(0, (origins[k + 1] ?? lastRight) - o));
+      item.width = Math.max(0, lastRight);
+      const { object: _o, size: _s, angle: _a, lastRight: _l, origins: _r, ...done } = item;
+      items.push(done);
+      item = null;
+    };
+    try {
+      const count = ex.FPDFText_CountChars(textPage);
+      for (let i = 0; i < count; i++) {
+        const code = ex.FPDFText_GetUnicode(textPage, i);
+        if (ex.FPDFText_IsGenerated(textPage, i) === 1 || code === 0x0d || code === 0x0a) {
+          finish();
+          continue;
+        }
+        const object = ex.FPDFText_GetTextObject(textPage, i);
+        // One text object draws with one font size and matrix: asked once per object.
+        if (object !== lastObject || !object) {
+          // The font size of Tf times the scale of the character's matrix (FS_MATRIX: a b c d e f).
+          size = ex.FPDFText_GetFontSize(textPage, i);
+          if (ex.FPDFText_GetMatrix(textPage, i, scratch + 32)) {
+            const at = (scratch + 32) >> 2;
+            const scale = Math.hypot(floats()[at + 2] ?? 0, floats()[at + 3] ?? 1);
+            if (Number.isFinite(scale) && scale > 0) size *= scale;
+          }
+          angle = ex.FPDFText_GetCharAngle(textPage, i);
+          lastObject = object;
+        }
+        ex.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
+        const d = doubles();
+        const x = d[scratch >> 3] ?? 0;
+        const y = d[(scratch >> 3) + 1] ?? 0;
+        ex.FPDFText_GetLooseCharBox(textPage, i, scratch + 16);
+        const f = floats();
+        const boxLeft = f[(scratch + 16) >> 2] ?? x;
+        const boxRight = f[((scratch + 16) >> 2) + 2] ?? x;
+        const cos = Math.cos(angle);
+        const sin = Math.sin(angle);
+        const horizontal = Math.abs(sin) < 1e-6 && cos > 0;
+        const dx = item ? x - (item.transform[4] ?? 0) : 0;
+        const dy = item ? y - (item.transform[5] ?? 0) : 0;
+        const at = item ? { along: dx * cos + dy * sin, across: -dx * sin + dy * cos } : null;
+        const continues =
+          item !== null &&
+          at !== null &&
+          item.object === object &&
+          Math.abs(item.size - size) < 1e-3 &&
+          Math.abs(item.angle - angle) < 1e-3 &&
+          Math.abs(at.across) < 0.2 * size &&
+          at.along >= item.lastRight - 0.5 * size &&
+          at.along <= item.lastRight + 0.6 * size;
+        if (!continues) {
+          finish();
+          let ascent = 0.8;
+          let descent = -0.2;
+          const font: number = object ? ex.FPDFTextObj_GetFont(object) : 0;
+          fresh();
+          if (font && size > 0) {
+            if (ex.FPDFFont_GetAscent(font, size, scratch + 32))
+              ascent = (floats()[(scratch + 32) >> 2] ?? 0) / size;
+            if (ex.FPDFFont_GetDescent(font, size, scratch + 32))
+              descent = (floats()[(scratch + 32) >> 2] ?? 0) / size;
+          }
+          item = {
+            str: '',
+            transform: [size * cos, size * sin, -size * sin, size * cos, x, y],
+            width: 0,
+            fontName: `pdfium-${items.length}`,
+            advances: [],
+            ascent,
+            descent,
+            unmapped: 0,
+            font,
+            object,
+            size,
+            angle,
+            lastRight: 0,
+            origins: [],
+          };
+        }
+        const current: Building = item as unknown as Building;
+        const along = continues && at ? at.along : 0;
+        const text = String.fromCodePoint(code);
+        current.str += text;
+        current.origins.push(along);
+        if (text.length === 2) current.origins.push(along);
+        const right = horizontal
+          ? boxRight - (current.transform[4] ?? 0)
+          : along + Math.max(0, boxRight - boxLeft);
+        current.lastRight = Math.max(along, right);
+        if (ex.FPDFText_HasUnicodeMapError(textPage, i) === 1) current.unmapped++;
+      }
+      finish();
+    } finally {
+      ex.FPDFText_ClosePage(textPage);
+    }
+    return { viewBox, rotation, items };
+  } finally {
+    ex.free(scratch);
+    ex.FPDF_ClosePage(page);
+  }
 }

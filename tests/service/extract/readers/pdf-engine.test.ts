@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { extract, type Extraction } from '../../../../service/extract/extract';
-import { pageRange, reader } from '../../../../service/extract/readers/pdf';
+import { extract, settle, type Extraction } from '../../../../service/extract/extract';
+import {
+  pageRange,
+  reader,
+  type PdfEngine,
+  type PdfReadOptions,
+} from '../../../../service/extract/readers/pdf';
 import { pdfJsAssetFolders } from '../../../../service/extract/readers/pdfjs-assets';
 import { buildPdf, type PdfPage } from '../fixtures/pdf';
 import { readOptions } from './helpers';
@@ -63,6 +68,60 @@ describe('pdf engine: standard font data', () => {
     // An even share of the 15 characters would put it 7 pt off: the widths are the font's, not guessed.
     const even = x + (advance(text, size) * 5) / text.length;
     expect(Math.abs(figure.position.x - even)).toBeGreaterThan(5);
+  });
+});
+
+/** Read options naming the engine. */
+const withEngine = (engine: PdfEngine): PdfReadOptions => ({ ...readOptions(), engine });
+
+describe('pdf engine: PDFium and pdf.js', () => {
+  const pages: PdfPage[] = [
+    {
+      texts: [
+        { x: 72, y: 740, size: 18, text: 'Annual Report 2023' },
+        { x: 72, y: 700, size: 12, text: 'Revenue rose 12.5% to $1,234 million in 2023.' },
+        { x: 72, y: 680, size: 9, text: 'WWWW 1,234 iiii and 98.7' },
+        { x: 300, y: 640, size: 12, text: '4,567' },
+      ],
+    },
+    { rotate: 90, texts: [{ x: 72, y: 700, size: 12, text: 'Rotated 42' }] },
+  ];
+
+  it('read the same text, figures and page sizes; PDFium’s boxes are within 1 pt of pdf.js’s', async () => {
+    const pdf = buildPdf(pages);
+    const fast = await reader.read(pdf, 'pdf', withEngine('pdfium'));
+    const slow = await reader.read(pdf, 'pdf', withEngine('pdfjs'));
+    expect(fast.units.map((u) => [u.index, u.markdown, u.page])).toEqual(
+      slow.units.map((u) => [u.index, u.markdown, u.page]),
+    );
+    const a = settle(fast).units.flatMap((u) => u.figures);
+    const b = settle(slow).units.flatMap((u) => u.figures);
+    expect(a.map((f) => f.raw)).toEqual(b.map((f) => f.raw));
+    a.forEach((f, i) => {
+      const g = b[i]?.position;
+      if (f.position.kind !== 'box' || g?.kind !== 'box') throw new Error('no box');
+      expect(Math.abs(f.position.x - g.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(f.position.width - g.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs(f.position.y - g.y)).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('a page PDFium cannot vouch for is read by pdf.js: a text layer that lies is lost, never read from PDFium', async () => {
+    const pdf = buildPdf([
+      { texts: [{ x: 72, y: 700, size: 12, text: 'clean page 1,234' }] },
+      {
+        texts: [
+          { x: 72, y: 700, size: 12, text: 'Revenue 2023 was 1,234.5 million', font: 'type3-unmapped' },
+        ],
+      },
+      { texts: [{ x: 72, y: 700, size: 12, text: 'Revenue 2023 was 1,234.5 million', font: 'control-map' }] },
+    ]);
+    const result = await reader.read(pdf, 'pdf', withEngine('pdfium'));
+    expect(result.units.map((u) => u.index)).toEqual([1]);
+    expect(result.lost.map((p) => [p.index, p.code])).toEqual([
+      [2, 'ocr_unavailable'],
+      [3, 'ocr_unavailable'],
+    ]);
   });
 });
 
