@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extract } from '../service/extract/extract';
 import { pdfJsAssetFolders } from '../service/extract/readers/pdfjs-assets';
-import { openPdfium } from '../service/extract/readers/pdfium';
+import { openPdfium, pdfiumPageText } from '../service/extract/readers/pdfium';
 
 /**
  * `npx tsx scripts/pdf-engines.ts [DIR]`: the PDF engines side by side on this machine, in one run:
@@ -71,7 +71,9 @@ async function pdfiumText(bytes: Uint8Array): Promise<string[]> {
   const doc = await openPdfium(bytes);
   const out: string[] = [];
   try {
-    for (let index = 1; index <= doc.pages; index++) out.push(doc.page(index).text);
+    // The reader's own path: every character's origin, box and Unicode value, grouped into items.
+    for (let index = 1; index <= doc.pages; index++)
+      out.push((await pdfiumPageText(doc, index)).items.map((item) => item.str).join(' '));
   } finally {
     doc.close();
   }
@@ -122,8 +124,8 @@ try {
   row('pdftotext', tPoppler, null);
   row('pdftotext -bbox (words with boxes)', tPopplerBbox, null);
   row('pdf.js getTextContent (no layout)', tPdfjs, pdfjs.join('\n'));
-  row('PDFium (text + every character box)', tPdfium, pdfium.join('\n'));
-  row(`service, whole read (${service.state})`, tService, serviceText);
+  row("PDFium (the reader's items: text, every character placed)", tPdfium, pdfium.join('\n'));
+  row(`service, whole read, PDFium + pdf.js (${service.state})`, tService, serviceText);
 
   console.log('\n## Every corpus PDF: what each engine says\n');
   console.log('| file | pdftotext | pdf.js (service) | PDFium | words: pdf.js / PDFium of pdftotext |');
