@@ -11,7 +11,7 @@ import {
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
 import { pdfJsAssetFolders } from './pdfjs-assets';
 import { pageText, type Advances, type FontStyle, type PdfTextItem, type PdfViewport } from './pdf-text';
-import { openPdfium, PDFIUM_ERROR, pdfiumPageText, type PdfiumDocument } from './pdfium';
+import { loadPdfium, openPdfium, PDFIUM_ERROR, pdfiumPageText, type PdfiumDocument } from './pdfium';
 import {
   countTextLayer,
   fontValues,
@@ -40,9 +40,9 @@ async function loadPdfJs(): Promise<PdfJs> {
   return import('pdfjs-dist/legacy/build/pdf.mjs');
 }
 
-/** Loads pdf.js ahead of any document, for a warm worker (run-worker.ts): the first read does not pay it. */
+/** Loads pdf.js and PDFium ahead of any document, for a warm worker (run-worker.ts): the first read does not pay it. */
 export async function warm(): Promise<void> {
-  await loadPdfJs();
+  await Promise.all([loadPdfJs(), PDF_ENGINE === 'pdfium' ? loadPdfium() : null]);
 }
 
 /**
