@@ -11,7 +11,14 @@ import {
 import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
 import { pdfJsAssetFolders } from './pdfjs-assets';
 import { pageText, type Advances, type FontStyle, type PdfTextItem, type PdfViewport } from './pdf-text';
-import { loadPdfium, openPdfium, PDFIUM_ERROR, pdfiumPageText, type PdfiumDocument } from './pdfium';
+import {
+  loadPdfium,
+  openPdfium,
+  PDFIUM_ERROR,
+  pdfiumMemoryBytes,
+  pdfiumPageText,
+  type PdfiumDocument,
+} from './pdfium';
 import {
   countTextLayer,
   fontValues,
@@ -30,6 +37,12 @@ import {
 // Nothing is fetched: fonts, CMaps, ICC profiles and wasm come from node_modules (pdf.js 6 has no eval
 // path at all). A document that needs a user password is source_encrypted; one pdf.js cannot open,
 // source_corrupt; a page that fails is lost on its own while the others are read.
+
+/**
+ * PDFium's wasm memory is not in the V8 heap the worker's memory ceiling bounds (run-worker.ts, 1,536 MB):
+ * a read whose PDFium memory passes the same figure is source_too_large, as the thread's would be.
+ */
+const PDFIUM_MAX_BYTES = 1536 * 1024 * 1024;
 
 /** Pages are rendered for OCR at OCR_DPI, fewer when the page would exceed this many pixels. */
 const MAX_RENDER_PIXELS = 50_000_000;
@@ -434,6 +447,12 @@ async function readPages(
       // A page pdf.js cannot find in the page tree is lost, whichever engine would read its text.
       page = await doc.getPage(index);
       const quick = fast && index <= fast.pages ? await pdfiumUnit(fast, index).catch(() => null) : null;
+      if (fast && (await pdfiumMemoryBytes()) > PDFIUM_MAX_BYTES)
+        throw new ReadFailure(
+          'source_too_large',
+          `reading needed more memory than the ${PDFIUM_MAX_BYTES / 1024 / 1024} MB limit`,
+          'pdf',
+        );
       if (quick) {
         keep(quick);
         continue;

@@ -31,6 +31,12 @@ export function loadPdfium(): Promise<Wrapped> {
   return engine;
 }
 
+/** Bytes of PDFium's WebAssembly memory in this thread (outside the V8 heap the worker's ceiling bounds). */
+export async function pdfiumMemoryBytes(): Promise<number> {
+  const m = await loadPdfium();
+  return (m.pdfium as unknown as Heaps).HEAPU8.length;
+}
+
 /** One page's characters as PDFium reads them: the text (UTF-16) and each unit's box in PDF user space. */
 export interface PdfiumPage {
   width: number;
