@@ -24,10 +24,11 @@ const PAGES = [
 ];
 
 const PPP = 72 / 300;
+const initial = ocrSettings();
 
 afterAll(async () => {
   await shutdownOcr();
-  configureOcr({ workers: ocrSettings().workers, idleMs: 10_000 });
+  configureOcr(initial);
 });
 
 describe('OCR pool', () => {
