@@ -199,6 +199,10 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
     let lastObject = -1;
     let size = 0;
     let angle = 0;
+    let objectFont = 0;
+    // Where each character was drawn, by code: text drawn twice over itself (fake bold) is read once, as
+    // pdf.js and pdftotext read it.
+    const drawn = new Map<number, number[]>();
     let item: Building | null = null;
     const finish = () => {
       if (!item) return;
@@ -222,22 +226,38 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
         if (object !== lastObject || !object) {
           // The font size of Tf times the scale of the character's matrix (FS_MATRIX: a b c d e f).
           size = ex.FPDFText_GetFontSize(textPage, i);
+          // The baseline's direction is the matrix's first column (user space, y up).
+          angle = 0;
           if (ex.FPDFText_GetMatrix(textPage, i, scratch + 32)) {
             const at = (scratch + 32) >> 2;
-            const scale = Math.hypot(floats()[at + 2] ?? 0, floats()[at + 3] ?? 1);
+            const [a = 1, b = 0, c = 0, d = 1] = floats().subarray(at, at + 4);
+            const scale = Math.hypot(c, d);
             if (Number.isFinite(scale) && scale > 0) size *= scale;
+            if (Math.hypot(a, b) > 0) angle = Math.atan2(b, a);
           }
-          angle = ex.FPDFText_GetCharAngle(textPage, i);
+          objectFont = object ? ex.FPDFTextObj_GetFont(object) : 0;
+          fresh();
           lastObject = object;
         }
         ex.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
         const d = doubles();
         const x = d[scratch >> 3] ?? 0;
         const y = d[(scratch >> 3) + 1] ?? 0;
+        const near = 0.15 * size;
+        const seen = drawn.get(code);
+        let twice = false;
+        if (seen)
+          for (let k = 0; k < seen.length && !twice; k += 2)
+            twice = Math.abs((seen[k] ?? 0) - x) < near && Math.abs((seen[k + 1] ?? 0) - y) < near;
+        if (twice) continue;
+        if (seen) seen.push(x, y);
+        else drawn.set(code, [x, y]);
         ex.FPDFText_GetLooseCharBox(textPage, i, scratch + 16);
         const f = floats();
         const boxLeft = f[(scratch + 16) >> 2] ?? x;
+        const boxTop = f[((scratch + 16) >> 2) + 1] ?? y;
         const boxRight = f[((scratch + 16) >> 2) + 2] ?? x;
+        const boxBottom = f[((scratch + 16) >> 2) + 3] ?? y;
         const cos = Math.cos(angle);
         const sin = Math.sin(angle);
         const horizontal = Math.abs(sin) < 1e-6 && cos > 0;
@@ -247,7 +267,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
         const continues =
           item !== null &&
           at !== null &&
-          item.object === object &&
+          item.font === objectFont &&
           Math.abs(item.size - size) < 1e-3 &&
           Math.abs(item.angle - angle) < 1e-3 &&
           Math.abs(at.across) < 0.2 * size &&
@@ -257,8 +277,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
           finish();
           let ascent = 0.8;
           let descent = -0.2;
-          const font: number = object ? ex.FPDFTextObj_GetFont(object) : 0;
-          fresh();
+          const font = objectFont;
           if (font && size > 0) {
             if (ex.FPDFFont_GetAscent(font, size, scratch + 32))
               ascent = (floats()[(scratch + 32) >> 2] ?? 0) / size;
@@ -284,13 +303,24 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
         }
         const current: Building = item as unknown as Building;
         const along = continues && at ? at.along : 0;
+        // A gap in the flow of more than 0.102 of the size is a space, as pdf.js reads one.
+        if (
+          continues &&
+          along - current.lastRight > 0.102 * size &&
+          !current.str.endsWith(' ') &&
+          code !== 0x20
+        ) {
+          current.str += ' ';
+          current.origins.push(current.lastRight);
+        }
         const text = String.fromCodePoint(code);
         current.str += text;
         current.origins.push(along);
         if (text.length === 2) current.origins.push(along);
         const right = horizontal
           ? boxRight - (current.transform[4] ?? 0)
-          : along + Math.max(0, boxRight - boxLeft);
+          : // Turned text: the box's extent along the baseline.
+            along + Math.abs((boxRight - boxLeft) * cos) + Math.abs((boxTop - boxBottom) * sin);
         current.lastRight = Math.max(along, right);
         if (ex.FPDFText_HasUnicodeMapError(textPage, i) === 1) current.unmapped++;
       }

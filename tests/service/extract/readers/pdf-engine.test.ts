@@ -106,6 +106,17 @@ describe('pdf engine: PDFium and pdf.js', () => {
     });
   });
 
+  it('text drawn twice over itself (fake bold) is read once, its figure once', async () => {
+    const bold = (dx: number) => ({ x: 72 + dx, y: 700, size: 12, text: 'Total 1,234' });
+    const result = await reader.read(
+      buildPdf([{ texts: [bold(0), bold(0.3)] }]),
+      'pdf',
+      withEngine('pdfium'),
+    );
+    expect(result.units[0]?.markdown).toBe('Total 1,234');
+    expect(settle(result).units[0]?.figures.map((f) => f.raw)).toEqual(['1,234']);
+  });
+
   it('a page PDFium cannot vouch for is read by pdf.js: a text layer that lies is lost, never read from PDFium', async () => {
     const pdf = buildPdf([
       { texts: [{ x: 72, y: 700, size: 12, text: 'clean page 1,234' }] },
