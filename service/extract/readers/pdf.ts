@@ -126,7 +126,9 @@ async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit 
   const layer = pageText(text.items, styles, viewport, advances);
   if (!/\S/.test(layer.markdown)) return null;
   const counts = countTextLayer(
-    text.items.map((item) => ({ str: item.str, fontName: `font-${item.font}` })),
+    // Items end at a space or a gap (a word's end: a bullet standing alone is not in a word) or where the
+    // font changes inside a word (its neighbours count).
+    text.items.map((item) => ({ str: item.str, fontName: `font-${item.font}`, hasEOL: item.spaced })),
     () => null,
   );
   if (judgeTextLayer(counts.page, counts.fonts.values()).kind !== 'clean') return null;

@@ -151,6 +151,8 @@ export interface PdfiumItem {
   unmapped: number;
   /** The font (PDFium's handle) that drew the item: the text check counts by font. */
   font: number;
+  /** A space, a line's end or a gap follows the item (its last character ends a word). */
+  spaced: boolean;
 }
 
 export interface PdfiumPageText {
@@ -204,8 +206,9 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
     // pdf.js and pdftotext read it.
     const drawn = new Map<number, number[]>();
     let item: Building | null = null;
-    const finish = () => {
+    const finish = (spaced: boolean) => {
       if (!item) return;
+      item.spaced = spaced;
       const { origins, lastRight } = item;
       item.advances = origins.map((o, k) => Math.max(0, (origins[k + 1] ?? lastRight) - o));
       item.width = Math.max(0, lastRight);
@@ -218,7 +221,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
       for (let i = 0; i < count; i++) {
         const code = ex.FPDFText_GetUnicode(textPage, i);
         if (ex.FPDFText_IsGenerated(textPage, i) === 1 || code === 0x0d || code === 0x0a) {
-          finish();
+          finish(true);
           continue;
         }
         const object = ex.FPDFText_GetTextObject(textPage, i);
@@ -274,7 +277,12 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
           at.along >= item.lastRight - 0.5 * size &&
           at.along <= item.lastRight + 0.6 * size;
         if (!continues) {
-          finish();
+          finish(
+            at === null ||
+              Math.abs(at.across) >= 0.2 * size ||
+              at.along > (item?.lastRight ?? 0) + 0.102 * size ||
+              at.along < (item?.lastRight ?? 0) - 0.5 * size,
+          );
           let ascent = 0.8;
           let descent = -0.2;
           const font = objectFont;
@@ -294,6 +302,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
             descent,
             unmapped: 0,
             font,
+            spaced: true,
             object,
             size,
             angle,
@@ -324,7 +333,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
         current.lastRight = Math.max(along, right);
         if (ex.FPDFText_HasUnicodeMapError(textPage, i) === 1) current.unmapped++;
       }
-      finish();
+      finish(true);
     } finally {
       ex.FPDFText_ClosePage(textPage);
     }
