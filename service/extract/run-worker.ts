@@ -67,11 +67,12 @@ function freeSlots(wanted: number): (() => void)[] {
   return out;
 }
 
-// Warm threads: started ahead with the default memory ceiling, the PDF reader and pdf.js loaded, each
-// waiting for its one read, one per core (at most 4): the first document after launch, and every page
-// range of a large one, does not pay a thread's and the engine's start. They are unref'd while they wait
-// (they never keep the process alive) and replaced when no read is running.
-const WARM_THREADS = Math.min(MAX_CONCURRENT, 4);
+// Warm threads: started ahead with the default memory ceiling, the PDF reader, pdf.js and PDFium loaded,
+// each waiting for its one read: the first document after launch does not pay a thread's and the engines'
+// start. One by default (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds
+// about 180 MB under tsx. They are unref'd while they wait (they never keep the process alive) and
+// replaced when no read is running.
+const WARM_THREADS = Math.min(MAX_CONCURRENT, Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? 1) || 0));
 const warmThreads: Worker[] = [];
 const readyThreads = new WeakMap<Worker, Promise<void>>();
 
@@ -86,9 +87,8 @@ function startThread(input: WorkerInput | null, memoryMb: number): Worker {
   });
 }
 
-/** Starts warm threads up to one per core (set EW_EXTRACT_WARM=0 to never keep any). */
+/** Starts warm threads up to WARM_THREADS. */
 export function prewarm(): void {
-  if (process.env['EW_EXTRACT_WARM'] === '0') return;
   while (warmThreads.length < WARM_THREADS) {
     const thread = startThread(null, DEFAULT_WORKER_LIMITS.memoryMb);
     thread.unref();
