@@ -2,6 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import type { CaseSummary } from '../../../shared/bridge';
 import { CasesPanel } from '../../../renderer/src/cases/CasesPanel';
 import { CheckColumn } from '../../../renderer/src/check/CheckColumn';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
@@ -40,12 +41,14 @@ describe('accessibility of the check column and the cases', () => {
   });
 
   it('has no axe violations with figures, an escalated result and judgment forms', async () => {
-    bridgeStub.handlers['cases.list'] = () => [
+    bridgeStub.handlers['cases.list'] = (): CaseSummary[] => [
       {
         id: CASE_ID,
         title: 'Revenue rose 12% in 2024',
         updatedAt: '2026-11-20T10:05:00.000Z',
         outcome: 'escalate',
+        latestUnresolved: true,
+        checks: { total: 1, kept: 0, unresolved: 1 },
       },
     ];
     bridgeStub.handlers['cases.get'] = () => checkedCase(ESCALATE);

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReportExportInput } from '../../../shared/bridge';
+import type { CaseSummary, ReportExportInput } from '../../../shared/bridge';
 import { ReportOverlays } from '../../../renderer/src/reports/ReportOverlays';
 import { runCommand } from '../../../renderer/src/shell/commands';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
@@ -63,7 +63,7 @@ beforeEach(() => {
     opened.push(args);
     return null;
   });
-  bridgeStub.handlers['cases.list'] = () => [
+  bridgeStub.handlers['cases.list'] = (): CaseSummary[] => [
     {
       id: CASE_ID,
       title: 'Revenue rose 12% in 2024',
