@@ -8,7 +8,7 @@ import {
   type ReadResult,
   type ReadUnit,
 } from '../types';
-import { OCR_DPI, OcrEngine, type OcrText } from './ocr';
+import { OCR_DPI, OcrEngine, ocrSettings, type OcrText } from './ocr';
 import { pdfJsAssetFolders } from './pdfjs-assets';
 import { pageText, type Advances, type FontStyle, type PdfTextItem, type PdfViewport } from './pdf-text';
 import {
@@ -36,7 +36,8 @@ import {
 // (pdf-text-check.ts), are read with OCR (ocr 'auto'), or every page is (ocr 'force', pdf.js only).
 // Nothing is fetched: fonts, CMaps, ICC profiles and wasm come from node_modules (pdf.js 6 has no eval
 // path at all). A document that needs a user password is source_encrypted; one pdf.js cannot open,
-// source_corrupt; a page that fails is lost on its own while the others are read.
+// source_corrupt; a page that fails is lost on its own while the others are read. The pages read with OCR
+// are recognised several at once (the OCR pool's workers) and published in page order (readPages).
 
 /**
  * PDFium's wasm memory is not in the V8 heap the worker's memory ceiling bounds (run-worker.ts, 1,536 MB):
@@ -415,17 +416,33 @@ async function readPages(
   const units: ReadUnit[] = [];
   const lost: LostUnit[] = [];
   let chars = 0;
+
+  // Pages read with OCR are recognised concurrently: up to `window` pages at once (the pool's workers, or
+  // their share when the document's page ranges are read by several threads, each with its own pool),
+  // rendered one after the other while earlier pages are recognised. Every page waits in `pending`, in
+  // page order, and is published from there (unit or lost part, text ceiling, progress) in page order, so
+  // the result is the one a page-by-page read gives.
+  const parts = Math.max(1, options.share?.of ?? 1);
+  const window = Math.max(1, Math.floor(ocrSettings().workers / parts));
+  /** An engine that cannot start will not start for the next page either: its message, set in page order. */
   let ocrBroken: string | null = null;
+  /** Set as soon as any page finds the engine broken: no page is sent to OCR after it. */
+  let ocrStopped: string | null = null;
+  const broken = (message: string) => /traineddata|tesseract|wasm|worker/i.test(message);
+  /** Renders one page at a time: the rendered images in memory are at most the pages in flight. */
+  let rendering: Promise<unknown> = Promise.resolve();
 
   const runOcr = async (index: number): Promise<OcrText | string> => {
-    if (ocrBroken !== null) return ocrBroken;
+    if (ocrStopped !== null) return ocrStopped;
     try {
-      const { png, pointsPerPixel } = await pictures.use(index, renderPage);
+      const drawn = rendering.then(() => pictures.use(index, renderPage));
+      rendering = drawn.catch(() => {});
+      const { png, pointsPerPixel } = await drawn;
+      if (ocrStopped !== null) return ocrStopped;
       return await ocr.recognize(png, pointsPerPixel);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      // An engine that cannot start will not start for the next page either.
-      if (/traineddata|tesseract|wasm|worker/i.test(message)) ocrBroken = `OCR failed: ${message}`;
+      if (broken(message)) ocrStopped ??= `OCR failed: ${message}`;
       return `OCR failed: ${message}`;
     }
   };
@@ -441,9 +458,52 @@ async function readPages(
     units.push(unit);
   };
 
+  interface Outcome {
+    unit: ReadUnit | null;
+    lost: LostUnit | null;
+  }
+  /** A page read up to its publication: its outcome, or its OCR (in flight until `read` is set) and how to decide on it. */
+  interface Pending {
+    index: number;
+    outcome?: Outcome | ReadFailure;
+    ocr?: {
+      read: OcrText | string | null;
+      settled: Promise<void>;
+      decide: (read: OcrText | string) => Outcome;
+    };
+  }
+  const pending: Pending[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  const publish = (entry: Pending) => {
+    try {
+      let outcome = entry.outcome;
+      if (entry.ocr) {
+        let read = entry.ocr.read as OcrText | string;
+        if (ocrBroken !== null) read = ocrBroken;
+        else if (typeof read === 'string' && broken(read)) ocrBroken = read;
+        outcome = entry.ocr.decide(read);
+      }
+      if (outcome instanceof ReadFailure) throw outcome;
+      if (outcome?.lost) lost.push(outcome.lost);
+      if (outcome?.unit) keep(outcome.unit);
+    } finally {
+      options.onUnit?.({ kind: 'page', index: entry.index, total });
+    }
+  };
+
+  /** Publishes the pages at the head of the line whose reading is done. */
+  const publishReady = () => {
+    for (let head = pending[0]; head && head.ocr?.read !== null; head = pending[0]) {
+      pending.shift();
+      publish(head);
+    }
+  };
+
   const fonts = new FontMaps();
-  const [first, last] = pageRange(total, options.share);
-  for (let index = first; index <= last; index++) {
+
+  /** Reads page `index` up to its OCR, which it leaves in flight. */
+  const readPage = async (index: number): Promise<Pending> => {
     let page: PDFPageProxy | null = null;
     try {
       // A page pdf.js cannot find in the page tree is lost, whichever engine would read its text.
@@ -455,10 +515,7 @@ async function readPages(
           `reading needed more memory than the ${PDFIUM_MAX_BYTES / 1024 / 1024} MB limit`,
           'pdf',
         );
-      if (quick) {
-        keep(quick);
-        continue;
-      }
+      if (quick) return { index, outcome: { unit: quick, lost: null } };
       const viewport = page.getViewport({ scale: 1 });
       const size = { width: viewport.width, height: viewport.height };
       const content = await page.getTextContent();
@@ -478,73 +535,116 @@ async function readPages(
         page: size,
         runs: layer.runs,
       };
-      let unit: ReadUnit | null = textUnit;
-      if (options.ocr === 'force' || !hasText || verdict.kind !== 'clean') {
-        // A distrusted text layer is never read: OCR reads the page, or the page is lost.
-        const distrusted = verdict.kind === 'clean' ? null : distrust(verdict);
-        if (!hasText && (await pictures.use(index, (drawn) => paintsNothing(pdfjs, drawn)))) {
-          // A blank page: read, and it holds nothing. OCR could not find anything on it either.
-        } else if (options.ocr === 'off') {
-          unit = null;
-          lost.push({
-            kind: 'page',
-            index,
-            state: 'unreadable',
-            reason: distrusted ? `${distrusted} and OCR is off` : 'page has no text layer and OCR is off',
-            code: 'ocr_unavailable',
-          });
-        } else {
-          const read = await runOcr(index);
-          if (typeof read !== 'string') {
-            const found = /\S/.test(read.markdown);
-            const ocrUnit: ReadUnit = {
-              ...textUnit,
-              extraction_method: 'ocr',
-              markdown: read.markdown,
-              runs: read.runs,
-            };
-            if (distrusted && !found) {
-              unit = null;
-              lost.push({
-                kind: 'page',
-                index,
-                state: 'unreadable',
-                reason: `${distrusted} and OCR found no text on the page`,
-                code: 'extraction_error',
-              });
-            } else if (verdict.kind === 'doubtful' && options.ocr === 'auto')
-              // Unsure: the text layer stands when OCR of the page says the same.
-              unit = ocrAgrees(layer.markdown, read.markdown) ? textUnit : ocrUnit;
-            // Forced OCR that finds nothing on a page with a trusted text layer keeps the text layer.
-            else if (hasText && !found) unit = textUnit;
-            else unit = ocrUnit;
-          } else if (!hasText || distrusted) {
-            unit = null;
-            lost.push({
+      if (options.ocr !== 'force' && hasText && verdict.kind === 'clean')
+        return { index, outcome: { unit: textUnit, lost: null } };
+      // A distrusted text layer is never read: OCR reads the page, or the page is lost.
+      const distrusted = verdict.kind === 'clean' ? null : distrust(verdict);
+      if (!hasText && (await pictures.use(index, (drawn) => paintsNothing(pdfjs, drawn))))
+        // A blank page: read, and it holds nothing. OCR could not find anything on it either.
+        return { index, outcome: { unit: textUnit, lost: null } };
+      if (options.ocr === 'off')
+        return {
+          index,
+          outcome: {
+            unit: null,
+            lost: {
               kind: 'page',
               index,
-              state: 'error',
-              reason: distrusted ? `${distrusted}; ${read}` : read,
+              state: 'unreadable',
+              reason: distrusted ? `${distrusted} and OCR is off` : 'page has no text layer and OCR is off',
               code: 'ocr_unavailable',
-            });
-          }
-        }
-      }
-      if (unit) keep(unit);
-    } catch (error) {
-      if (error instanceof ReadFailure) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      lost.push({
-        kind: 'page',
-        index,
-        state: 'error',
-        reason: `page ${index} could not be read: ${message}`,
-        code: 'source_corrupt',
+            },
+          },
+        };
+      const decide = (read: OcrText | string): Outcome => {
+        if (typeof read === 'string')
+          return !hasText || distrusted
+            ? {
+                unit: null,
+                lost: {
+                  kind: 'page',
+                  index,
+                  state: 'error',
+                  reason: distrusted ? `${distrusted}; ${read}` : read,
+                  code: 'ocr_unavailable',
+                },
+              }
+            : { unit: textUnit, lost: null };
+        const found = /\S/.test(read.markdown);
+        const ocrUnit: ReadUnit = {
+          ...textUnit,
+          extraction_method: 'ocr',
+          markdown: read.markdown,
+          runs: read.runs,
+        };
+        if (distrusted && !found)
+          return {
+            unit: null,
+            lost: {
+              kind: 'page',
+              index,
+              state: 'unreadable',
+              reason: `${distrusted} and OCR found no text on the page`,
+              code: 'extraction_error',
+            },
+          };
+        // Unsure: the text layer stands when OCR of the page says the same.
+        if (verdict.kind === 'doubtful' && options.ocr === 'auto')
+          return { unit: ocrAgrees(layer.markdown, read.markdown) ? textUnit : ocrUnit, lost: null };
+        // Forced OCR that finds nothing on a page with a trusted text layer keeps the text layer.
+        if (hasText && !found) return { unit: textUnit, lost: null };
+        return { unit: ocrUnit, lost: null };
+      };
+      const inOcr: NonNullable<Pending['ocr']> = { read: null, settled: Promise.resolve(), decide };
+      const settled: Promise<void> = runOcr(index).then((read) => {
+        inOcr.read = read;
+        inFlight.delete(settled);
       });
+      inOcr.settled = settled;
+      inFlight.add(settled);
+      return { index, ocr: inOcr };
+    } catch (error) {
+      if (error instanceof ReadFailure) return { index, outcome: error };
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        index,
+        outcome: {
+          unit: null,
+          lost: {
+            kind: 'page',
+            index,
+            state: 'error',
+            reason: `page ${index} could not be read: ${message}`,
+            code: 'source_corrupt',
+          },
+        },
+      };
     } finally {
       page?.cleanup();
-      options.onUnit?.({ kind: 'page', index, total });
     }
+  };
+
+  const [first, last] = pageRange(total, options.share);
+  try {
+    for (let index = first; index <= last; index++) {
+      const entry = await readPage(index);
+      pending.push(entry);
+      publishReady();
+      // A failure ends the read once the pages before it are published, as it always did.
+      if (entry.outcome instanceof ReadFailure) break;
+      while (inFlight.size >= window) {
+        await Promise.race(inFlight);
+        publishReady();
+      }
+    }
+    for (let head = pending[0]; head; head = pending[0]) {
+      await head.ocr?.settled;
+      publishReady();
+    }
+  } catch (error) {
+    // Nothing is left drawing or recognising on a document about to be closed.
+    await Promise.allSettled(inFlight);
+    throw error;
   }
   return { format: 'pdf', units, lost };
 }
