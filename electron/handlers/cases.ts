@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isUnresolvedNumeric } from '../../shared/api';
-import { MAX_KEPT_CHECKS, type Case } from '../../shared/bridge';
+import { caseSummary, MAX_KEPT_CHECKS, type Case } from '../../shared/bridge';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { CaseUnreadableError } from '../cases/store';
 import type { HandlerContext } from './context';
@@ -24,24 +23,7 @@ function load(context: HandlerContext, id: string): Case {
 const now = () => new Date().toISOString();
 
 export const caseHandlers = {
-  'cases.list': (_input, context) =>
-    context.cases.list().map((c) => {
-      const kept = c.kept ?? [];
-      const responses = [...kept.map((k) => k.check), ...(c.check ? [c.check] : [])];
-      const latest = responses.at(-1) ?? null;
-      return {
-        id: c.id,
-        title: c.title,
-        updatedAt: c.updatedAt,
-        outcome: latest?.outcome ?? null,
-        latestUnresolved: latest === null || isUnresolvedNumeric(latest),
-        checks: {
-          total: responses.length,
-          kept: kept.length,
-          unresolved: responses.filter(isUnresolvedNumeric).length,
-        },
-      };
-    }),
+  'cases.list': (_input, context) => context.cases.list().map(caseSummary),
   'cases.get': (input, context) => load(context, input.id),
   'cases.save': (input, context) => {
     const at = now();

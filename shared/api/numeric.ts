@@ -131,3 +131,17 @@ export function isUnresolvedNumeric(response: NumericResponse): boolean {
   if (outcome === 'supported') return arithmetic.verdict !== 'holds';
   return arithmetic.verdict !== 'fails';
 }
+
+/** An outcome as a client may present it: the service's four, or a decision its own blocks do not back. */
+export type SettledOutcome = NumericOutcome | 'inconsistent';
+
+/**
+ * The outcome to present: a `supported` or `contradicted` that isUnresolvedNumeric does not back is
+ * `inconsistent`, never that decision. The one rule the UI, the cases list and reports share.
+ */
+export function settledOutcome(response: NumericResponse): SettledOutcome {
+  const { outcome } = response;
+  if ((outcome === 'supported' || outcome === 'contradicted') && isUnresolvedNumeric(response))
+    return 'inconsistent';
+  return outcome;
+}

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ComparabilityFacetName, MAX_QUERY_LENGTH, NumericResponse, OperandReference } from '../api';
+import {
+  ComparabilityFacetName,
+  isUnresolvedNumeric,
+  MAX_QUERY_LENGTH,
+  NumericResponse,
+  OperandReference,
+  settledOutcome,
+} from '../api';
 import { Id } from '../api/common';
 
 // A case: one claim the fact-checker is working on, the figures they selected, the service's check as it
@@ -79,13 +86,11 @@ export const Case = z.strictObject({
 export type Case = z.infer<typeof Case>;
 
 export const CaseSummary = Case.pick({ id: true, title: true, updatedAt: true }).extend({
-  /** The latest check's outcome as the service gave it (the current one, else the last kept); null: none. */
-  outcome: NumericResponse.shape.outcome.nullable(),
   /**
-   * The latest check is not a decision (isUnresolvedNumeric): an `outcome` of supported or contradicted
-   * with this set is shown as not settled, never as that decision.
+   * The latest check's outcome as it may be shown (the current one, else the last kept; settledOutcome: a
+   * decision its own answer does not back is `inconsistent`); null: never checked.
    */
-  latestUnresolved: z.boolean(),
+  outcome: z.union([NumericResponse.shape.outcome, z.literal('inconsistent')]).nullable(),
   /** Every check of the case (kept ones and the current one when checked), and how many are unresolved. */
   checks: z.strictObject({
     total: z.number().int().nonnegative(),
@@ -94,6 +99,24 @@ export const CaseSummary = Case.pick({ id: true, title: true, updatedAt: true })
   }),
 });
 export type CaseSummary = z.infer<typeof CaseSummary>;
+
+/** A case as the cases list sums it up: its latest outcome as it may be shown, and its checks counted. */
+export function caseSummary(c: Case): CaseSummary {
+  const kept = c.kept ?? [];
+  const responses = [...kept.map((k) => k.check), ...(c.check ? [c.check] : [])];
+  const latest = responses.at(-1) ?? null;
+  return {
+    id: c.id,
+    title: c.title,
+    updatedAt: c.updatedAt,
+    outcome: latest === null ? null : settledOutcome(latest),
+    checks: {
+      total: responses.length,
+      kept: kept.length,
+      unresolved: responses.filter(isUnresolvedNumeric).length,
+    },
+  };
+}
 
 /** Create (no id) or change a case's title, claim and operands; a change of claim or operands clears the check. */
 export const CaseSaveInput = z.strictObject({

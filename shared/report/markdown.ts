@@ -1,4 +1,4 @@
-import { isUnresolvedNumeric, type NumericResponse } from '../api/numeric';
+import { settledOutcome, type NumericResponse, type SettledOutcome } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import type {
   ReportBundle,
@@ -15,7 +15,7 @@ import type {
 // limitation are printed with every check; the person's judgments are labelled as theirs.
 
 /** An outcome as a report words it; only `supported` is worded as support. */
-export type ReportOutcome = NumericResponse['outcome'] | 'inconsistent';
+export type ReportOutcome = SettledOutcome;
 
 export const REPORT_OUTCOME_WORDING: Record<ReportOutcome, string> = {
   supported: 'Supported by the figures',
@@ -26,12 +26,7 @@ export const REPORT_OUTCOME_WORDING: Record<ReportOutcome, string> = {
 };
 
 /** The outcome to word: a decision its own arithmetic or comparability does not back is not settled. */
-export function reportOutcome(response: NumericResponse): ReportOutcome {
-  const { outcome } = response;
-  if ((outcome === 'supported' || outcome === 'contradicted') && isUnresolvedNumeric(response))
-    return 'inconsistent';
-  return outcome;
-}
+export const reportOutcome = settledOutcome;
 
 /** An outcome in words, with "Unresolved" in front of every outcome that is not a decision. */
 export function outcomeInWords(response: NumericResponse): string {

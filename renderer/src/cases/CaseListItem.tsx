@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { CaseSummary } from '../../../shared/bridge';
 import { OutcomeBadge } from '../check/OutcomeBadge';
-import type { ShownOutcome } from '../check/outcome-wording';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,15 +25,6 @@ function checksWording(checks: CaseSummary['checks']): string | null {
   if (kept > 0 && kept < total) words += ` (${kept} kept)`;
   if (unresolved > 0) words += `, ${unresolved} unresolved`;
   return words;
-}
-
-/** The latest outcome as the list shows it: a decision its own answer does not back is not settled. */
-function latestOutcome(summary: CaseSummary): ShownOutcome {
-  const { outcome } = summary;
-  if (outcome === null) return 'unchecked';
-  if ((outcome === 'supported' || outcome === 'contradicted') && summary.latestUnresolved)
-    return 'inconsistent';
-  return outcome;
 }
 
 export function CaseListItem({
@@ -81,10 +71,10 @@ export function CaseListItem({
           </span>
           {kept > 0 ? (
             <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
-              Latest check: <OutcomeBadge outcome={latestOutcome(summary)} />
+              Latest check: <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
             </span>
           ) : (
-            <OutcomeBadge outcome={latestOutcome(summary)} />
+            <OutcomeBadge outcome={summary.outcome ?? 'unchecked'} />
           )}
           {checks !== null && (
             <span

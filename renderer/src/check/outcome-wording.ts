@@ -1,9 +1,9 @@
 import {
-  isUnresolvedNumeric,
+  settledOutcome,
   type ComparabilityFacet,
   type ComparabilityFacetName,
-  type NumericOutcome,
   type NumericResponse,
+  type SettledOutcome,
 } from '../../../shared/api/numeric';
 
 // What each outcome of a numeric check looks like, in words, colour and icon together (a colour-blind
@@ -14,7 +14,7 @@ import {
 export type OutcomeTone = 'success' | 'danger' | 'warning' | 'neutral';
 
 /** An outcome as shown: the service's four, a decision whose own blocks disagree with it, or no check yet. */
-export type ShownOutcome = NumericOutcome | 'inconsistent' | 'unchecked';
+export type ShownOutcome = SettledOutcome | 'unchecked';
 
 export interface OutcomeWording {
   label: string;
@@ -75,14 +75,10 @@ export const TONE_CLASSES: Record<OutcomeTone, string> = {
 
 /**
  * The outcome to show for a response. A `supported` or `contradicted` whose arithmetic or comparability
- * does not back it (isUnresolvedNumeric) is never shown as that decision.
+ * does not back it (settledOutcome) is never shown as that decision.
  */
 export function shownOutcome(response: NumericResponse | null): ShownOutcome {
-  if (response === null) return 'unchecked';
-  const { outcome } = response;
-  if ((outcome === 'supported' || outcome === 'contradicted') && isUnresolvedNumeric(response))
-    return 'inconsistent';
-  return outcome;
+  return response === null ? 'unchecked' : settledOutcome(response);
 }
 
 /** A facet in a fact-checker's words, as a question the facet answers ("same period"). */

@@ -221,7 +221,6 @@ describe('cases', () => {
     const list = await value<CaseSummary[]>(router.invoke('cases.list', {}));
     expect(list.find((c) => c.id === created.id)).toMatchObject({
       outcome: 'escalate',
-      latestUnresolved: true,
       checks: { total: 2, kept: 2, unresolved: 2 },
     });
 

@@ -32,7 +32,6 @@ const SUMMARIES: CaseSummary[] = [
     title: 'Older claim, never checked',
     updatedAt: '2026-11-18T08:00:00.000Z',
     outcome: null,
-    latestUnresolved: true,
     checks: { total: 0, kept: 0, unresolved: 0 },
   },
   {
@@ -40,7 +39,6 @@ const SUMMARIES: CaseSummary[] = [
     title: 'Revenue rose 12% in 2024',
     updatedAt: '2026-11-20T10:05:00.000Z',
     outcome: 'escalate',
-    latestUnresolved: true,
     checks: { total: 1, kept: 0, unresolved: 1 },
   },
 ];
@@ -77,15 +75,14 @@ describe('CasesPanel', () => {
     expect(second?.dataset['tone']).not.toBe('success');
   });
 
-  it('never shows a latest "supported" its own answer does not back as success; counts unresolved checks', async () => {
+  it('shows a latest decision its own answer does not back as not settled; counts unresolved checks', async () => {
     serveWorkbench();
     bridgeStub.handlers['cases.list'] = (): CaseSummary[] => [
       {
         id: CASE_ID,
         title: 'Revenue rose 12% in 2024',
         updatedAt: '2026-11-20T10:05:00.000Z',
-        outcome: 'supported',
-        latestUnresolved: true,
+        outcome: 'inconsistent',
         checks: { total: 3, kept: 2, unresolved: 2 },
       },
     ];

@@ -3,7 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { Case, CaseSaveInput, CaseSummary, KeptCheck } from '../../../shared/bridge';
+import {
+  caseSummary,
+  type Case,
+  type CaseSaveInput,
+  type CaseSummary,
+  type KeptCheck,
+} from '../../../shared/bridge';
 import { CasesPanel } from '../../../renderer/src/cases/CasesPanel';
 import { CheckColumn } from '../../../renderer/src/check/CheckColumn';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
@@ -21,7 +27,6 @@ import {
   SUPPORTED,
   useComponentTestSetup,
 } from '../check/fixtures';
-import { isUnresolvedNumeric } from '../../../shared/api';
 
 // A case keeps many checks: the current one (with the person's judgments) is kept and the next claim
 // starts; kept checks are listed with the service's outcome in words and the person's judgments as
@@ -58,27 +63,8 @@ const KEPT_ESCALATED: KeptCheck = {
 function serveCase(initial: Case) {
   const state = { stored: initial, saves: [] as CaseSaveInput[] };
   bridgeStub.handlers['cases.get'] = () => state.stored;
-  bridgeStub.handlers['cases.list'] = (): CaseSummary[] => {
-    // As the main process sums a case up (electron/handlers/cases.ts).
-    const { stored } = state;
-    const kept = stored.kept ?? [];
-    const responses = [...kept.map((k) => k.check), ...(stored.check ? [stored.check] : [])];
-    const latest = responses.at(-1) ?? null;
-    return [
-      {
-        id: stored.id,
-        title: stored.title,
-        updatedAt: stored.updatedAt,
-        outcome: latest?.outcome ?? null,
-        latestUnresolved: latest === null || isUnresolvedNumeric(latest),
-        checks: {
-          total: responses.length,
-          kept: kept.length,
-          unresolved: responses.filter(isUnresolvedNumeric).length,
-        },
-      },
-    ];
-  };
+  // As the main process sums a case up.
+  bridgeStub.handlers['cases.list'] = (): CaseSummary[] => [caseSummary(state.stored)];
   bridgeStub.handlers['cases.keepCheck'] = () => {
     const { stored } = state;
     if (stored.check === null) throw new BridgeRefusal('not_checked', 'The claim has not been checked.');

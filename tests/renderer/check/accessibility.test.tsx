@@ -47,7 +47,6 @@ describe('accessibility of the check column and the cases', () => {
         title: 'Revenue rose 12% in 2024',
         updatedAt: '2026-11-20T10:05:00.000Z',
         outcome: 'escalate',
-        latestUnresolved: true,
         checks: { total: 1, kept: 0, unresolved: 1 },
       },
     ];

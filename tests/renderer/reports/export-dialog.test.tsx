@@ -69,7 +69,6 @@ beforeEach(() => {
       title: 'Revenue rose 12% in 2024',
       updatedAt: '2026-11-20T10:05:00.000Z',
       outcome: 'supported',
-      latestUnresolved: false,
       checks: { total: 1, kept: 0, unresolved: 0 },
     },
     {
@@ -77,7 +76,6 @@ beforeEach(() => {
       title: 'Profit doubled',
       updatedAt: '2026-11-19T10:05:00.000Z',
       outcome: 'escalate',
-      latestUnresolved: true,
       checks: { total: 1, kept: 0, unresolved: 1 },
     },
   ];
