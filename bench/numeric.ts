@@ -62,7 +62,7 @@ export async function benchNumeric(): Promise<string[]> {
   const store = await Store.open(join(dir, 'data'));
   const out: string[] = [];
   try {
-    const accountId = store.createAccount();
+    const accountId = await store.createAccount();
     const sheet = await publish(store, accountId, table(), 'table.csv');
     const page = await publish(store, accountId, PAGE, 'review.txt');
     // Figures by cell: data rows start at row 3 (a note row, a header row), years in columns B to F.

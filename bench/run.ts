@@ -53,7 +53,7 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const { key } = store.createKey('bench');
+  const { key } = await store.createKey('bench');
   const rows: string[] = [];
   try {
     for (const mb of SIZES_MB) {

@@ -37,7 +37,7 @@ async function seed(serviceDir: string): Promise<{ words: string[]; seconds: num
   const words = vocabulary(5000, next);
   const start = performance.now();
   try {
-    const account = store.localAccount();
+    const account = await store.localAccount();
     const db = Store.databaseForTests(store);
     seedLibrary(db, {
       account,

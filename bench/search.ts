@@ -22,7 +22,7 @@ export async function benchSearch(): Promise<string[]> {
   try {
     const next = random(42);
     const words = vocabulary(5000, next);
-    const account = store.createAccount();
+    const account = await store.createAccount();
     const db = Store.databaseForTests(store);
     let start = performance.now();
     seedLibrary(db, {

@@ -333,7 +333,7 @@ async function main(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'ew-eval-numeric-'));
   const store = await Store.open(join(dir, 'data'));
   const app = await buildServer({ store, extraction: { ocr: 'off' } });
-  const { key } = store.createKey('eval');
+  const { key } = await store.createKey('eval');
 
   const skipped = new Map<string, number>();
   const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);

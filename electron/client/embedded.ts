@@ -109,7 +109,7 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       );
     throw error;
   }
-  const service = createLocalService(store, { ocr: options.ocr }).forAccount(store.localAccount());
+  const service = createLocalService(store, { ocr: options.ocr }).forAccount(await store.localAccount());
   /** The call context of one task, reporting each unit read as progress of `taskId`. */
   const reporting = (taskId: string): CallContext => {
     const onProgress = options.onProgress;

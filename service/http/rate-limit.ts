@@ -1,8 +1,11 @@
+import type { RateLimit } from '../store/contract';
+
 /**
- * A token bucket per API key: `perMinute` requests a minute on average, bursts up to `perMinute`.
- * Off (null) for the embedded service.
+ * A token bucket per API key in this process's memory: `perMinute` requests a minute on average, bursts up
+ * to `perMinute`. The embedded engine's limiter (one process owns a data folder); off for the app's own
+ * service. A database engine shares its buckets between instances instead.
  */
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   private readonly buckets = new Map<string, { tokens: number; updated: number }>();
 
   constructor(
@@ -13,8 +16,12 @@ export class RateLimiter {
       throw new Error('rate limit must be a whole number ≥ 1');
   }
 
+  async take(key: string): Promise<number> {
+    return this.takeNow(key);
+  }
+
   /** Takes one token for `key`; returns 0 when allowed, else the whole seconds to wait. */
-  take(key: string): number {
+  takeNow(key: string): number {
     const now = this.clock();
     const refillPerMs = this.perMinute / 60_000;
     const bucket = this.buckets.get(key) ?? { tokens: this.perMinute, updated: now };

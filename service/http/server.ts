@@ -19,7 +19,6 @@ import type { StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
 import { answerClientError, errorBody, handleError, MAX_URL_LENGTH } from './errors';
 import { FORM_FIELD_LIMIT, readForm } from './form';
-import { RateLimiter } from './rate-limit';
 import { decodeUtf8 } from './utf8';
 
 export interface ServerOptions {
@@ -133,7 +132,7 @@ export function registeredRoutes(app: FastifyInstance): readonly string[] {
 /** The local evidence service over HTTP: thin adapters from routes to the operations. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { store } = options;
-  const limiter = options.rateLimitPerMinute ? new RateLimiter(options.rateLimitPerMinute) : null;
+  const limiter = options.rateLimitPerMinute ? store.rateLimiter(options.rateLimitPerMinute) : null;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.jsonBodyLimit ?? 1024 * 1024,
@@ -213,10 +212,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const key = presentedKey(request);
     if (!key)
       throw new ServiceError('unauthorized', 'an API key is required (x-api-key or Authorization: Bearer)');
-    const accountId = store.accountForKey(key);
+    const accountId = await store.accountForKey(key);
     if (!accountId) throw new ServiceError('unauthorized', 'the API key is not recognised');
     if (limiter) {
-      const wait = limiter.take(accountId + ':' + key);
+      const wait = await limiter.take(accountId + ':' + key);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         reply.status(429).send({

@@ -112,23 +112,33 @@ export interface SearchIndexResult {
   total: number;
 }
 
-/**
- * Accounts and API keys. Synchronous still: the HTTP layer's key check and the embedded client call
- * them inline (a networked engine makes these async too, with those two callers).
- */
+/** Accounts and API keys. */
 export interface AccountStore {
-  createAccount(): string;
+  createAccount(): Promise<string>;
   /** The single account of the embedded service (created on first use). */
-  localAccount(): string;
+  localAccount(): Promise<string>;
   /** A key for a new account (or `accountId`); only its sha256 is stored. */
-  createKey(label: string, accountId?: string): CreatedKey;
+  createKey(label: string, accountId?: string): Promise<CreatedKey>;
   /** The account a presented key belongs to, or null for an unknown or revoked key. */
-  accountForKey(key: string): string | null;
+  accountForKey(key: string): Promise<string | null>;
+}
+
+/**
+ * Per-key rate limiting: a token bucket of `perMinute` requests a minute. One engine's limiter is shared by
+ * every service instance on the same store (an embedded data folder has one process; a database, many).
+ */
+export interface RateLimit {
+  readonly perMinute: number;
+  /** Takes one token for `bucket`; 0 when allowed, else the whole seconds to wait. */
+  take(bucket: string): Promise<number>;
 }
 
 /** The service's persistent state, as the operations see it. */
 export interface EvidenceStore extends AccountStore {
   readonly blobs: BlobStorage;
+
+  /** The rate limiter of `perMinute` requests a minute per bucket, shared wherever this store is. */
+  rateLimiter(perMinute: number): RateLimit;
 
   // --- assets and source versions (an id of another account is not there: null) ---
 

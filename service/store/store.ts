@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Representation, Unit } from '../../shared/api';
 import type { Extraction } from '../extract/extract';
+import { RateLimiter } from '../http/rate-limit';
 import { BlobStore } from './blobs';
 import type {
   AssetRow,
@@ -9,6 +10,7 @@ import type {
   EvidenceStore,
   ListedSourceVersion,
   NewAsset,
+  RateLimit,
   SearchIndexFilters,
   SearchIndexQuery,
   SearchIndexResult,
@@ -88,20 +90,25 @@ export class Store implements EvidenceStore {
 
   // --- accounts and keys (store/keys.ts; the CLI uses createKeyInDataFolder, without the lock) ---
 
-  createAccount(): string {
+  async createAccount(): Promise<string> {
     return createAccount(this.db);
   }
 
-  localAccount(): string {
+  async localAccount(): Promise<string> {
     return localAccount(this.db);
   }
 
-  createKey(label: string, accountId?: string): CreatedKey {
+  async createKey(label: string, accountId?: string): Promise<CreatedKey> {
     return createKey(this.db, label, accountId);
   }
 
-  accountForKey(key: string): string | null {
+  async accountForKey(key: string): Promise<string | null> {
     return accountForKey(this.db, key);
+  }
+
+  /** One process owns a data folder, so its buckets live in this process's memory. */
+  rateLimiter(perMinute: number): RateLimit {
+    return new RateLimiter(perMinute);
   }
 
   // --- assets and source versions (store/source-versions.ts) ---

@@ -132,7 +132,7 @@ describe('npm run verify-report (child process)', () => {
     const store = await Store.open(lib.dataDir);
     const app = await buildServer({ store, extraction: { ocr: 'off' } });
     try {
-      const { key } = store.createKey('verify-report test', store.localAccount());
+      const { key } = await store.createKey('verify-report test', await store.localAccount());
       await app.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       const result = await run([good, '--service', url, '--republish'], { EVIDENCE_API_KEY: key });

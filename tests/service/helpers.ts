@@ -59,8 +59,8 @@ export async function startTestService(options: Partial<ServerOptions> = {}): Pr
   const dir = await tempDir();
   const store = await Store.open(dir);
   const app = await buildServer({ store, ...options });
-  const { key, accountId } = store.createKey('test');
-  const { key: otherKey } = store.createKey('other');
+  const { key, accountId } = await store.createKey('test');
+  const { key: otherKey } = await store.createKey('other');
   return {
     dir,
     store,

@@ -22,8 +22,8 @@ let other: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ew-search-'));
   store = await Store.open(dir);
-  account = store.createAccount();
-  other = store.createAccount();
+  account = await store.createAccount();
+  other = await store.createAccount();
 });
 afterEach(async () => {
   store.close();

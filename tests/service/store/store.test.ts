@@ -131,7 +131,7 @@ describe('database', () => {
   });
 
   it('keeps source versions immutable', async () => {
-    const account = store.createAccount();
+    const account = await store.createAccount();
     const { sourceVersion } = await store.insertAsset(newAsset(sha('hello'), account), true);
     expect(() =>
       db().prepare("UPDATE source_versions SET title = 'x' WHERE id = ?").run(sourceVersion!.id),
@@ -142,7 +142,7 @@ describe('database', () => {
   });
 
   it('rolls back the asset when its registration fails in the same transaction', async () => {
-    const account = store.createAccount();
+    const account = await store.createAccount();
     db().exec(
       "CREATE TEMP TRIGGER fail_sv BEFORE INSERT ON source_versions BEGIN SELECT RAISE(ABORT, 'boom'); END",
     );
@@ -152,18 +152,18 @@ describe('database', () => {
 });
 
 describe('keys', () => {
-  it('a new key belongs to a new account and resolves to it', () => {
-    const a = store.createKey('a');
-    const b = store.createKey('b');
+  it('a new key belongs to a new account and resolves to it', async () => {
+    const a = await store.createKey('a');
+    const b = await store.createKey('b');
     expect(a.accountId).not.toBe(b.accountId);
-    expect(store.accountForKey(a.key)).toBe(a.accountId);
-    expect(store.accountForKey(a.key + 'x')).toBeNull();
+    expect(await store.accountForKey(a.key)).toBe(a.accountId);
+    expect(await store.accountForKey(a.key + 'x')).toBeNull();
   });
 
-  it('can add a key to an existing account, and refuses an unknown one', () => {
-    const a = store.createKey('a');
-    expect(store.createKey('second', a.accountId).accountId).toBe(a.accountId);
-    expect(() => store.createKey('x', 'acct_missing')).toThrow(/no account/);
+  it('can add a key to an existing account, and refuses an unknown one', async () => {
+    const a = await store.createKey('a');
+    expect((await store.createKey('second', a.accountId)).accountId).toBe(a.accountId);
+    await expect(store.createKey('x', 'acct_missing')).rejects.toThrow(/no account/);
   });
 });
 
@@ -204,7 +204,7 @@ describe('blob store', () => {
 
 describe('opening a data folder', () => {
   it('removes interrupted uploads and unreferenced blobs, keeps referenced ones', async () => {
-    const account = store.createAccount();
+    const account = await store.createAccount();
     const kept = await store.blobs.stage(chunks('kept'), 100);
     await store.blobs.commit(kept);
     await store.insertAsset({ ...newAsset(kept.sha256, account), byte_length: 4 }, false);
