@@ -192,3 +192,48 @@ export interface EvidenceStore extends AccountStore {
   /** How many of the account's sources have a representation to search. */
   countSearchableSources(accountId: string): Promise<number>;
 }
+
+// --- moving a library between engines (`npm run service -- export` / `import`) ---
+
+/**
+ * The library's tables, parents before children. Both engines hold them with the same names and columns
+ * (the search index is derived from units and rebuilt by `importRows`; migrations' bookkeeping, rate
+ * buckets and blob holds are each engine's own and never move).
+ */
+export const LIBRARY_TABLES = [
+  'accounts',
+  'api_keys',
+  'assets',
+  'source_versions',
+  'representations',
+  'units',
+  'figures',
+] as const;
+export type LibraryTable = (typeof LIBRARY_TABLES)[number];
+
+/** A cell as both engines give it: text, a number (integers and reals alike), or null. */
+export type LibraryValue = string | number | null;
+
+/** One row of one table, column by column, exactly as stored (ids, timestamps and JSON text unchanged). */
+export interface LibraryRow {
+  table: LibraryTable;
+  row: Record<string, LibraryValue>;
+}
+
+export type LibraryCounts = Record<LibraryTable, number> & { blobs: number };
+
+/** Export and import of a whole library, ids kept, for moving it between engines. */
+export interface LibraryTransfer {
+  /** Every row of the library, table by table in `LIBRARY_TABLES` order. */
+  exportRows(): AsyncIterable<LibraryRow>;
+  /**
+   * Writes `rows` (in `LIBRARY_TABLES` order) into this library, which must hold no account yet (refused
+   * otherwise, nothing written): every row, the blob of every sha256 an asset or source version names
+   * (read through `blobBytes`, which verifies it against its hash), and the search index rebuilt from the
+   * units, all or nothing.
+   */
+  importRows(
+    rows: AsyncIterable<LibraryRow>,
+    blobBytes: (sha256: string) => Promise<Buffer>,
+  ): Promise<LibraryCounts>;
+}
