@@ -115,8 +115,14 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
     const onProgress = options.onProgress;
     if (!onProgress) return {};
     return {
-      onUnit: (unit) =>
-        onProgress({ taskId, stage: `extract:${unit.kind}`, done: unit.index, total: unit.total }),
+      onUnit: (progress) =>
+        onProgress({
+          taskId,
+          stage: `extract:${progress.kind}`,
+          done: progress.index,
+          total: progress.total,
+          ...(progress.unit ? { unit: progress.unit } : {}),
+        }),
     };
   };
   let closed = false;

@@ -9,6 +9,7 @@ import {
   type OcrMode,
   type ReadResult,
   type ReadUnit,
+  type UnitProgress,
 } from './types';
 
 // The orchestrator: sniff, check ceilings, read in a worker, find figures, apply the spec's state rules.
@@ -42,11 +43,29 @@ export interface Extraction {
   markdown: string;
 }
 
+/** A unit as read, with its figures, before it is published: what a page read so far shows. */
+export type UnitPreview = Omit<ExtractedUnit, 'runs' | 'cells'>;
+
 export interface ExtractOptions {
   ocr?: OcrMode;
   limits?: Partial<Limits>;
   worker?: Partial<WorkerLimits>;
-  onUnit?: (progress: { kind: 'page' | 'sheet'; index: number; total: number | null }) => void;
+  /**
+   * Called once per page or sheet as it is read, in order; with the unit and its figures (the same as the
+   * result will hold) where the reader publishes units as it reads them (PDF, multi-page images).
+   */
+  onUnit?: (progress: {
+    kind: 'page' | 'sheet';
+    index: number;
+    total: number | null;
+    unit?: UnitPreview;
+  }) => void;
+}
+
+/** The unit and its figures as the result will hold them, without the geometry only figures need. */
+export function previewOf(unit: ReadUnit): UnitPreview {
+  const { runs: _runs, cells: _cells, ...shown } = unit;
+  return { ...shown, figures: locateFigures(unit) };
 }
 
 /** Extracts `bytes`. Never throws for anything the bytes do: every failure is a state and a code. */
@@ -62,10 +81,20 @@ export async function extract(
     if (bytes.length > limits.maxBytes)
       throw new ReadFailure('source_too_large', `source bytes: ${bytes.length} (limit ${limits.maxBytes})`);
     format = sniffFormat(bytes, hint, limits);
+    const onUnit = options.onUnit;
     const read = await readInWorker(
       bytes,
       format,
-      { ocr: options.ocr ?? 'auto', limits, ...(options.onUnit ? { onUnit: options.onUnit } : {}) },
+      {
+        ocr: options.ocr ?? 'auto',
+        limits,
+        ...(onUnit
+          ? {
+              onUnit: ({ unit, ...progress }: UnitProgress) =>
+                onUnit({ ...progress, ...(unit ? { unit: previewOf(unit) } : {}) }),
+            }
+          : {}),
+      },
       { ...DEFAULT_WORKER_LIMITS, ...options.worker },
     );
     return settle(read);

@@ -237,7 +237,12 @@ function readInThread(
         case 'ready':
           return;
         case 'progress':
-          options.onUnit?.({ kind: message.kind, index: message.index, total: message.total });
+          options.onUnit?.({
+            kind: message.kind,
+            index: message.index,
+            total: message.total,
+            ...(message.unit ? { unit: message.unit } : {}),
+          });
           return;
         case 'result':
           settle(() => resolve(message.result));

@@ -103,8 +103,20 @@ export class ReadFailure extends Error {
 export interface ReadOptions {
   ocr: OcrMode;
   limits: Limits;
-  /** Called once per unit as it is read (progress events). */
-  onUnit?: (progress: { kind: 'page' | 'sheet'; index: number; total: number | null }) => void;
+  /** Called once per unit as it is read (progress events), in unit order. */
+  onUnit?: (progress: UnitProgress) => void;
+}
+
+/**
+ * One page or sheet read (or lost), as its reader publishes it. Readers of many pages (PDF, multi-page
+ * images) pass the page itself when it was read, so the pages read so far can be shown before the rest
+ * of the document is; they are the same units the whole result holds.
+ */
+export interface UnitProgress {
+  kind: 'page' | 'sheet';
+  index: number;
+  total: number | null;
+  unit?: ReadUnit;
 }
 
 export interface Reader {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readerFor } from './readers';
-import { ReadFailure, type Limits, type OcrMode, type ReadResult } from './types';
+import { ReadFailure, type Limits, type OcrMode, type ReadResult, type UnitProgress } from './types';
 
 // One read of untrusted bytes, in a worker thread with memory limits (run-worker.ts): a parser that
 // blows up takes down this thread, never the service. The read comes as workerData, or, in a warm thread
@@ -21,7 +21,7 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
-  | { type: 'progress'; kind: 'page' | 'sheet'; index: number; total: number | null }
+  | ({ type: 'progress' } & UnitProgress)
   | { type: 'result'; result: ReadResult }
   | { type: 'failure'; code: ReadFailure['code']; reason: string; format?: string | undefined }
   | { type: 'crash'; message: string }

@@ -9,7 +9,15 @@ import {
   UploadResponse,
 } from '../api';
 import { Id, MAX_ASSET_BYTES, Sha256Hex } from '../api/common';
-import { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../api/extract';
+import {
+  checkUnitKind,
+  ExtractionCode,
+  ExtractionMethod,
+  ExtractionState,
+  extractionUnitShape,
+  LostPart,
+} from '../api/extract';
+import { FigureWithPosition } from '../api/representations';
 import {
   Case,
   CaseCiteInput,
@@ -279,16 +287,28 @@ export type BridgeOutput<C extends BridgeChannel> = z.output<(typeof bridgeChann
 // ---- events ----------------------------------------------------------------------------------------
 
 /**
+ * A page or sheet as read, before the document's representation is published: the unit and its figures
+ * as the representation will hold them, without ids yet (so nothing of it can be cited or picked).
+ */
+export const UnitRead = z
+  .strictObject({ ...extractionUnitShape, figures: z.array(FigureWithPosition) })
+  .superRefine(checkUnitKind);
+export type UnitRead = z.infer<typeof UnitRead>;
+
+/**
  * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
  * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
  * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
  * total), `report:crops` (figures cropped, done of total), `report:write` (done of 1) for `reports.export`.
+ * An `extract:page` of a PDF or multi-page image read by the local service carries the page just read
+ * (`unit`, absent when the page was lost), so the viewer shows the pages read so far.
  */
 export const ProgressEvent = z.strictObject({
   taskId: z.string().min(1),
   stage: z.string().min(1),
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative().nullable(),
+  unit: UnitRead.optional(),
 });
 export type ProgressEvent = z.infer<typeof ProgressEvent>;
 

@@ -11,7 +11,7 @@ import { DEFAULT_PAGE, effectiveScale, FIT_WIDTH, zoomIn, zoomOut, type Zoom } f
 import { originalKind, type OriginalKind } from './original-kind';
 import { OriginalPane } from './OriginalPane';
 import { SplitPane } from './SplitPane';
-import { stripItems } from './strip-items';
+import { readingItems, stripItems } from './strip-items';
 import { TextPane } from './TextPane';
 import { UnitNotice } from './UnitNotice';
 import { UnitStrip } from './UnitStrip';
@@ -68,7 +68,15 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   const scale = effectiveScale(zoom, baseWidth, fitWidth);
   const root = useRef<HTMLDivElement>(null);
 
-  const items = useMemo(() => stripItems(representation, pageCount), [representation, pageCount]);
+  const isReading = reading === null;
+  const readSoFar = progress?.units ?? null;
+  const items = useMemo(
+    () =>
+      isReading && readSoFar !== null && readSoFar.size > 0
+        ? readingItems(Math.max(pageCount, progress?.total ?? 0), readSoFar)
+        : stripItems(representation, pageCount),
+    [isReading, readSoFar, progress?.total, representation, pageCount],
+  );
   const item = items.find((i) => i.index === current) ?? null;
   const kind = entry === null ? 'text' : originalKind(entry.mediaType, entry.filename, representation);
   const zoomable = kind === 'pdf' || kind === 'image';
@@ -123,7 +131,6 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
     );
 
   const name = displayTitle(entry.title, entry.filename);
-  const isReading = reading === null;
   const textPane = (
     <TextPane
       reading={reading}

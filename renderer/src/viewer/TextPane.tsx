@@ -46,7 +46,9 @@ export function TextPane({
   }, [passage]);
 
   let body;
-  if (reading === null) {
+  if (reading === null && item?.early !== undefined) {
+    body = <UnitText key={`early-${item.index}`} unit={item.early} lost={null} />;
+  } else if (reading === null) {
     body = <UnitNotice tone="status">The extracted text appears here when reading ends.</UnitNotice>;
   } else if (reading.state === 'error' || reading.state === 'unsupported') {
     body = (

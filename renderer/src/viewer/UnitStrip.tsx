@@ -5,6 +5,7 @@ import type { StripItem } from './strip-items';
 
 function itemStatus(item: StripItem, reading: boolean): string {
   if (item.unit !== null) return methodWords(item.unit.extraction_method);
+  if (item.early !== undefined) return methodWords(item.early.extraction_method);
   return reading ? 'Reading…' : 'Not read';
 }
 

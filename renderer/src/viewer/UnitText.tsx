@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { LostPart, Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import { FigureChip } from './FigureChip';
 import { methodWords, unitName } from './figures';
@@ -19,20 +20,35 @@ function FigureInPassage({ lit, children }: { lit: boolean; children: ReactNode 
   );
 }
 
+/** A figure of a page read while the rest of the document is still being read: marked, not yet pickable. */
+function EarlyFigure({ text }: { text: string }) {
+  return (
+    <mark
+      data-testid="early-figure"
+      className="mx-px rounded-sm bg-slate-100 px-0.5 font-semibold text-slate-900 underline decoration-slate-400 decoration-dotted underline-offset-2 dark:bg-slate-800 dark:text-slate-100"
+    >
+      {text}
+    </mark>
+  );
+}
+
 /**
  * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
- * with every figure a chip at its span.
+ * with every figure a chip at its span. A unit without an id yet (`UnitRead`: a page read while the rest
+ * of the document is still being read) is shown with its figures marked; they can be picked once the
+ * document's reading is stored.
  */
 export function UnitText({
   unit,
   lost,
   passage = null,
 }: {
-  unit: Unit;
+  unit: Unit | UnitRead;
   lost: LostPart | null;
   /** A passage to light (a search result opened here): ranges of the unit's markdown, sorted. */
   passage?: readonly CharRange[] | null;
 }) {
+  const early = !('source_unit_id' in unit);
   const segments = useMemo(() => segmentMarkdown(unit.markdown, unit.figures), [unit]);
   const name = unitName(unit);
   return (
@@ -46,6 +62,16 @@ export function UnitText({
           {unit.figures.length === 1 ? 'figure' : 'figures'}
         </span>
       </header>
+      {early && (
+        <p
+          role="note"
+          data-testid="unit-early"
+          className="mx-4 mt-3 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
+          Read so far. The rest of the document is still being read; its figures can be picked once reading
+          ends.
+        </p>
+      )}
       {lost !== null && (
         <p
           role="note"
@@ -98,7 +124,11 @@ export function UnitText({
                   ) ?? false
                 }
               >
-                <FigureChip unit={unit} figure={segment.figure} text={segment.text} />
+                {early ? (
+                  <EarlyFigure text={segment.text} />
+                ) : (
+                  <FigureChip unit={unit} figure={segment.figure} text={segment.text} />
+                )}
               </FigureInPassage>
             ),
           )}

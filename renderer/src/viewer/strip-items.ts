@@ -1,4 +1,5 @@
 import type { LostPart, Representation, Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 
 /** One entry of the unit strip: a page or sheet, how it was read, or why it was lost. */
 export interface StripItem {
@@ -8,6 +9,17 @@ export interface StripItem {
   label: string;
   unit: Unit | null;
   lost: LostPart | null;
+  /** While the document is being read: this page as read so far (shown, not yet citable). */
+  early?: UnitRead;
+}
+
+/** The strip while the document is read: the pages known so far, with those already read. */
+export function readingItems(pageCount: number, read: ReadonlyMap<number, UnitRead>): StripItem[] {
+  const items = stripItems(null, Math.max(pageCount, ...read.keys()));
+  return items.map((item) => {
+    const early = read.get(item.index);
+    return early === undefined ? item : { ...item, early };
+  });
 }
 
 /**

@@ -256,21 +256,16 @@ async function readImage(bytes: Uint8Array, format: string, options: ReadOptions
       `text characters: observed ${text.markdown.length} (limit ${options.limits.maxTextChars})`,
       format,
     );
-  options.onUnit?.({ kind: 'page', index: 1, total: info.pages });
-  return {
-    format,
-    units: [
-      {
-        kind: 'page',
-        index: 1,
-        extraction_method: 'ocr',
-        markdown: text.markdown,
-        page: { width: info.width * pointsPerPixel, height: info.height * pointsPerPixel },
-        runs: text.runs,
-      },
-    ],
-    lost: [],
+  const unit: ReadUnit = {
+    kind: 'page',
+    index: 1,
+    extraction_method: 'ocr',
+    markdown: text.markdown,
+    page: { width: info.width * pointsPerPixel, height: info.height * pointsPerPixel },
+    runs: text.runs,
   };
+  options.onUnit?.({ kind: 'page', index: 1, total: info.pages, unit });
+  return { format, units: [unit], lost: [] };
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -371,7 +366,7 @@ async function readTiffPages(bytes: Uint8Array, info: ImageInfo, options: ReadOp
           );
           return;
         }
-        options.onUnit?.({ kind: 'page', index: next.index, total });
+        options.onUnit?.({ kind: 'page', index: next.index, total, unit: next });
       }
     }
   };

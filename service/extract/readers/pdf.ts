@@ -476,6 +476,7 @@ async function readPages(
   const inFlight = new Set<Promise<void>>();
 
   const publish = (entry: Pending) => {
+    let read: ReadUnit | null = null;
     try {
       let outcome = entry.outcome;
       if (entry.ocr) {
@@ -486,9 +487,12 @@ async function readPages(
       }
       if (outcome instanceof ReadFailure) throw outcome;
       if (outcome?.lost) lost.push(outcome.lost);
-      if (outcome?.unit) keep(outcome.unit);
+      if (outcome?.unit) {
+        keep(outcome.unit);
+        read = outcome.unit;
+      }
     } finally {
-      options.onUnit?.({ kind: 'page', index: entry.index, total });
+      options.onUnit?.({ kind: 'page', index: entry.index, total, ...(read ? { unit: read } : {}) });
     }
   };
 

@@ -6,6 +6,8 @@ import { clientErrorOf, createEmbeddedClient } from '../../../electron/client/em
 import { tooLarge } from '../../../service/operations/errors';
 import { MAX_ASSET_BYTES } from '../../../shared/api';
 import { ClientError } from '../../../electron/client/types';
+import { ProgressEvent } from '../../../shared/bridge';
+import { buildPdf } from '../../service/extract/fixtures/pdf';
 
 // The embedded client: the local service's operations in process, with the data folder's local account.
 
@@ -57,6 +59,43 @@ describe('embedded client', () => {
     expect(missing).toMatchObject({ code: 'not_found', details: { status: 404, serviceCode: 'not_found' } });
     const bad = await client.search({ query: '   ' }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 'invalid_request', details: { status: 400 } });
+    await client.close();
+  });
+});
+
+describe('embedded client: pages published as they are read', () => {
+  it('each page of a PDF reaches the page with its text and figures before the document is published', async () => {
+    const events: ProgressEvent[] = [];
+    let published = false;
+    const client = await createEmbeddedClient({
+      dataDir: dir,
+      ocr: 'off',
+      // What the bridge would send the page: checked against the event's schema, as the renderer does.
+      onProgress: (event) => {
+        expect(published).toBe(false);
+        events.push(ProgressEvent.parse(JSON.parse(JSON.stringify(event))));
+      },
+    });
+    const pdf = buildPdf(
+      [1, 2, 3].map((n) => ({
+        texts: [{ x: 72, y: 700, size: 12, text: `Page ${n}: revenue rose ${n}.5% to $${n},234,000` }],
+      })),
+    );
+    const up = await client.uploadAsset({ bytes: pdf, filename: 'report.pdf' });
+    const rep = await client.publishRepresentation(up.source_version_id!);
+    published = true;
+    const pages = events.filter((e) => e.stage === 'extract:page');
+    expect(pages.map((e) => [e.taskId, e.done, e.total])).toEqual([
+      [up.source_version_id, 1, 3],
+      [up.source_version_id, 2, 3],
+      [up.source_version_id, 3, 3],
+    ]);
+    // The page shown while reading is the page the representation holds, figures and boxes included.
+    for (const unit of rep.units) {
+      const { source_unit_id: _id, ...read } = unit;
+      expect(pages[unit.index - 1]?.unit).toEqual(read);
+    }
+    expect(rep.units[0]?.figures.map((f) => f.raw)).toEqual(['1.5%', '$1,234,000']);
     await client.close();
   });
 });

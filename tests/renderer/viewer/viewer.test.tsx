@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProgressEvent } from '../../../shared/bridge';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 import {
   libraryEntry,
@@ -38,9 +39,16 @@ vi.mock('react-pdf', async () => {
   };
 });
 
+const progress = vi.hoisted(() => ({ listeners: new Set<(event: ProgressEvent) => void>() }));
+
 vi.mock('../../../renderer/src/bridge', () => ({
   sourceContent: (id: string) => ({ url: `/bridge/content/${id}`, httpHeaders: { 'x-token': 't' } }),
-  bridge: () => ({ on: () => () => {} }),
+  bridge: () => ({
+    on: (_event: string, listener: (event: ProgressEvent) => void) => {
+      progress.listeners.add(listener);
+      return () => progress.listeners.delete(listener);
+    },
+  }),
   callBridge: () => new Promise(() => {}),
 }));
 
@@ -285,6 +293,36 @@ describe('a document being read', () => {
     expect(screen.getByTestId('text-pane').textContent).toMatch(/appears here when reading ends/);
     const strip = screen.getByRole('navigation', { name: 'Pages' });
     expectButtonsNamed(strip, ['Page 1, Reading…', 'Page 2, Reading…', 'Page 3, Reading…']);
+  });
+
+  it('shows each page as soon as it is read, its figures marked but not yet pickable', () => {
+    renderViewer([libraryEntry({ reading: null })], []);
+    const first = pdfRepresentation.units[0]!;
+    const { source_unit_id: _id, ...read } = first;
+    const emit = (event: ProgressEvent) =>
+      act(() => {
+        for (const listener of [...progress.listeners]) listener(event);
+      });
+    // Another document's pages are not this one's.
+    emit({ taskId: 'sv-other', stage: 'extract:page', done: 1, total: 3, unit: read });
+    expect(screen.getByTestId('text-pane').textContent).toMatch(/appears here when reading ends/);
+    emit({ taskId: 'sv-1', stage: 'extract:page', done: 1, total: 3, unit: read });
+    expect(screen.getByTestId('reading-note').textContent).toBe('Reading… 1 of 3 pages');
+    const pane = screen.getByTestId('text-pane');
+    expect(within(pane).getByTestId('unit-markdown').textContent).toBe(first.markdown);
+    expect(within(pane).getByRole('note').textContent).toMatch(/still being read.*picked once reading ends/);
+    // Every figure is marked where it sits, and none is a button that would pick it.
+    expect(
+      within(pane)
+        .getAllByTestId('early-figure')
+        .map((m) => m.textContent),
+    ).toEqual(first.figures.map((f) => f.raw));
+    expect(within(pane).queryAllByTestId('figure-chip')).toHaveLength(0);
+    const strip = screen.getByRole('navigation', { name: 'Pages' });
+    expectButtonsNamed(strip, ['Page 1, Text layer', 'Page 2, Reading…', 'Page 3, Reading…']);
+    // A page not read yet says so.
+    fireEvent.click(within(strip).getByRole('button', { name: 'Page 2, Reading…' }));
+    expect(screen.getByTestId('text-pane').textContent).toMatch(/appears here when reading ends/);
   });
 });
 

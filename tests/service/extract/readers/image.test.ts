@@ -49,7 +49,8 @@ describe('image reader', () => {
     expect(Math.abs(revenue.y - drawn.y * 0.24)).toBeLessThan(3);
     const figure = runOf(page, '12.5%');
     expect(figure.y).toBeGreaterThan(revenue.y + revenue.height);
-    expect(progress).toEqual([{ kind: 'page', index: 1, total: 1 }]);
+    // The page is published with the unit itself, as the result holds it.
+    expect(progress).toEqual([{ kind: 'page', index: 1, total: 1, unit: result.units[0] }]);
   });
 
   it('JPEG and a transparent PNG are read too', async () => {
@@ -86,7 +87,7 @@ describe('image reader', () => {
     const result = await reader.read(tiff, 'tiff', options({ onUnit: (p) => progress.push(p) }));
     expect(result.lost).toEqual([]);
     expect(result.units.map((u) => u.markdown)).toEqual(texts.map((lines) => lines.join('\n')));
-    expect(progress).toEqual(texts.map((_, i) => ({ kind: 'page', index: i + 1, total: 5 })));
+    expect(progress).toEqual(result.units.map((unit, i) => ({ kind: 'page', index: i + 1, total: 5, unit })));
     // Each page as the image reader reads it alone.
     const alone = await reader.read(
       greyTiff(pictures[2]?.grey() ?? new Uint8Array(), 900, pictures[2]?.height ?? 0, 200),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { extract, settle, type Extraction } from '../../../../service/extract/extract';
+import { extract, settle, type Extraction, type UnitPreview } from '../../../../service/extract/extract';
 import {
   pageRange,
   reader,
@@ -7,6 +7,7 @@ import {
   type PdfReadOptions,
 } from '../../../../service/extract/readers/pdf';
 import { pdfJsAssetFolders } from '../../../../service/extract/readers/pdfjs-assets';
+import type { UnitProgress } from '../../../../service/extract/types';
 import { buildPdf, type PdfPage } from '../fixtures/pdf';
 import { readOptions } from './helpers';
 
@@ -155,11 +156,14 @@ describe('pdf engine: page ranges read in parallel', () => {
         texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1}: 1${i}.5` }],
       })),
     );
-    const progress: { index: number; total: number | null }[] = [];
+    const progress: UnitProgress[] = [];
     const options = { ...readOptions({ onUnit: (p) => void progress.push(p) }), share: { part: 1, of: 2 } };
     const result = await reader.read(pdf, 'pdf', options);
     expect(result.units.map((u) => u.index)).toEqual([3, 4, 5]);
-    expect(progress).toEqual([3, 4, 5].map((index) => ({ kind: 'page', index, total: 5 })));
+    // Each page is published with the unit itself, the same object the result holds.
+    expect(progress).toEqual(
+      result.units.map((unit) => ({ kind: 'page', index: unit.index, total: 5, unit })),
+    );
   });
 
   it('a document read in parallel page ranges gives the same units, figures and lost pages as one thread', async () => {
@@ -192,6 +196,7 @@ describe('pdf engine: page ranges read in parallel', () => {
     );
     const pdf = buildPdf(pages);
     const progress: number[] = [];
+    const early = new Map<number, UnitPreview>();
     const serial = await extract(
       pdf,
       { filename: 's.pdf' },
@@ -200,7 +205,14 @@ describe('pdf engine: page ranges read in parallel', () => {
     const parallel = await extract(
       pdf,
       { filename: 'p.pdf' },
-      { ocr: 'off', worker: { parallelMinBytes: 0 }, onUnit: (p) => void progress.push(p.index) },
+      {
+        ocr: 'off',
+        worker: { parallelMinBytes: 0 },
+        onUnit: (p) => {
+          progress.push(p.index);
+          if (p.unit) early.set(p.index, p.unit);
+        },
+      },
     );
     const view = (e: Extraction) => ({ ...e });
     expect(serial.state).toBe('partial');
@@ -208,5 +220,11 @@ describe('pdf engine: page ranges read in parallel', () => {
     expect(serial.units.flatMap((u) => u.figures).length).toBeGreaterThan(20);
     expect(view(parallel)).toEqual(view(serial));
     expect([...progress].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The pages shown while reading are the published ones, figures and all; the lost page carries none.
+    expect([...early.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6, 7, 8, 9]);
+    for (const unit of serial.units) {
+      const { runs: _runs, cells: _cells, ...shown } = unit;
+      expect(early.get(unit.index)).toEqual(shown);
+    }
   });
 });
