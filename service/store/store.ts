@@ -8,6 +8,9 @@ import type {
   AssetRow,
   CreatedKey,
   EvidenceStore,
+  LibraryCounts,
+  LibraryRow,
+  LibraryTransfer,
   ListedSourceVersion,
   NewAsset,
   RateLimit,
@@ -18,6 +21,7 @@ import type {
 } from './contract';
 import { openDatabase, type Database } from './database';
 import { accountForKey, createAccount, createKey, localAccount } from './keys';
+import { exportSqliteRows, importSqliteRows } from './library-rows';
 import { lockDataFolder } from './lock';
 import {
   findPublished,
@@ -41,7 +45,7 @@ import {
  * The local service's persistent state on SQLite: one data folder with `service.db` and the blob store.
  * The operations see it as an `EvidenceStore` (contract.ts); its database never leaves service/store/.
  */
-export class Store implements EvidenceStore {
+export class Store implements EvidenceStore, LibraryTransfer {
   private constructor(
     readonly dataDir: string,
     private readonly db: Database,
@@ -191,6 +195,19 @@ export class Store implements EvidenceStore {
 
   async countSearchableSources(accountId: string): Promise<number> {
     return countSearchableSources(this.db, accountId);
+  }
+
+  // --- moving a library between engines (store/library-rows.ts) ---
+
+  exportRows(): AsyncIterable<LibraryRow> {
+    return exportSqliteRows(this.db);
+  }
+
+  async importRows(
+    rows: AsyncIterable<LibraryRow>,
+    blobBytes: (sha256: string) => Promise<Buffer>,
+  ): Promise<LibraryCounts> {
+    return importSqliteRows(this.db, this.blobs, rows, blobBytes);
   }
 }
 

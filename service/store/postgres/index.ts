@@ -1,0 +1,772 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { FigureWithPosition, LostPart, Representation, Unit } from '../../../shared/api';
+import { displayText } from '../../../shared/text/display-name';
+import type { Extraction } from '../../extract/extract';
+import {
+  LIBRARY_TABLES,
+  type AssetRow,
+  type CreatedKey,
+  type EvidenceStore,
+  type LibraryCounts,
+  type LibraryRow,
+  type LibraryTable,
+  type LibraryTransfer,
+  type LibraryValue,
+  type ListedSourceVersion,
+  type NewAsset,
+  type RateLimit,
+  type SearchCandidate,
+  type SearchIndexFilters,
+  type SearchIndexQuery,
+  type SearchIndexResult,
+  type SourceVersionRow,
+} from '../contract';
+import { newId } from '../ids';
+import { hashKey } from '../keys';
+import {
+  emptyCounts,
+  LIBRARY_COLUMNS,
+  LibraryNotEmptyError,
+  LibraryRowChecker,
+  verifiedBlob,
+} from '../library-rows';
+import { CANDIDATES_PER_RESULT } from '../search-index';
+import { insertBlob, lockBlob, PostgresBlobs } from './blobs';
+import {
+  databaseError,
+  NEWEST_SCHEMA,
+  newPool,
+  redactUrl,
+  schemaVersion,
+  SchemaBehindError,
+  SchemaTooNewError,
+  transaction,
+  type Queryable,
+} from './database';
+
+export { migrateDatabase, redactUrl, SchemaBehindError, SchemaTooNewError } from './database';
+export { LibraryNotEmptyError } from '../library-rows';
+
+// The evidence service's store on PostgreSQL: the same contract as the SQLite engine (store.ts), for any
+// number of service instances on one database. Every multi-step write is one transaction on one pooled
+// connection; the same bytes or the same publish arriving through two instances at once give one row
+// (INSERT … ON CONFLICT DO NOTHING, then read what is there).
+
+const ASSET_COLUMNS = LIBRARY_COLUMNS.assets.join(', ');
+const SOURCE_COLUMNS = LIBRARY_COLUMNS.source_versions.join(', ');
+const sourceColumnsOf = (alias: string) =>
+  LIBRARY_COLUMNS.source_versions.map((c) => `${alias}.${c}`).join(', ');
+
+/** ts_rank weights {D, C, B, A}: the title (A) counts four times the body (D). */
+const RANK_WEIGHTS = '{0.25, 0.25, 0.25, 1.0}';
+/** Units written per statement when publishing. */
+const UNITS_PER_INSERT = 500;
+
+interface UnitRow {
+  id: string;
+  unit_index: number;
+  kind: Unit['kind'];
+  extraction_method: Unit['extraction_method'];
+  markdown: string;
+  page_json: string | null;
+  sheet_json: string | null;
+}
+
+interface FigureRow {
+  unit_id: string;
+  figure_index: number;
+  raw: string;
+  value: number;
+  magnitude: number;
+  sign: -1 | 1;
+  scale: number;
+  unit: string | null;
+  unit_class: FigureWithPosition['unitClass'];
+  accounting: 0 | 1;
+  ambiguous: 0 | 1;
+  span_start: number;
+  span_end: number;
+  position_json: string;
+}
+
+const now = () => new Date().toISOString();
+
+export class PostgresStore implements EvidenceStore, LibraryTransfer {
+  private constructor(
+    private readonly pool: pg.Pool,
+    readonly blobs: PostgresBlobs,
+  ) {}
+
+  /**
+   * Opens a pool on the database; refuses one whose schema is newer than this build knows
+   * (`SchemaTooNewError`) or not yet migrated (`SchemaBehindError`). Sweeps holds a crashed instance left.
+   */
+  static async open(url: string): Promise<PostgresStore> {
+    const pool = newPool(url);
+    try {
+      let schema: number;
+      try {
+        schema = await schemaVersion(pool);
+      } catch (error) {
+        throw databaseError(url, 'could not open the database', error);
+      }
+      if (schema > NEWEST_SCHEMA) throw new SchemaTooNewError(redactUrl(url), schema, NEWEST_SCHEMA);
+      if (schema < NEWEST_SCHEMA) throw new SchemaBehindError(redactUrl(url), schema, NEWEST_SCHEMA);
+      const blobs = await PostgresBlobs.open(pool);
+      return new PostgresStore(pool, blobs);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Tests only: the pool itself, for invariants no store method shows. */
+  static poolForTests(store: PostgresStore): pg.Pool {
+    return store.pool;
+  }
+
+  async close(): Promise<void> {
+    await this.blobs.close();
+    await this.pool.end();
+  }
+
+  // --- accounts and keys ---
+
+  async createAccount(): Promise<string> {
+    return createAccount(this.pool);
+  }
+
+  async localAccount(): Promise<string> {
+    await this.pool.query(
+      'INSERT INTO accounts (id, created_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+      ['acct_local', now()],
+    );
+    return 'acct_local';
+  }
+
+  async createKey(label: string, accountId?: string): Promise<CreatedKey> {
+    return transaction(this.pool, async (client) => {
+      const account = accountId ?? (await createAccount(client));
+      const known = await client.query('SELECT 1 FROM accounts WHERE id = $1', [account]);
+      if (known.rowCount === 0) throw new Error(`no account ${account}`);
+      const key = `ewk_${randomBytes(32).toString('base64url')}`;
+      const keyId = newId('key');
+      await client.query(
+        'INSERT INTO api_keys (id, account_id, label, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [keyId, account, label, hashKey(key), now()],
+      );
+      return { key, keyId, accountId: account };
+    });
+  }
+
+  async accountForKey(key: string): Promise<string | null> {
+    const row = await this.pool.query<{ account_id: string }>(
+      'SELECT account_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+      [hashKey(key)],
+    );
+    return row.rows[0]?.account_id ?? null;
+  }
+
+  /** Buckets in the database, timed by its clock: every instance on it shares them. */
+  rateLimiter(perMinute: number): RateLimit {
+    if (!Number.isInteger(perMinute) || perMinute < 1)
+      throw new Error('rate limit must be a whole number ≥ 1');
+    const pool = this.pool;
+    return {
+      perMinute,
+      async take(bucket: string): Promise<number> {
+        // One atomic upsert: refill by the time elapsed on the database's clock, then take a token if whole.
+        const refilled = `least($2::float8, b.tokens + greatest(0, extract(epoch FROM EXCLUDED.updated - b.updated)) * $2::float8 / 60)`;
+        const row = await pool.query<{ tokens: number; last_allowed: boolean }>(
+          `INSERT INTO rate_buckets AS b (bucket, tokens, updated, last_allowed)
+           VALUES ($1, $2::float8 - 1, clock_timestamp(), true)
+           ON CONFLICT (bucket) DO UPDATE SET
+             tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
+             last_allowed = ${refilled} >= 1,
+             updated = EXCLUDED.updated
+           RETURNING tokens, last_allowed`,
+          [bucket, perMinute],
+        );
+        const { tokens, last_allowed } = row.rows[0]!;
+        if (last_allowed) return 0;
+        const refillPerMs = perMinute / 60_000;
+        return Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000));
+      },
+    };
+  }
+
+  // --- assets and source versions ---
+
+  async insertAsset(
+    asset: NewAsset,
+    alsoRegister: boolean,
+  ): Promise<{ asset: AssetRow; sourceVersion: SourceVersionRow | null }> {
+    return transaction(this.pool, async (client) => {
+      const row: AssetRow = { ...asset, id: newId('ast'), created_at: now() };
+      await client.query(
+        `INSERT INTO assets (${ASSET_COLUMNS}) VALUES (${LIBRARY_COLUMNS.assets.map((_, i) => `$${i + 1}`).join(', ')})`,
+        LIBRARY_COLUMNS.assets.map((c) => row[c as keyof AssetRow]),
+      );
+      const sourceVersion = alsoRegister ? await registerSourceVersion(client, row) : null;
+      return { asset: row, sourceVersion };
+    });
+  }
+
+  async findAsset(accountId: string, assetId: string): Promise<AssetRow | null> {
+    const row = await this.pool.query<AssetRow>(
+      `SELECT ${ASSET_COLUMNS} FROM assets WHERE id = $1 AND account_id = $2`,
+      [assetId, accountId],
+    );
+    return row.rows[0] ?? null;
+  }
+
+  async registerSourceVersion(asset: AssetRow): Promise<SourceVersionRow> {
+    return transaction(this.pool, (client) => registerSourceVersion(client, asset));
+  }
+
+  async findSourceVersion(accountId: string, sourceVersionId: string): Promise<SourceVersionRow | null> {
+    const row = await this.pool.query<SourceVersionRow>(
+      `SELECT ${SOURCE_COLUMNS} FROM source_versions WHERE id = $1 AND account_id = $2`,
+      [sourceVersionId, accountId],
+    );
+    return row.rows[0] ?? null;
+  }
+
+  async listSourceVersions(accountId: string): Promise<ListedSourceVersion[]> {
+    const rows = await this.pool.query<
+      SourceVersionRow & {
+        rep_id: string | null;
+        rep_state: Representation['state'] | null;
+        rep_code: Representation['code'];
+        rep_reason: string | null;
+        rep_method: Representation['extraction_method'] | null;
+        rep_lost: string | null;
+        rep_units: number | null;
+      }
+    >(
+      `SELECT ${sourceColumnsOf('s')}, r.id AS rep_id, r.state AS rep_state, r.code AS rep_code,
+              r.reason AS rep_reason, r.extraction_method AS rep_method, r.lost_json AS rep_lost,
+              (SELECT count(*) FROM units u WHERE u.representation_id = r.id) AS rep_units
+       FROM source_versions s
+       LEFT JOIN LATERAL (SELECT * FROM representations WHERE source_version_id = s.id
+                          ORDER BY created_at DESC, seq DESC LIMIT 1) r ON true
+       WHERE s.account_id = $1
+       ORDER BY s.registered_at DESC, s.seq DESC`,
+      [accountId],
+    );
+    return rows.rows.map((row) => {
+      const { rep_id, rep_state, rep_code, rep_reason, rep_method, rep_lost, rep_units, ...source } = row;
+      return {
+        source,
+        newestRepresentation:
+          rep_id === null || rep_state === null || rep_method === null
+            ? null
+            : {
+                id: rep_id,
+                state: rep_state,
+                code: rep_code,
+                reason: rep_reason,
+                extraction_method: rep_method,
+                unit_count: rep_units ?? 0,
+                lost: rep_lost ? (JSON.parse(rep_lost) as LostPart[]) : [],
+              },
+      };
+    });
+  }
+
+  async removeSourceVersion(accountId: string, sourceVersionId: string): Promise<boolean> {
+    const removal = await transaction(this.pool, async (client) => {
+      const found = await client.query<{ id: string; asset_id: string; sha256: string }>(
+        'SELECT id, asset_id, sha256 FROM source_versions WHERE id = $1 AND account_id = $2 FOR UPDATE',
+        [sourceVersionId, accountId],
+      );
+      const source = found.rows[0];
+      if (!source) return null;
+      // The immutability triggers let these deletes through for this source version, in this transaction only.
+      await client.query(`SELECT set_config('evidence.removing', $1, true)`, [source.id]);
+      await client.query('DELETE FROM unit_search WHERE source_version_id = $1', [source.id]);
+      await client.query(
+        `DELETE FROM figures WHERE unit_id IN (
+           SELECT u.id FROM units u JOIN representations r ON r.id = u.representation_id
+           WHERE r.source_version_id = $1)`,
+        [source.id],
+      );
+      await client.query(
+        'DELETE FROM units WHERE representation_id IN (SELECT id FROM representations WHERE source_version_id = $1)',
+        [source.id],
+      );
+      await client.query('DELETE FROM representations WHERE source_version_id = $1', [source.id]);
+      await client.query('DELETE FROM source_versions WHERE id = $1', [source.id]);
+      await client.query(`SELECT set_config('evidence.removing', '', true)`);
+      await client.query(
+        'DELETE FROM assets WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM source_versions WHERE asset_id = $1)',
+        [source.asset_id],
+      );
+      return source;
+    });
+    if (!removal) return false;
+    try {
+      // After the commit: bytes no row names and no upload holds go too (checked again, under the blob's lock).
+      await this.blobs.removeUnused(removal.sha256);
+    } catch {
+      // The rows are gone either way; bytes no row names are swept at the next open.
+    }
+    return true;
+  }
+
+  // --- representations, units and figures ---
+
+  async findPublishedRepresentation(
+    sourceVersionId: string,
+    extractorVersion: string,
+  ): Promise<string | null> {
+    return findPublished(this.pool, sourceVersionId, extractorVersion);
+  }
+
+  async publishRepresentation(
+    sourceVersionId: string,
+    extractorVersion: string,
+    extraction: Extraction,
+  ): Promise<string> {
+    return transaction(this.pool, async (client) => {
+      // Publishes of one source version take turns, so the index always holds the newest one's units.
+      const found = await client.query<{ title: string | null; filename: string; account_id: string }>(
+        'SELECT title, filename, account_id FROM source_versions WHERE id = $1 FOR UPDATE',
+        [sourceVersionId],
+      );
+      const source = found.rows[0];
+      if (!source) throw new Error(`source version ${sourceVersionId} does not exist`);
+      const id = newId('rep');
+      const inserted = await client.query(
+        `INSERT INTO representations (id, source_version_id, extractor_version, format, state, code, reason,
+           extraction_method, lost_json, sheets_json, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (source_version_id, extractor_version) DO NOTHING`,
+        [
+          id,
+          sourceVersionId,
+          extractorVersion,
+          extraction.format,
+          extraction.state,
+          extraction.code,
+          extraction.reason,
+          extraction.extraction_method,
+          extraction.lost ? JSON.stringify(extraction.lost) : null,
+          extraction.sheets ? JSON.stringify(extraction.sheets) : null,
+          now(),
+        ],
+      );
+      if (inserted.rowCount === 0) {
+        const existing = await findPublished(client, sourceVersionId, extractorVersion);
+        if (!existing)
+          throw new Error(`representation of ${sourceVersionId} by ${extractorVersion} vanished`);
+        return existing;
+      }
+      await client.query('DELETE FROM unit_search WHERE source_version_id = $1', [sourceVersionId]);
+      // The title as shown (display-safe), so a search finds what the person reads.
+      const indexedTitle = displayText(source.title ?? '') || displayText(source.filename);
+      const units = extraction.units.map((unit) => ({ unit, id: newId('unit') }));
+      for (let at = 0; at < units.length; at += UNITS_PER_INSERT) {
+        const batch = units.slice(at, at + UNITS_PER_INSERT);
+        await client.query(
+          `INSERT INTO units (id, representation_id, unit_index, kind, extraction_method, markdown, page_json, sheet_json)
+           SELECT t.id, $1, t.unit_index, t.kind, t.method, t.markdown, t.page_json, t.sheet_json
+           FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+             AS t(id, unit_index, kind, method, markdown, page_json, sheet_json)`,
+          [
+            id,
+            batch.map((u) => u.id),
+            batch.map((u) => u.unit.index),
+            batch.map((u) => u.unit.kind),
+            batch.map((u) => u.unit.extraction_method),
+            batch.map((u) => u.unit.markdown),
+            batch.map((u) => (u.unit.page ? JSON.stringify(u.unit.page) : null)),
+            batch.map((u) => (u.unit.sheet ? JSON.stringify(u.unit.sheet) : null)),
+          ],
+        );
+        await client.query(
+          `INSERT INTO unit_search (source_version_id, unit_index, representation_id, unit_id, account_id, document)
+           SELECT $1, t.unit_index, $2, t.id, $3,
+                  setweight(to_tsvector('simple', evidence_search_text($4)), 'A')
+                  || setweight(to_tsvector('simple', evidence_search_text(t.markdown)), 'D')
+           FROM unnest($5::text[], $6::bigint[], $7::text[]) AS t(id, unit_index, markdown)`,
+          [
+            sourceVersionId,
+            id,
+            source.account_id,
+            indexedTitle,
+            batch.map((u) => u.id),
+            batch.map((u) => u.unit.index),
+            batch.map((u) => u.unit.markdown),
+          ],
+        );
+        const figures = batch.flatMap((u) => u.unit.figures.map((f) => ({ unitId: u.id, f })));
+        if (figures.length > 0)
+          await client.query(
+            `INSERT INTO figures (unit_id, figure_index, raw, value, magnitude, sign, scale, unit, unit_class,
+               accounting, ambiguous, span_start, span_end, position_json)
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::float8[], $5::float8[], $6::bigint[],
+               $7::float8[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[],
+               $14::text[])`,
+            [
+              figures.map(({ unitId }) => unitId),
+              figures.map(({ f }) => f.index),
+              figures.map(({ f }) => f.raw),
+              figures.map(({ f }) => f.value),
+              figures.map(({ f }) => f.magnitude),
+              figures.map(({ f }) => f.sign),
+              figures.map(({ f }) => f.scale),
+              figures.map(({ f }) => f.unit),
+              figures.map(({ f }) => f.unitClass),
+              figures.map(({ f }) => (f.accounting ? 1 : 0)),
+              figures.map(({ f }) => (f.ambiguous ? 1 : 0)),
+              figures.map(({ f }) => f.span.start),
+              figures.map(({ f }) => f.span.end),
+              figures.map(({ f }) => JSON.stringify(f.position)),
+            ],
+          );
+      }
+      return id;
+    });
+  }
+
+  async loadRepresentation(accountId: string, representationId: string): Promise<Representation | null> {
+    const found = await this.pool.query<{
+      id: string;
+      source_version_id: string;
+      extractor_version: string;
+      format: string;
+      state: Representation['state'];
+      code: Representation['code'];
+      reason: string | null;
+      extraction_method: Representation['extraction_method'];
+      lost_json: string | null;
+    }>(
+      `SELECT r.id, r.source_version_id, r.extractor_version, r.format, r.state, r.code, r.reason,
+              r.extraction_method, r.lost_json
+       FROM representations r JOIN source_versions s ON s.id = r.source_version_id
+       WHERE r.id = $1 AND s.account_id = $2`,
+      [representationId, accountId],
+    );
+    const rep = found.rows[0];
+    if (!rep) return null;
+    const units = await this.pool.query<UnitRow>(
+      `SELECT ${UNIT_COLUMNS} FROM units WHERE representation_id = $1 ORDER BY unit_index`,
+      [rep.id],
+    );
+    const figures = await this.pool.query<FigureRow>(
+      `SELECT ${figureColumnsOf('f')} FROM figures f JOIN units u ON u.id = f.unit_id
+       WHERE u.representation_id = $1 ORDER BY u.unit_index, f.figure_index`,
+      [rep.id],
+    );
+    const byUnit = new Map<string, FigureWithPosition[]>();
+    for (const row of figures.rows) {
+      const list = byUnit.get(row.unit_id) ?? [];
+      list.push(figureOf(row));
+      byUnit.set(row.unit_id, list);
+    }
+    const lost = rep.lost_json ? (JSON.parse(rep.lost_json) as LostPart[]) : null;
+    return {
+      representation_id: rep.id,
+      source_version_id: rep.source_version_id,
+      format: rep.format,
+      state: rep.state,
+      code: rep.code,
+      reason: rep.reason,
+      extraction_method: rep.extraction_method,
+      ...(lost ? { complete: false as const, lost } : {}),
+      units: units.rows.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
+      extractor_version: rep.extractor_version,
+    };
+  }
+
+  async isRepresentationOf(sourceVersionId: string, representationId: string): Promise<boolean> {
+    const row = await this.pool.query<{ source_version_id: string }>(
+      'SELECT source_version_id FROM representations WHERE id = $1',
+      [representationId],
+    );
+    return row.rows[0]?.source_version_id === sourceVersionId;
+  }
+
+  async loadUnit(representationId: string, unitId: string): Promise<Unit | null> {
+    const unit = await this.pool.query<UnitRow>(
+      `SELECT ${UNIT_COLUMNS} FROM units WHERE id = $1 AND representation_id = $2`,
+      [unitId, representationId],
+    );
+    if (!unit.rows[0]) return null;
+    const figures = await this.pool.query<FigureRow>(
+      `SELECT ${figureColumnsOf('f')} FROM figures f WHERE f.unit_id = $1 ORDER BY f.figure_index`,
+      [unitId],
+    );
+    return unitOf(unit.rows[0], figures.rows.map(figureOf));
+  }
+
+  // --- the search index ---
+
+  async searchIndex(
+    accountId: string,
+    query: SearchIndexQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<SearchIndexResult> {
+    const params: unknown[] = [accountId];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    // Each phrase folded like the index's text; its words in a row (<->), all (&&) or any (||) of them.
+    const tsquery = query.phrases
+      .map((words) => `phraseto_tsquery('simple', evidence_search_text(${param(words.join(' '))}))`)
+      .join(query.match === 'all' ? ' && ' : ' || ');
+    if (tsquery === '') return { candidates: [], total: 0 };
+    const filter = filterClause(filters, param);
+    const rows = await this.pool.query<Omit<SearchCandidate, 'relevance'> & { score: number; total: number }>(
+      `WITH q AS (SELECT ${tsquery} AS query),
+       hits AS (
+         SELECT us.source_version_id, us.unit_id, us.representation_id, s.seq,
+                ts_rank('${RANK_WEIGHTS}', us.document, q.query) AS score, us.unit_index
+         FROM q, unit_search us JOIN source_versions s ON s.id = us.source_version_id
+         WHERE us.account_id = $1 AND us.document @@ q.query${filter}
+       ),
+       best AS (
+         SELECT DISTINCT ON (source_version_id) * FROM hits
+         ORDER BY source_version_id, score DESC, unit_index
+       ),
+       ranked AS (
+         SELECT best.*, count(*) OVER () AS total FROM best ORDER BY score DESC, seq LIMIT ${param(limit * CANDIDATES_PER_RESULT)}
+       )
+       SELECT ranked.score, ranked.total, s.id AS source_version_id, s.title, s.filename, s.url, s.domain,
+              s.publication_year, s.source_type, s.is_primary_source, s.sha256, s.registered_at,
+              r.id AS representation_id, r.state AS representation_state,
+              u.id AS unit_id, u.markdown AS unit_markdown
+       FROM ranked
+       JOIN source_versions s ON s.id = ranked.source_version_id
+       JOIN representations r ON r.id = ranked.representation_id
+       JOIN units u ON u.id = ranked.unit_id
+       ORDER BY ranked.score DESC, ranked.seq`,
+      params,
+    );
+    const total = rows.rows[0]?.total ?? 0;
+    return {
+      candidates: rows.rows.map(({ score, total: _total, ...candidate }) => ({
+        relevance: score,
+        ...candidate,
+      })),
+      total,
+    };
+  }
+
+  async countSearchableSources(accountId: string): Promise<number> {
+    const row = await this.pool.query<{ n: number }>(
+      `SELECT count(*) AS n FROM source_versions s WHERE s.account_id = $1
+       AND EXISTS (SELECT 1 FROM representations r WHERE r.source_version_id = s.id)`,
+      [accountId],
+    );
+    return row.rows[0]!.n;
+  }
+
+  // --- moving a library between engines ---
+
+  async *exportRows(): AsyncIterable<LibraryRow> {
+    const client = await this.pool.connect();
+    try {
+      // One snapshot for the whole export, so its rows agree with each other.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      for (const table of LIBRARY_TABLES) {
+        const columns = LIBRARY_COLUMNS[table];
+        for (let after = 0; ;) {
+          const page = await client.query<Record<string, LibraryValue> & { seq: number }>(
+            `SELECT seq, ${columns.join(', ')} FROM ${table} WHERE seq > $1 ORDER BY seq LIMIT 1000`,
+            [after],
+          );
+          for (const { seq, ...row } of page.rows) {
+            after = seq;
+            yield { table, row };
+          }
+          if (page.rows.length < 1000) break;
+        }
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async importRows(
+    rows: AsyncIterable<LibraryRow>,
+    blobBytes: (sha256: string) => Promise<Buffer>,
+  ): Promise<LibraryCounts> {
+    return transaction(this.pool, async (client) => {
+      // One import at a time, and only into an empty library.
+      await client.query('LOCK TABLE accounts IN EXCLUSIVE MODE');
+      const any = await client.query('SELECT 1 FROM accounts LIMIT 1');
+      if (any.rowCount !== 0) throw new LibraryNotEmptyError();
+      const counts = emptyCounts();
+      const checker = new LibraryRowChecker();
+      const named = new Set<string>();
+      const pending: { table: LibraryTable | null; values: LibraryValue[][] } = { table: null, values: [] };
+      const flush = async () => {
+        if (pending.table === null || pending.values.length === 0) return;
+        const columns = LIBRARY_COLUMNS[pending.table];
+        const params: LibraryValue[] = [];
+        const tuples = pending.values.map(
+          (values) =>
+            `(${values
+              .map((value) => {
+                params.push(value);
+                return `$${params.length}`;
+              })
+              .join(', ')})`,
+        );
+        await client.query(
+          `INSERT INTO ${pending.table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+          params,
+        );
+        pending.values = [];
+      };
+      for await (const row of rows) {
+        const columns = checker.check(row);
+        if (pending.table !== row.table) {
+          await flush();
+          pending.table = row.table;
+        }
+        pending.values.push(columns.map((c) => row.row[c] ?? null));
+        if (pending.values.length >= 200) await flush();
+        counts[row.table] += 1;
+        if (row.table === 'assets' || row.table === 'source_versions') named.add(String(row.row.sha256));
+      }
+      await flush();
+      for (const sha256 of [...named].sort()) {
+        await lockBlob(client, sha256);
+        const there = await client.query('SELECT 1 FROM blobs WHERE sha256 = $1', [sha256]);
+        if (there.rowCount === 0) await insertBlob(client, sha256, await verifiedBlob(sha256, blobBytes));
+        counts.blobs += 1;
+      }
+      await rebuildSearchIndex(client);
+      return counts;
+    });
+  }
+}
+
+const UNIT_COLUMNS = 'id, unit_index, kind, extraction_method, markdown, page_json, sheet_json';
+const figureColumnsOf = (alias: string) => LIBRARY_COLUMNS.figures.map((c) => `${alias}.${c}`).join(', ');
+
+async function createAccount(db: Queryable): Promise<string> {
+  const id = newId('acct');
+  await db.query('INSERT INTO accounts (id, created_at) VALUES ($1, $2)', [id, now()]);
+  return id;
+}
+
+async function findPublished(
+  db: Queryable,
+  sourceVersionId: string,
+  extractorVersion: string,
+): Promise<string | null> {
+  const row = await db.query<{ id: string }>(
+    'SELECT id FROM representations WHERE source_version_id = $1 AND extractor_version = $2',
+    [sourceVersionId, extractorVersion],
+  );
+  return row.rows[0]?.id ?? null;
+}
+
+/** Registers the asset's bytes; the same bytes of the same asset, however many instances at once, give one row. */
+async function registerSourceVersion(client: pg.PoolClient, asset: AssetRow): Promise<SourceVersionRow> {
+  const { id: assetId, created_at: _created, ...fields } = asset;
+  const row: SourceVersionRow = { ...fields, id: newId('sv'), asset_id: assetId, registered_at: now() };
+  const columns = LIBRARY_COLUMNS.source_versions;
+  const inserted = await client.query<SourceVersionRow>(
+    `INSERT INTO source_versions (${SOURCE_COLUMNS}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (asset_id, sha256) DO NOTHING RETURNING ${SOURCE_COLUMNS}`,
+    columns.map((c) => row[c as keyof SourceVersionRow]),
+  );
+  if (inserted.rows[0]) return inserted.rows[0];
+  const existing = await client.query<SourceVersionRow>(
+    `SELECT ${SOURCE_COLUMNS} FROM source_versions WHERE asset_id = $1 AND sha256 = $2`,
+    [asset.id, asset.sha256],
+  );
+  if (!existing.rows[0]) throw new Error(`source version of asset ${asset.id} vanished`);
+  return existing.rows[0];
+}
+
+/** The SQL of the filters (a source whose metadata is unknown never matches), as search-index.ts's. */
+function filterClause(filters: SearchIndexFilters, param: (value: unknown) => string): string {
+  const parts: string[] = [];
+  if (filters.source_type) parts.push(`s.source_type = ANY(${param([...filters.source_type])}::text[])`);
+  if (filters.is_primary_source !== undefined)
+    parts.push(`s.is_primary_source = ${param(filters.is_primary_source ? 1 : 0)}`);
+  if (filters.publication_year) {
+    const { from, to } = filters.publication_year;
+    parts.push('s.publication_year IS NOT NULL');
+    if (from !== undefined) parts.push(`s.publication_year >= ${param(from)}`);
+    if (to !== undefined) parts.push(`s.publication_year <= ${param(to)}`);
+  }
+  if (filters.domain) {
+    // A domain includes its subdomains: equal, or ending in "." + domain (compared without LIKE wildcards).
+    parts.push(
+      `(${filters.domain
+        .map((d) => {
+          const p = param(d);
+          return `(s.domain = ${p}::text OR right(s.domain, length(${p}::text) + 1) = '.' || ${p}::text)`;
+        })
+        .join(' OR ')})`,
+    );
+  }
+  return parts.map((p) => ` AND ${p}`).join('');
+}
+
+/** The search index rebuilt from the units of each source version's newest representation. */
+async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
+  await client.query('DELETE FROM unit_search');
+  const sources = await client.query<{ id: string; title: string | null; filename: string }>(
+    'SELECT id, title, filename FROM source_versions ORDER BY seq',
+  );
+  for (let at = 0; at < sources.rows.length; at += 1000) {
+    const batch = sources.rows.slice(at, at + 1000);
+    await client.query(
+      `INSERT INTO unit_search (source_version_id, unit_index, representation_id, unit_id, account_id, document)
+       SELECT s.id, u.unit_index, r.id, u.id, s.account_id,
+              setweight(to_tsvector('simple', evidence_search_text(t.title)), 'A')
+              || setweight(to_tsvector('simple', evidence_search_text(u.markdown)), 'D')
+       FROM unnest($1::text[], $2::text[]) AS t(id, title)
+       JOIN source_versions s ON s.id = t.id
+       JOIN LATERAL (SELECT id FROM representations WHERE source_version_id = s.id
+                     ORDER BY created_at DESC, seq DESC LIMIT 1) r ON true
+       JOIN units u ON u.representation_id = r.id`,
+      [batch.map((s) => s.id), batch.map((s) => displayText(s.title ?? '') || displayText(s.filename))],
+    );
+  }
+}
+
+function figureOf(row: FigureRow): FigureWithPosition {
+  return {
+    index: row.figure_index,
+    raw: row.raw,
+    value: row.value,
+    magnitude: row.magnitude,
+    sign: row.sign,
+    scale: row.scale,
+    unit: row.unit,
+    unitClass: row.unit_class,
+    accounting: row.accounting === 1,
+    ambiguous: row.ambiguous === 1,
+    span: { start: row.span_start, end: row.span_end },
+    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
+  };
+}
+
+function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
+  return {
+    source_unit_id: u.id,
+    kind: u.kind,
+    index: u.unit_index,
+    extraction_method: u.extraction_method,
+    markdown: u.markdown,
+    ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
+    ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
+    figures,
+  };
+}

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+// A real PostgreSQL server for tests, started on a fresh temporary folder and a free port, and stopped
+// with it: never a shared or pre-existing server, never a mock. Null (with a warning) when the binaries
+// (Debian's `postgresql` package: initdb, pg_ctl) are not installed, so the tests say they skipped.
+
+const run = promisify(execFile);
+
+export interface TestPostgres {
+  /** The server's maintenance database (`postgres`), over TCP on 127.0.0.1. */
+  url: string;
+  /** A new, empty database on this server; its URL. */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The folder holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
+export async function postgresBinDir(): Promise<string | null> {
+  const has = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
+  try {
+    const { stdout } = await run('pg_config', ['--bindir']);
+    if (has(stdout.trim())) return stdout.trim();
+  } catch {
+    /* no pg_config: look further */
+  }
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) if (has(join(root, v, 'bin'))) return join(root, v, 'bin');
+  }
+  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && has(dir)) return dir;
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts a throwaway PostgreSQL server, or returns null (warning that the tests skip) when absent. */
+export async function startPostgres(): Promise<TestPostgres | null> {
+  const bin = await postgresBinDir();
+  if (!bin) {
+    console.warn('PostgreSQL tests skipped: PostgreSQL (initdb) not installed');
+    return null;
+  }
+  const root = await mkdtemp(join(tmpdir(), 'ew-pg-'));
+  const data = join(root, 'data');
+  // initdb refuses to run as root: the server runs as the `postgres` user, which owns the folder.
+  const asRoot = process.getuid?.() === 0;
+  const exec = async (file: string, args: string[]) => {
+    const command = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, file), ...args]]
+      : [join(bin, file), args];
+    return run(command[0] as string, command[1] as string[], { env: { ...process.env, LC_ALL: 'C' } });
+  };
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    chownSync(root, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const port = await freePort();
+  let started = false;
+  try {
+    await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N']);
+    await writeFileAs(join(data, 'postgresql.auto.conf'), [
+      `port = ${port}`,
+      `listen_addresses = '127.0.0.1'`,
+      `unix_socket_directories = '${root}'`,
+      'fsync = off',
+      'max_connections = 100',
+      '',
+    ]);
+    await exec('pg_ctl', ['-D', data, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
+    started = true;
+  } catch (error) {
+    if (started) await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let next = 0;
+  return {
+    url,
+    async createDatabase() {
+      const name = `ew_test_${process.pid}_${++next}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+
+  async function writeFileAs(file: string, lines: string[]) {
+    await writeFile(file, lines.join('\n'), { flag: 'a' });
+  }
+}
+
+let shared: Promise<TestPostgres | null> | null = null;
+
+/**
+ * One server per test file (started on first use, stopped when the file's process exits) and a fresh
+ * database per call: what a test helper needs to run a suite on PostgreSQL. Null when not installed.
+ */
+export async function sharedTestPostgres(): Promise<{ url: string } | null> {
+  if (!shared) {
+    shared = startPostgres();
+    const server = await shared;
+    if (server) {
+      const stop = () => void server.stop();
+      process.once('beforeExit', stop);
+    }
+  }
+  const server = await shared;
+  if (!server) return null;
+  return { url: await server.createDatabase() };
+}
+
+/** Stops the shared server of this test file, if one was started (call it from an afterAll). */
+export async function stopSharedTestPostgres(): Promise<void> {
+  const server = await shared;
+  shared = null;
+  await server?.stop();
+}
