@@ -51,8 +51,9 @@ export interface ExtractOptions {
   limits?: Partial<Limits>;
   worker?: Partial<WorkerLimits>;
   /**
-   * Called once per page or sheet as it is read, in order; with the unit and its figures (the same as the
-   * result will hold) where the reader publishes units as it reads them (PDF, multi-page images).
+   * Called once per page or sheet as it is read (in page order; a large PDF read in page ranges, in order
+   * within each range), with the unit and its figures (the same as the result will hold) where the
+   * reader publishes units as it reads them (PDF, multi-page images).
    */
   onUnit?: (progress: {
     kind: 'page' | 'sheet';
