@@ -113,12 +113,14 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
       const server = await testServer();
       const port = new URL(server.url).port;
       const bad = `postgres://nobody:s3cret@127.0.0.1:${port}/no_such_database`;
-      const error = await PostgresStore.open(bad).catch((e: unknown) => e as Error);
+      const error = (await PostgresStore.open(bad).catch((e: unknown) => e)) as Error;
       expect(error).toBeInstanceOf(Error);
       expect(error.message).not.toContain('s3cret');
       expect(error.message).toContain('no_such_database');
-      const failed = await migrateDatabase(bad).catch((e: unknown) => e as Error);
+      const failed = (await migrateDatabase(bad).catch((e: unknown) => e)) as Error;
+      expect(failed).toBeInstanceOf(Error);
       expect(failed.message).not.toContain('s3cret');
+      expect(failed.message).toContain('postgres://nobody@127.0.0.1');
     });
   });
 
