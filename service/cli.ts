@@ -1,19 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDownloader } from './fetch';
-import { resolve } from 'node:path';
 import { buildServer } from './http/server';
-import { createKeyInDataFolder, Store } from './store/store';
+import {
+  describeTarget,
+  migrateServiceStore,
+  openServiceStore,
+  schemaOf,
+  storeTarget,
+  StoreTargetError,
+  withoutPassword,
+  withoutUrlPasswords,
+  type ServiceStoreTarget,
+} from './store/open';
+import { createKeyInDataFolder } from './store/store';
+import { describeCounts, exportLibrary, importLibrary } from './store/transfer';
 
 const USAGE = `usage:
-  npm run service -- [--port 8787] [--data DIR] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
-  npm run service -- keys create --label NAME [--account ID] [--data DIR]   print a new API key
+  npm run service -- [--port 8787] [--data DIR | --database URL] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
+  npm run service -- keys create --label NAME [--account ID] [--data DIR | --database URL]   print a new API key
+  npm run service -- migrate [--data DIR | --database URL]   apply the store's schema migrations
+  npm run service -- export [--data DIR | --database URL] --to PATH   write the library to a new folder
+  npm run service -- import [--data DIR | --database URL] --from PATH   read an exported library into an empty store
 
   --port N         port on 127.0.0.1 (0 picks a free one; default 8787)
-  --data DIR       the service's data folder (default .data/service)
+  --data DIR       the embedded engine's data folder (default .data/service)
+  --database URL   PostgreSQL: postgres://USER@HOST:PORT/DB (or the DATABASE_URL environment variable);
+                   the password comes from PGPASSWORD or a pgpass file, never an argument
   --rate-limit N   requests per minute per key (default: no limit)
   --ocr MODE       auto: OCR only pages without a text layer (default); off: never; force: every page
   --label NAME     what the key is for (required with keys create)
-  --account ID     add the key to an existing account instead of a new one`;
+  --account ID     add the key to an existing account instead of a new one
+  --to PATH        export: the new folder to write (refused if it exists and is not empty)
+  --from PATH      import: the exported folder to read`;
 
 class UsageError extends Error {}
 
@@ -31,6 +51,22 @@ function wholeNumber(
   return Number(text);
 }
 
+const progress = (line: string) => void process.stderr.write(line + '\n');
+
+/** stderr: the key's account, which further keys of the same library name with --account. */
+const keyAccountLine = (accountId: string) =>
+  `account ${accountId} (more keys for its library: keys create --label NAME --account ${accountId})`;
+
+function appVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return pkg.version ?? 'unknown';
+}
+
+/** Set once the target is known, so an error from below is printed without the database's password. */
+let target: ServiceStoreTarget | null = null;
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -39,10 +75,13 @@ async function main(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' },
       data: { type: 'string' },
+      database: { type: 'string' },
       'rate-limit': { type: 'string' },
       ocr: { type: 'string' },
       label: { type: 'string' },
       account: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,18 +89,80 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE + '\n');
     return;
   }
-  const dataDir = resolve(values.data ?? '.data/service');
+  const command = positionals[0];
+  if (values.to !== undefined && command !== 'export') throw new UsageError('--to goes with export');
+  if (values.from !== undefined && command !== 'import') throw new UsageError('--from goes with import');
+  target = storeTarget(values);
 
-  if (positionals[0] === 'keys') {
+  if (command === 'keys') {
     if (positionals[1] !== 'create' || positionals.length !== 2)
       throw new UsageError('the keys command is: keys create --label NAME');
     const label = values.label?.trim();
     if (!label) throw new UsageError('keys create needs --label NAME');
-    // Only the database is touched (no lock, no clean-up), so a key can be made while the service runs.
-    const { key } = createKeyInDataFolder(dataDir, label, values.account);
-    process.stdout.write(key + '\n');
+    if ('data' in target) {
+      // Only the database is touched (no lock, no clean-up), so a key can be made while the service runs.
+      const { key, accountId } = createKeyInDataFolder(target.data, label, values.account);
+      process.stdout.write(key + '\n');
+      progress(keyAccountLine(accountId));
+      return;
+    }
+    const store = await openServiceStore(target);
+    try {
+      const { key, accountId } = await store.createKey(label, values.account);
+      process.stdout.write(key + '\n');
+      progress(keyAccountLine(accountId));
+    } finally {
+      await store.close();
+    }
     return;
   }
+
+  if (command === 'migrate') {
+    if (positionals.length !== 1) throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    const { engine, from, to } = await migrateServiceStore(target);
+    if (engine === 'sqlite')
+      process.stdout.write(
+        `schema ${to}: the embedded engine migrates a data folder whenever it opens it (${describeTarget(target)})\n`,
+      );
+    else process.stdout.write(`schema ${from} → ${to}${from === to ? ' (already current)' : ''}\n`);
+    return;
+  }
+
+  if (command === 'export') {
+    if (positionals.length !== 1) throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    if (!values.to) throw new UsageError('export needs --to PATH (a new folder)');
+    const to = resolve(values.to);
+    const store = await openServiceStore(target);
+    try {
+      progress(`export: ${describeTarget(target)} → ${to}`);
+      const counts = await exportLibrary(
+        store,
+        to,
+        { schema: schemaOf(target), appVersion: appVersion() },
+        progress,
+      );
+      process.stdout.write(`exported ${describeCounts(counts)} to ${to}\n`);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+
+  if (command === 'import') {
+    if (positionals.length !== 1) throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    if (!values.from) throw new UsageError('import needs --from PATH (an exported library)');
+    const from = resolve(values.from);
+    const store = await openServiceStore(target);
+    try {
+      progress(`import: ${from} → ${describeTarget(target)}`);
+      const counts = await importLibrary(store, from, progress);
+      process.stdout.write(`imported ${describeCounts(counts)}\n`);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+
   if (positionals.length > 0) throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 
   const port = wholeNumber(values.port, 'port', 0, 65535, 8787);
@@ -72,7 +173,7 @@ async function main(argv: string[]): Promise<void> {
   const ocr = values.ocr ?? 'auto';
   if (ocr !== 'auto' && ocr !== 'off' && ocr !== 'force')
     throw new UsageError(`--ocr takes auto, off or force, not "${ocr}"`);
-  const store = await Store.open(dataDir);
+  const store = await openServiceStore(target);
   const app = await buildServer({
     store,
     rateLimitPerMinute: rateLimit,
@@ -80,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
   });
   const stop = async () => {
     await app.close();
-    store.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
@@ -88,14 +189,21 @@ async function main(argv: string[]): Promise<void> {
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  if ('database' in target) progress(`serving ${describeTarget(target)}`);
   process.stdout.write(`listening on http://127.0.0.1:${actual}\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`service: ${(error as Error).message}\n\n${USAGE}\n`);
+  const message = (error as Error).message ?? String(error);
+  const shown = target ? withoutPassword(target, message) : withoutUrlPasswords(message);
+  if (
+    error instanceof UsageError ||
+    error instanceof StoreTargetError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  ) {
+    process.stderr.write(`service: ${shown}\n\n${USAGE}\n`);
     process.exit(2);
   }
-  process.stderr.write(`service: ${(error as Error).message}\n`);
+  process.stderr.write(`service: ${shown}\n`);
   process.exit(1);
 });
