@@ -1,11 +1,12 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { migrateDatabase } from '../../service/store/postgres';
 
 // A real PostgreSQL server for tests, started on a fresh temporary folder and a free port, and stopped
 // with it: never a shared or pre-existing server, never a mock. Null (with a warning) when the binaries
@@ -77,8 +78,21 @@ export async function startPostgres(): Promise<TestPostgres | null> {
   const port = await freePort();
   let started = false;
   try {
-    await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N']);
-    await writeFileAs(join(data, 'postgresql.auto.conf'), [
+    // A UTF-8 character type, so the search index lower-cases every script (not only ASCII) as SQLite does.
+    const { stdout: locales } = await run('locale', ['-a']).catch(() => ({ stdout: '' }));
+    const locale = /^c\.utf-?8$/im.exec(locales)?.[0] ?? 'C';
+    await exec('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      `--locale=${locale}`,
+      '-N',
+    ]);
+    await appendLines(join(data, 'postgresql.auto.conf'), [
       `port = ${port}`,
       `listen_addresses = '127.0.0.1'`,
       `unix_socket_directories = '${root}'`,
@@ -95,6 +109,19 @@ export async function startPostgres(): Promise<TestPostgres | null> {
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let next = 0;
+  // A test process that exits without stop() (a failed hook) still leaves no server behind.
+  const stopOnExit = () => {
+    try {
+      const ctl = join(bin, 'pg_ctl');
+      const args = ['-D', data, '-m', 'immediate', 'stop'];
+      if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', ctl, ...args], { stdio: 'ignore' });
+      else execFileSync(ctl, args, { stdio: 'ignore' });
+    } catch {
+      /* already stopped */
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   return {
     url,
     async createDatabase() {
@@ -109,12 +136,13 @@ export async function startPostgres(): Promise<TestPostgres | null> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      process.removeListener('exit', stopOnExit);
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
       await rm(root, { recursive: true, force: true });
     },
   };
 
-  async function writeFileAs(file: string, lines: string[]) {
+  async function appendLines(file: string, lines: string[]) {
     await writeFile(file, lines.join('\n'), { flag: 'a' });
   }
 }
@@ -122,21 +150,19 @@ export async function startPostgres(): Promise<TestPostgres | null> {
 let shared: Promise<TestPostgres | null> | null = null;
 
 /**
- * One server per test file (started on first use, stopped when the file's process exits) and a fresh
- * database per call: what a test helper needs to run a suite on PostgreSQL. Null when not installed.
+ * One server per test file (started on first use, stopped by `stopSharedTestPostgres` or when the file's
+ * process exits) and a fresh database per call, migrated unless `migrated` is false: what a test helper
+ * needs to run a suite on PostgreSQL (`PostgresStore.open(url)`). Null when PostgreSQL is not installed.
  */
-export async function sharedTestPostgres(): Promise<{ url: string } | null> {
-  if (!shared) {
-    shared = startPostgres();
-    const server = await shared;
-    if (server) {
-      const stop = () => void server.stop();
-      process.once('beforeExit', stop);
-    }
-  }
+export async function sharedTestPostgres(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string } | null> {
+  shared ??= startPostgres();
   const server = await shared;
   if (!server) return null;
-  return { url: await server.createDatabase() };
+  const url = await server.createDatabase();
+  if (options.migrated !== false) await migrateDatabase(url);
+  return { url };
 }
 
 /** Stops the shared server of this test file, if one was started (call it from an afterAll). */

@@ -353,6 +353,9 @@ describe.each(ENGINES)('the store contract on $name', ({ name, available }) => {
         (await search([['cafe', 'de', 'l', 'etat']], 'all')).candidates.map((c) => c.source_version_id),
       ).toEqual([accented]);
       expect((await search([['3', '5', 'euros']], 'all')).total).toBe(1);
+      const greek = await add('ΑΘΗΝΑ Ξενοδοχεία', 'ΣΤΑΤΙΣΤΙΚΗ ΥΠΗΡΕΣΙΑ');
+      expect((await search([['αθηνα']], 'all')).candidates.map((c) => c.source_version_id)).toEqual([greek]);
+      expect((await search([['στατιστικη', 'υπηρεσια']], 'all')).total).toBe(1);
       expect((await search([['de', 'cafe']], 'all')).total).toBe(0);
       expect((await search([['tariff'], ['customs']], 'all')).total).toBe(2);
       expect((await search([['tariff'], ['cafe']], 'all')).total).toBe(0);
