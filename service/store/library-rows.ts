@@ -172,7 +172,11 @@ export async function* exportSqliteRows(db: Database): AsyncIterable<LibraryRow>
   }
 }
 
-/** Imports a library into an empty SQLite store: rows, blobs and the search index, all or nothing. */
+/**
+ * Imports a library into an empty SQLite store: rows, blobs and the search index, all or nothing. The
+ * transaction stays open across the awaits of reading rows and blobs: run it on a store nothing else is
+ * using (the CLI's `import` opens the data folder for itself), or other writes would join it.
+ */
 export async function importSqliteRows(
   db: Database,
   blobs: BlobStore,

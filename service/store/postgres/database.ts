@@ -64,7 +64,8 @@ const types = {
 } as unknown as pg.CustomTypesConfig;
 
 export function newPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types });
+  // A server that does not answer is an error after 10 s, not a request hanging for ever.
+  const pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: 10_000 });
   // An idle client's error (the server restarting) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   return pool;
@@ -112,7 +113,7 @@ export async function migrateDatabase(
   migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
 ): Promise<{ from: number; to: number }> {
   const newest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
-  const client = new pg.Client({ connectionString: url, types });
+  const client = new pg.Client({ connectionString: url, types, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
   } catch (error) {
