@@ -124,6 +124,33 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
     });
   });
 
+  it('lets a row go only in the transaction that removes its own source version', async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    const account = await store.createAccount();
+    const { sourceVersion: a } = await store.insertAsset(newAsset(sha('a'), account), true);
+    const { sourceVersion: b } = await store.insertAsset(newAsset(sha('b'), account), true);
+    await store.publishRepresentation(a!.id, 'v1', extractionOf(['cost 12']));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('evidence.removing', $1, true)`, [b!.id]);
+      await expect(client.query('DELETE FROM figures')).rejects.toThrow(/figures are immutable/);
+      await client.query('ROLLBACK');
+      // Set for a whole session (not one transaction), it still names only that source version.
+      await client.query(`SELECT set_config('evidence.removing', $1, false)`, [b!.id]);
+      await expect(client.query(`DELETE FROM source_versions WHERE id = $1`, [a!.id])).rejects.toThrow(
+        /source_versions are immutable/,
+      );
+      await expect(client.query('TRUNCATE units CASCADE')).rejects.toThrow(/immutable/);
+    } finally {
+      await client.end();
+    }
+    expect(await count(url, 'figures')).toBe(1);
+    expect(await count(url, 'source_versions')).toBe(2);
+  });
+
   describe('two instances on one database', () => {
     it('the same bytes registered at once through both give one source version', async () => {
       const url = await freshDatabase();
@@ -232,6 +259,35 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
         await a.removeSourceVersion(account, kept.id);
         expect(await a.blobs.has(kept.sha256)).toBe(false);
       }
+    });
+
+    it('a removal waits for a commit of the same bytes in flight, then sees its hold', async () => {
+      const url = await freshDatabase();
+      const store = await open(url);
+      const account = await store.createAccount();
+      const staged = await store.blobs.stage(chunks('in flight'), 100);
+      await store.blobs.commit(staged);
+      const { sourceVersion } = await store.insertAsset(newAsset(staged.sha256, account, 9), true);
+      await store.blobs.discard(staged);
+      // Another instance's commit of the same bytes, between its lock and its COMMIT.
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(`SELECT pg_advisory_xact_lock(hashtextextended('evidence_blob:' || $1, 0))`, [
+          staged.sha256,
+        ]);
+        await other.query(`INSERT INTO blob_holds (id, sha256) VALUES ('hold_other', $1)`, [staged.sha256]);
+        const removal = store.removeSourceVersion(account, sourceVersion!.id);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await other.query('COMMIT');
+        expect(await removal).toBe(true);
+      } finally {
+        await other.end();
+      }
+      expect((await store.blobs.read(staged.sha256)).toString()).toBe('in flight');
+      await raw(url, `DELETE FROM blob_holds WHERE id = 'hold_other'`);
+      expect(await store.blobs.removeUnused(staged.sha256)).toBe(true);
     });
 
     it('an hour-old hold (a crashed instance) and the bytes only it kept are swept at open', async () => {
