@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extract } from '../service/extract/extract';
 import { pdfJsAssetFolders } from '../service/extract/readers/pdfjs-assets';
-import { openPdfium, pdfiumPageText } from '../service/extract/readers/pdfium';
+import { ocrScale, renderPage } from '../service/extract/readers/pdf';
+import { openPdfium, pdfiumPageText, pdfiumRenderPage } from '../service/extract/readers/pdfium';
 
 /**
  * `npx tsx scripts/pdf-engines.ts [DIR]`: the PDF engines side by side on this machine, in one run:
@@ -152,6 +153,38 @@ try {
         ? ''
         : `${(100 * overlap(pop.join('\n'), read.units.map((u) => u.markdown).join('\n'))).toFixed(0)}% / ${(100 * overlap(pop.join('\n'), pdfiumPages.join('\n'))).toFixed(0)}%`;
     console.log(`| ${file} | ${popSays} | ${ours} | ${theirs} | ${share} |`);
+  }
+
+  // Pages drawn for OCR (item 5 of issue 18): pdf.js on a canvas (RGBA PNG) against PDFium (grey PNG), the
+  // same pages at the same scale, each drawn twice and the faster kept.
+  console.log('\n## Pages drawn for OCR (300 dpi, PNG)\n');
+  console.log('| page | pdf.js + canvas | PDFium | pdf.js ÷ PDFium |');
+  console.log('|---|---|---|---|');
+  const pdfjsModule = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  for (const [file, pages] of [
+    ['scan-bad.pdf', 1],
+    ['TAMReview.pdf', 3],
+    ['redp5110_sampled.pdf', 3],
+  ] as const) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    const bytes = new Uint8Array(readFileSync(path));
+    const task = pdfjsModule.getDocument({ data: new Uint8Array(bytes), ...pdfJsAssetFolders() });
+    const doc = await task.promise;
+    const fast = await openPdfium(bytes);
+    for (let index = 1; index <= Math.min(pages, doc.numPages); index++) {
+      const page = await doc.getPage(index);
+      const size = page.getViewport({ scale: 1 });
+      const best = async (work: () => Promise<unknown>) =>
+        1000 * Math.min((await timed(work))[1], (await timed(work))[1]);
+      const theirs = await best(() => renderPage(page));
+      const ours = await best(() => pdfiumRenderPage(fast, index, size, ocrScale));
+      console.log(
+        `| ${file} p. ${index} | ${theirs.toFixed(0)} ms | ${ours.toFixed(0)} ms | ${(theirs / ours).toFixed(1)}× |`,
+      );
+    }
+    fast.close();
+    await task.destroy();
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -20,11 +20,12 @@ import {
  * Raised when the same bytes read differently (2: PDF pages whose text layer lies go to OCR or are lost;
  * 4: figures read in new forms (space groups, scale suffixes, scientific notation) and scale notes applied
  * by row, with their exceptions; 5: PDF text and character boxes from PDFium (fake-bold text read once,
- * boxes from each glyph), OCR with automatic page segmentation, every page of a multi-page TIFF). Reading
- * PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * boxes from each glyph), OCR with automatic page segmentation, every page of a multi-page TIFF; 6: PDF
+ * pages drawn for OCR by PDFium, in grey). Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another
+ * extractor.
  */
 export const EXTRACTOR_VERSION =
-  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-5;pdf=pdfjs' : 'ew-extract-5';
+  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-6;pdf=pdfjs' : 'ew-extract-6';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

@@ -17,6 +17,7 @@ import {
   PDFIUM_ERROR,
   pdfiumMemoryBytes,
   pdfiumPageText,
+  pdfiumRenderPage,
   type PdfiumDocument,
 } from './pdfium';
 import {
@@ -195,11 +196,16 @@ function failure(error: unknown): ReadFailure {
 }
 
 /** Renders a page at OCR resolution; returns PNG bytes and the points per pixel of the rendering. */
-async function renderPage(page: PDFPageProxy): Promise<{ png: Uint8Array; pointsPerPixel: number }> {
+/** Pixels per point of a page drawn for OCR: OCR_DPI, less when the page would exceed MAX_RENDER_PIXELS. */
+export function ocrScale(width: number, height: number): number {
+  return Math.min(OCR_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, width * height)));
+}
+
+/** A page drawn for OCR by pdf.js on a canvas, as a PNG (where PDFium cannot draw it; scripts/pdf-engines.ts compares). */
+export async function renderPage(page: PDFPageProxy): Promise<{ png: Uint8Array; pointsPerPixel: number }> {
   const { createCanvas } = await import('@napi-rs/canvas');
   const base = page.getViewport({ scale: 1 });
-  const area = Math.max(1, base.width * base.height);
-  const scale = Math.min(OCR_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / area));
+  const scale = ocrScale(base.width, base.height);
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
@@ -385,8 +391,9 @@ class Pictures {
 }
 
 async function readPdf(bytes: Uint8Array, _format: string, options: PdfReadOptions): Promise<ReadResult> {
+  // PDFium reads the text of the pages it vouches for (not with OCR forced) and draws pages for OCR.
   let fast: PdfiumDocument | null = null;
-  if ((options.engine ?? PDF_ENGINE) === 'pdfium' && options.ocr !== 'force')
+  if ((options.engine ?? PDF_ENGINE) === 'pdfium')
     try {
       fast = await openPdfium(bytes);
     } catch (error) {
@@ -437,12 +444,13 @@ class TextDocument {
 async function readPages(
   pdfjs: PdfJs,
   text: TextDocument,
-  fast: PdfiumDocument | null,
+  pdfium: PdfiumDocument | null,
   pictures: Pictures,
   options: PdfReadOptions,
   ocr: OcrEngine,
 ): Promise<ReadResult> {
   const { limits } = options;
+  const fast = options.ocr === 'force' ? null : pdfium;
   const doc = await text.open();
   const total = doc.numPages;
   if (total > limits.maxPages)
@@ -466,10 +474,25 @@ async function readPages(
   /** Renders one page at a time: the rendered images in memory are at most the pages in flight. */
   let rendering: Promise<unknown> = Promise.resolve();
 
-  const runOcr = async (index: number): Promise<OcrText | string> => {
+  /**
+   * Page `index` drawn for OCR: by PDFium when it has the page at the size pdf.js reads (`size`, where
+   * OCR's boxes are placed), else by pdf.js.
+   */
+  const draw = async (index: number, size: { width: number; height: number }) => {
+    const drawn =
+      pdfium && index <= pdfium.pages
+        ? await pdfiumRenderPage(pdfium, index, size, ocrScale).catch(() => null)
+        : null;
+    return drawn ?? pictures.use(index, renderPage);
+  };
+
+  const runOcr = async (
+    index: number,
+    size: { width: number; height: number },
+  ): Promise<OcrText | string> => {
     if (ocrStopped !== null) return ocrStopped;
     try {
-      const drawn = rendering.then(() => pictures.use(index, renderPage));
+      const drawn = rendering.then(() => draw(index, size));
       rendering = drawn.catch(() => {});
       const { png, pointsPerPixel } = await drawn;
       if (ocrStopped !== null) return ocrStopped;
@@ -634,7 +657,7 @@ async function readPages(
         return { unit: ocrUnit, lost: null };
       };
       const inOcr: NonNullable<Pending['ocr']> = { read: null, settled: Promise.resolve(), decide };
-      const settled: Promise<void> = runOcr(index).then((read) => {
+      const settled: Promise<void> = runOcr(index, size).then((read) => {
         inOcr.read = read;
         inFlight.delete(settled);
       });
