@@ -25,7 +25,7 @@ const USAGE = `usage:
   npm run service -- import [--data DIR | --database URL] --from PATH   read an exported library into an empty store
 
   --port N         port on 127.0.0.1 (0 picks a free one; default 8787)
-  --data DIR       the embedded engine's data folder (default .data/service)
+  --data DIR       the embedded engine's data folder (default .data/service, unless DATABASE_URL is set)
   --database URL   PostgreSQL: postgres://USER@HOST:PORT/DB (or the DATABASE_URL environment variable);
                    the password comes from PGPASSWORD or a pgpass file, never an argument
   --rate-limit N   requests per minute per key (default: no limit)
@@ -174,6 +174,7 @@ async function main(argv: string[]): Promise<void> {
   if (ocr !== 'auto' && ocr !== 'off' && ocr !== 'force')
     throw new UsageError(`--ocr takes auto, off or force, not "${ocr}"`);
   const store = await openServiceStore(target);
+  if ('database' in target) progress(`serving ${describeTarget(target)}`);
   const app = await buildServer({
     store,
     rateLimitPerMinute: rateLimit,
@@ -189,7 +190,6 @@ async function main(argv: string[]): Promise<void> {
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  if ('database' in target) progress(`serving ${describeTarget(target)}`);
   process.stdout.write(`listening on http://127.0.0.1:${actual}\n`);
 }
 

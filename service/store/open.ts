@@ -41,7 +41,8 @@ export function storeTarget(
     throw new StoreTargetError('give --data DIR or --database URL, not both');
   if (values.database !== undefined) {
     const url = postgresUrl(values.database, '--database');
-    if (url.password !== '') throw new StoreTargetError(PASSWORD_IN_ARGUMENT);
+    if (url.password !== '' || url.searchParams.has('password'))
+      throw new StoreTargetError(PASSWORD_IN_ARGUMENT);
     return { database: values.database };
   }
   if (values.data !== undefined) return { data: resolve(values.data) };
@@ -73,14 +74,18 @@ export function describeTarget(target: ServiceStoreTarget): string {
   return 'data' in target ? `data folder ${target.data}` : `database ${redactUrl(target.database)}`;
 }
 
-/** `text` with every password of a `scheme://user:password@host` URL in it replaced by `***`. */
+/** `text` with every password of a URL in it (`scheme://user:password@host`, `?password=`) replaced by `***`. */
 export function withoutUrlPasswords(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s@/]*@/gi, '$1:***@');
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s@/]*@/gi, '$1:***@')
+    .replace(/([?&]password=)[^\s&#]*/gi, '$1***');
 }
 
+/** The password a URL holds, in its user part or as a `password=` parameter (what `pg` reads); '' if none. */
 function passwordOf(url: string): string {
   try {
-    return new URL(url).password;
+    const parsed = new URL(url);
+    return parsed.password || (parsed.searchParams.get('password') ?? '');
   } catch {
     return '';
   }

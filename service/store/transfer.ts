@@ -143,7 +143,8 @@ export async function exportLibrary(
     try {
       let buffered: string[] = [];
       const flush = async () => {
-        if (buffered.length > 0) await rows.write(buffered.join(''));
+        // writeFile on a handle writes all of it, from where the last write ended.
+        if (buffered.length > 0) await rows.writeFile(buffered.join(''));
         buffered = [];
       };
       let order = 0;

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SourceList, UploadResponse } from '../../shared/api';
 import { buildServer } from '../../service/http/server';
 import { Store } from '../../service/store/store';
@@ -116,6 +116,29 @@ describe.skipIf(!server)('npm run service on PostgreSQL (skipped when PostgreSQL
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/^ewk_/);
     for (const r of [migrated, made]) expect(r.stdout + r.stderr).not.toContain('hunter2');
+
+    // A service started from the environment alone names its database without the password.
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url.toString();
+    try {
+      const svc = await startServiceProcess([]);
+      try {
+        const ok = await fetch(`${svc.baseUrl}/api/v2/sources`, {
+          headers: { 'x-api-key': made.stdout.trim() },
+        });
+        expect(ok.status).toBe(200);
+        // stderr is another pipe than the listening line's: wait for it rather than assume its order.
+        await vi.waitFor(() =>
+          expect(svc.stderr()).toMatch(/^serving database postgres:\/\/postgres@127\.0\.0\.1:\d+\//m),
+        );
+        expect(svc.stderr()).not.toContain('hunter2');
+      } finally {
+        await svc.stop();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
 
     const unreachable = new URL(url);
     unreachable.port = '1';

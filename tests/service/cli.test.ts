@@ -115,6 +115,10 @@ describe('npm run service: which store (--data DIR, --database URL, DATABASE_URL
         ['migrate', '--database', 'postgresql://newsroom:s3cret-pw@db.example:5432/evidence'],
         /never an argument/,
       ],
+      [
+        ['keys', 'create', '--label', 'x', '--database', 'postgres://u@h/d?password=s3cret-pw'],
+        /never an argument/,
+      ],
       [['--database', 'mysql://newsroom:s3cret-pw@db.example/evidence'], /postgres:\/\/ or postgresql:\/\//],
       [['--database', 's3cret-pw'], /postgres:\/\/ or postgresql:\/\//],
       [['postgres://newsroom:s3cret-pw@db.example/evidence'], /unknown command/],
