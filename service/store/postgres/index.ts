@@ -510,40 +510,55 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
     filters: SearchIndexFilters,
     limit: number,
   ): Promise<SearchIndexResult> {
-    const params: unknown[] = [accountId];
+    // Each phrase folded like the index's text; its words in a row (<->), all (&&) or any (||) of them. Built
+    // once, then given to the search as a constant, so it is not rebuilt for every row.
+    const phrases = query.phrases.map((words) => words.join(' '));
+    if (phrases.length === 0) return { candidates: [], total: 0 };
+    const built = await this.pool.query<{ q: string }>(
+      `SELECT (${phrases
+        .map((_, i) => `phraseto_tsquery('simple', evidence_search_text($${i + 1}))`)
+        .join(query.match === 'all' ? ' && ' : ' || ')})::text AS q`,
+      phrases,
+    );
+    const tsquery = built.rows[0]?.q ?? '';
+    if (tsquery === '') return { candidates: [], total: 0 };
+
+    const params: unknown[] = [accountId, tsquery];
     const param = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
     };
-    // Each phrase folded like the index's text; its words in a row (<->), all (&&) or any (||) of them.
-    const tsquery = query.phrases
-      .map((words) => `phraseto_tsquery('simple', evidence_search_text(${param(words.join(' '))}))`)
-      .join(query.match === 'all' ? ' && ' : ' || ');
-    if (tsquery === '') return { candidates: [], total: 0 };
     const filter = filterClause(filters, param);
+    const rank = `ts_rank('${RANK_WEIGHTS}', us.document, $2::tsquery)`;
+    // Every matching source's best score (one pass, grouped in a hash, no sort of the units), the best
+    // 3 × limit of them with the count of all, then the best unit of only those.
     const rows = await this.pool.query<Omit<SearchCandidate, 'relevance'> & { score: number; total: number }>(
-      `WITH q AS (SELECT ${tsquery} AS query),
-       hits AS (
-         SELECT us.source_version_id, us.unit_id, us.representation_id, s.seq,
-                ts_rank('${RANK_WEIGHTS}', us.document, q.query) AS score, us.unit_index
-         FROM q, unit_search us JOIN source_versions s ON s.id = us.source_version_id
-         WHERE us.account_id = $1 AND us.document @@ q.query${filter}
-       ),
-       best AS (
-         SELECT DISTINCT ON (source_version_id) * FROM hits
-         ORDER BY source_version_id, score DESC, unit_index
+      `WITH per_source AS (
+         SELECT us.source_version_id, max(${rank}) AS score
+         FROM unit_search us${filter === '' ? '' : ' JOIN source_versions s ON s.id = us.source_version_id'}
+         WHERE us.account_id = $1 AND us.document @@ $2::tsquery${filter}
+         GROUP BY us.source_version_id
        ),
        ranked AS (
-         SELECT best.*, count(*) OVER () AS total FROM best ORDER BY score DESC, seq LIMIT ${param(limit * CANDIDATES_PER_RESULT)}
+         SELECT p.source_version_id, p.score, s.seq, count(*) OVER () AS total
+         FROM per_source p JOIN source_versions s ON s.id = p.source_version_id
+         ORDER BY p.score DESC, s.seq
+         LIMIT ${param(limit * CANDIDATES_PER_RESULT)}
        )
        SELECT ranked.score, ranked.total, s.id AS source_version_id, s.title, s.filename, s.url, s.domain,
               s.publication_year, s.source_type, s.is_primary_source, s.sha256, s.registered_at,
               r.id AS representation_id, r.state AS representation_state,
               u.id AS unit_id, u.markdown AS unit_markdown
        FROM ranked
+       CROSS JOIN LATERAL (
+         SELECT us.unit_id, us.representation_id FROM unit_search us
+         WHERE us.source_version_id = ranked.source_version_id AND us.document @@ $2::tsquery
+         ORDER BY ${rank} DESC, us.unit_index
+         LIMIT 1
+       ) best
        JOIN source_versions s ON s.id = ranked.source_version_id
-       JOIN representations r ON r.id = ranked.representation_id
-       JOIN units u ON u.id = ranked.unit_id
+       JOIN representations r ON r.id = best.representation_id
+       JOIN units u ON u.id = best.unit_id
        ORDER BY ranked.score DESC, ranked.seq`,
       params,
     );
