@@ -63,6 +63,7 @@ function storeBoundaryFindings(file: string, code: string): string[] {
       const name = node.name.text;
       if (name === 'db') at(node, 'reads a `.db` (the store’s database is private to service/store/)');
       if (name === 'databaseForTests') at(node, 'uses the tests-only database hook');
+      if (name === 'poolForTests') at(node, 'uses the tests-only PostgreSQL pool hook');
       if (name === 'prepare' && ts.isCallExpression(node.parent) && node.parent.expression === node)
         at(node, 'prepares a statement');
       if (
@@ -139,6 +140,7 @@ describe('the boundary check itself', () => {
     ['service/operations/x.ts', 'connection.prepare(text);'],
     ['service/operations/x.ts', "(store as any)['db'];"],
     ['service/operations/x.ts', 'Store.databaseForTests(store);'],
+    ['service/operations/x.ts', 'PostgresStore.poolForTests(store).query(text);'],
     ['service/x.ts', "import { DatabaseSync } from 'node:sqlite';"],
     ['service/operations/x.ts', "import { openDatabase } from '../store/database';"],
     ['service/operations/x.ts', "import { loadUnit } from '../store/representations';"],
