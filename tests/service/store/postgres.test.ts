@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
@@ -288,6 +289,42 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
       expect((await store.blobs.read(staged.sha256)).toString()).toBe('in flight');
       await raw(url, `DELETE FROM blob_holds WHERE id = 'hold_other'`);
       expect(await store.blobs.removeUnused(staged.sha256)).toBe(true);
+    });
+
+    it('an instance killed (SIGKILL) in the middle of a publish leaves nothing half-written', async () => {
+      const url = await freshDatabase();
+      const store = await open(url);
+      const account = await store.createAccount();
+      const { sourceVersion } = await store.insertAsset(newAsset(sha('killed'), account), true);
+      const tagged = `${url}?application_name=ew_killed_instance`;
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'tests/service/store/fixtures/publish-forever.ts', tagged, sourceVersion!.id],
+        { stdio: 'ignore' },
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        // Wait until its connection is inside a transaction that has written rows, then kill it.
+        const writing = `SELECT count(*) AS n FROM pg_stat_activity
+                         WHERE application_name = 'ew_killed_instance' AND backend_xid IS NOT NULL`;
+        for (let tries = 0; Number((await raw(url, writing)).rows[0].n) === 0; tries++) {
+          if (tries > 600) throw new Error('the instance never started writing');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      // The server notices the dead connection and rolls its transaction back.
+      const gone = `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'ew_killed_instance'`;
+      for (let tries = 0; Number((await raw(url, gone)).rows[0].n) > 0 && tries < 400; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const reps = await raw(url, 'SELECT id FROM representations');
+      const units = await count(url, 'units');
+      expect(units).toBe(reps.rows.length * 4000);
+      expect(await count(url, 'figures')).toBe(units);
+      const newest = (await store.listSourceVersions(account))[0]!.newestRepresentation;
+      expect(await count(url, 'unit_search')).toBe(newest?.unit_count ?? 0);
     });
 
     it('an hour-old hold (a crashed instance) and the bytes only it kept are swept at open', async () => {
