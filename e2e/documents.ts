@@ -110,3 +110,36 @@ export async function scannedPdf(): Promise<DocumentFile> {
   ]);
   return { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(bytes) };
 }
+
+/**
+ * A briefing whose first page has a text layer ("Revenue was $2,500 million in 2023.") and whose next
+ * `scans` pages are scanned pictures read by OCR, seconds each: long enough to watch page 1 while the rest
+ * is read.
+ */
+export async function briefingWithScans(scans = 8): Promise<DocumentFile> {
+  const lines = Array.from(
+    { length: 14 },
+    (_, i) => `Line ${i + 1}: spending rose ${i + 2}.5% to $${i + 1},250`,
+  );
+  const picture = textPicture(lines, { width: 1700, size: 40 });
+  const jpeg = await picture.jpeg(90);
+  const height = (612 * picture.height) / picture.width;
+  const bytes = buildPdf([
+    {
+      width: 612,
+      height: 792,
+      texts: [
+        { x: 72, y: 720, size: 18, text: 'Briefing 2023' },
+        { x: 72, y: 690, size: 12, text: 'Revenue was $2,500 million in 2023.' },
+      ],
+    },
+    ...Array.from({ length: scans }, () => ({
+      width: 612,
+      height,
+      images: [
+        { x: 0, y: 0, width: 612, height, pixels: { width: picture.width, height: picture.height }, jpeg },
+      ],
+    })),
+  ]);
+  return { name: 'briefing-2023.pdf', mimeType: 'application/pdf', buffer: Buffer.from(bytes) };
+}

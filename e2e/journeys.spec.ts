@@ -2,6 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { rendererOutDir } from '../electron/project';
 import { startWebHost } from '../electron/web/server';
 import {
+  briefingWithScans,
   brokenWorkbook,
   encryptedPdf,
   mergedHeaderWorkbook,
@@ -247,6 +248,40 @@ test.describe('the evidence loop', () => {
     await expect(page.getByTestId('viewer')).toContainText('1,234');
     await expectAccessible(page, 'a scanned page');
     await keepScreenshot(page, testInfo, 'journey-5-ocr');
+  });
+});
+
+test.describe('a long document', () => {
+  test('(8) page 1 is shown with its figures while the scanned pages after it are still being read', async ({
+    workbench,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { page } = workbench;
+    await workbench.waitUntilReady();
+    const briefing = await briefingWithScans();
+    await addFiles(page, [briefing]);
+    await expect(libraryItem(page, briefing.name)).toBeVisible();
+    await openDocument(page, briefing.name);
+    const viewer = page.getByTestId('viewer');
+    // Before reading ends: page 1's text, its figures marked, said to be read so far; nothing pickable.
+    const early = viewer.getByRole('note').filter({ hasText: 'Read so far' });
+    await expect(early).toBeVisible({ timeout: 30_000 });
+    await expect(viewer.getByTestId('reading-note')).toContainText(/Reading… \d+ of 9 pages/);
+    await expect(viewer.getByTestId('unit-markdown')).toContainText('Revenue was $2,500 million in 2023.');
+    await expect(viewer.getByTestId('early-figure').filter({ hasText: '$2,500 million' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: /^Figure \$2,500 million/ })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first()).toContainText(
+      'Text layer',
+    );
+    await expectAccessible(page, 'a document being read');
+    await keepScreenshot(page, testInfo, 'journey-8-read-so-far');
+    // Reading ends: the same page, its figures now pickable, the scans read by OCR.
+    await expect(libraryItem(page, briefing.name)).toContainText('Read completely', { timeout: 150_000 });
+    await expect(early).toHaveCount(0);
+    await expect(figure(page, '$2,500 million')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button').nth(8)).toContainText(
+      'OCR',
+    );
   });
 });
 

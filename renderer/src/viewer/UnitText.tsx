@@ -68,8 +68,7 @@ export function UnitText({
           data-testid="unit-early"
           className="mx-4 mt-3 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
         >
-          Read so far. The rest of the document is still being read; its figures can be picked once reading
-          ends.
+          Read so far: its figures can be picked when the whole document is read.
         </p>
       )}
       {lost !== null && (

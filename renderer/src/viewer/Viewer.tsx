@@ -1,9 +1,11 @@
 import { useWorkbenchUi } from '../ui-store';
 import { OpenDocument } from './OpenDocument';
+import { useFollowReadings } from './use-reading-progress';
 
 /** The open document: the original page beside its extracted unit, figures drawn on both. */
 export function Viewer() {
   const open = useWorkbenchUi((state) => state.openSourceVersionId);
+  useFollowReadings();
   return (
     <main aria-label="Document viewer" data-testid="viewer" className="flex min-w-0 flex-1 flex-col">
       {open === null ? (

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { UnitRead } from '../../../shared/bridge';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import type { ProgressEvent, UnitRead } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 
 export interface ReadingProgress {
@@ -9,24 +10,55 @@ export interface ReadingProgress {
   units: ReadonlyMap<number, UnitRead>;
 }
 
+/** Documents whose pages read so far are kept: the latest ones read (a page holds its text and figures). */
+const KEPT_DOCUMENTS = 3;
+
+interface Readings {
+  /** By the source version being read (the `extract:*` events' task id), oldest first. */
+  byTask: ReadonlyMap<string, ReadingProgress>;
+  record(event: ProgressEvent): void;
+}
+
+/**
+ * How far each document has been read, from its first `extract:*` event on, whether or not it is open: a
+ * document opened halfway through its reading shows the pages read before it was opened.
+ */
+export const useReadings = create<Readings>((set) => ({
+  byTask: new Map(),
+  record: (event) =>
+    set((state) => {
+      const byTask = new Map(state.byTask);
+      const before = byTask.get(event.taskId);
+      byTask.delete(event.taskId);
+      let units = before?.units ?? new Map<number, UnitRead>();
+      if (event.unit !== undefined) {
+        const next = new Map(units);
+        next.set(event.unit.index, event.unit);
+        units = next;
+      }
+      byTask.set(event.taskId, { done: event.done, total: event.total, units });
+      for (const oldest of byTask.keys()) {
+        if (byTask.size <= KEPT_DOCUMENTS) break;
+        byTask.delete(oldest);
+      }
+      return { byTask };
+    }),
+}));
+
+/** Records every document's reading progress for as long as the component using it is mounted (the viewer). */
+export function useFollowReadings(): void {
+  useEffect(
+    () =>
+      bridge().on('progress', (event) => {
+        if (event.stage.startsWith('extract:')) useReadings.getState().record(event);
+      }),
+    [],
+  );
+}
+
 /** How far the main process has read a document (its `extract:*` progress events), or null. */
 export function useReadingProgress(sourceVersionId: string | null): ReadingProgress | null {
-  const [progress, setProgress] = useState<{ id: string; value: ReadingProgress } | null>(null);
-  useEffect(() => {
-    if (sourceVersionId === null) return;
-    return bridge().on('progress', (event) => {
-      if (event.taskId !== sourceVersionId || !event.stage.startsWith('extract:')) return;
-      setProgress((previous) => {
-        const before = previous?.id === sourceVersionId ? previous.value.units : new Map<number, UnitRead>();
-        let units = before;
-        if (event.unit !== undefined) {
-          const next = new Map(before);
-          next.set(event.unit.index, event.unit);
-          units = next;
-        }
-        return { id: sourceVersionId, value: { done: event.done, total: event.total, units } };
-      });
-    });
-  }, [sourceVersionId]);
-  return progress !== null && progress.id === sourceVersionId ? progress.value : null;
+  return useReadings((state) =>
+    sourceVersionId === null ? null : (state.byTask.get(sourceVersionId) ?? null),
+  );
 }

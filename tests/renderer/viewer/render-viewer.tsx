@@ -4,6 +4,7 @@ import type { Representation } from '../../../shared/api';
 import type { LibraryEntry } from '../../../shared/bridge';
 import { queryKeys } from '../../../renderer/src/queries';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
+import { useReadings } from '../../../renderer/src/viewer/use-reading-progress';
 import { Viewer } from '../../../renderer/src/viewer/Viewer';
 
 /**
@@ -40,6 +41,7 @@ export function renderViewer(
   for (const representation of representations)
     client.setQueryData(queryKeys.representation(representation.representation_id), representation);
   useWorkbenchUi.setState(useWorkbenchUi.getInitialState(), true);
+  useReadings.setState(useReadings.getInitialState(), true);
   if (open !== null) useWorkbenchUi.getState().openDocument(open, unit);
   return render(
     <QueryClientProvider client={client}>

@@ -310,7 +310,9 @@ describe('a document being read', () => {
     expect(screen.getByTestId('reading-note').textContent).toBe('Reading… 1 of 3 pages');
     const pane = screen.getByTestId('text-pane');
     expect(within(pane).getByTestId('unit-markdown').textContent).toBe(first.markdown);
-    expect(within(pane).getByRole('note').textContent).toMatch(/still being read.*picked once reading ends/);
+    expect(within(pane).getByRole('note').textContent).toMatch(
+      /Read so far: its figures can be picked when the whole document is read/,
+    );
     // Every figure is marked where it sits, and none is a button that would pick it.
     expect(
       within(pane)
@@ -323,6 +325,21 @@ describe('a document being read', () => {
     // A page not read yet says so.
     fireEvent.click(within(strip).getByRole('button', { name: 'Page 2, Reading…' }));
     expect(screen.getByTestId('text-pane').textContent).toMatch(/appears here when reading ends/);
+  });
+
+  it('a document opened halfway through its reading shows the pages read before it was opened', () => {
+    renderViewer([libraryEntry({ reading: null })], [], null);
+    const first = pdfRepresentation.units[0]!;
+    const { source_unit_id: _id, ...read } = first;
+    act(() => {
+      for (const listener of [...progress.listeners])
+        listener({ taskId: 'sv-1', stage: 'extract:page', done: 1, total: 3, unit: read });
+    });
+    act(() => useWorkbenchUi.getState().openDocument('sv-1', 1));
+    expect(screen.getByTestId('reading-note').textContent).toBe('Reading… 1 of 3 pages');
+    expect(within(screen.getByTestId('text-pane')).getByTestId('unit-markdown').textContent).toBe(
+      first.markdown,
+    );
   });
 });
 
