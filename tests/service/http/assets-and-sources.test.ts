@@ -55,10 +55,10 @@ describe('authentication', () => {
     expect(b.statusCode).toBe(404);
   });
 
-  it('stores only a hash of the key', () => {
-    const rows = svc.db.prepare('SELECT key_hash FROM api_keys').all() as { key_hash: string }[];
+  it('stores only a hash of the key', async () => {
+    const rows = await svc.rows<{ key_hash: string }>('SELECT key_hash FROM api_keys');
     expect(rows.map((r) => r.key_hash)).toContain(sha(svc.key));
-    const dump = JSON.stringify(svc.db.prepare('SELECT * FROM api_keys').all());
+    const dump = JSON.stringify(await svc.rows('SELECT * FROM api_keys'));
     expect(dump).not.toContain(svc.key);
   });
 });
@@ -327,8 +327,7 @@ describe('GET /api/v2/sources/{id} and /content', () => {
 
   it('refuses to serve bytes that no longer match their hash', async () => {
     const up = UploadResponse.parse((await upload(svc, PDF_BYTES, { retain: 'true' })).json());
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(svc.store.blobs.pathOf(up.sha256), 'tampered');
+    await svc.corruptBlob(up.sha256, 'tampered');
     const res = await svc.app.inject({
       method: 'GET',
       url: `/api/v2/sources/${up.source_version_id}/content`,

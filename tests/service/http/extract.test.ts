@@ -1,4 +1,3 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,10 +95,10 @@ describe('POST /api/v1/extract', () => {
 
   it('an asset whose bytes are gone is 404; damaged bytes are 502, never an empty document', async () => {
     const gone = await uploaded('bytes that will vanish', 'gone.txt');
-    await rm(svc.store.blobs.pathOf(gone.sha256));
+    await svc.loseBlob(gone.sha256);
     expect((await extract({ asset_id: gone.asset_id })).statusCode).toBe(404);
     const damaged = await uploaded('bytes that will rot', 'rot.txt');
-    await writeFile(svc.store.blobs.pathOf(damaged.sha256), 'something else');
+    await svc.corruptBlob(damaged.sha256, 'something else');
     const res = await extract({ asset_id: damaged.asset_id });
     expect(res.statusCode).toBe(502);
     expect(ErrorBody.parse(res.json()).error.code).toBe('asset_store_failure');

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../service/http/server';
 import { ErrorBody, SourceList, SourceRemoval, SourceVersion, UploadResponse } from '../../../shared/api';
@@ -56,22 +55,39 @@ function remove(id: string, key = svc.key) {
   });
 }
 
-/** Rows that name something no longer there: what a removal must never leave. */
-function dangling(): Record<string, number> {
-  const n = (sql: string) => (svc.db.prepare(sql).get() as { n: number }).n;
+/** Rows that name something no longer there: what a removal must never leave, on either engine. */
+async function dangling(): Promise<Record<string, number>> {
+  const n = async (sql: string) => Number((await svc.rows<{ n: number | string }>(sql))[0]!.n);
+  if (svc.engine === 'sqlite')
+    return {
+      foreignKeys: (await svc.rows('PRAGMA foreign_key_check')).length,
+      searchRows: await n(
+        `SELECT count(*) AS n FROM unit_search
+         WHERE (rowid >> 20) NOT IN (SELECT s.rowid FROM source_versions s
+                                     JOIN representations r ON r.source_version_id = s.id)`,
+      ),
+      removalMarks: await n('SELECT count(*) AS n FROM source_removals'),
+    };
+  // PostgreSQL: the same questions of its own schema (a blob hold left behind is its removal mark).
   return {
-    foreignKeys: svc.db.prepare('PRAGMA foreign_key_check').all().length,
-    searchRows: n(
-      `SELECT count(*) AS n FROM unit_search
-       WHERE (rowid >> 20) NOT IN (SELECT s.rowid FROM source_versions s
-                                   JOIN representations r ON r.source_version_id = s.id)`,
+    foreignKeys: await n(
+      `SELECT (SELECT count(*) FROM figures f WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = f.unit_id))
+            + (SELECT count(*) FROM units u
+                 WHERE NOT EXISTS (SELECT 1 FROM representations r WHERE r.id = u.representation_id))
+            + (SELECT count(*) FROM representations r
+                 WHERE NOT EXISTS (SELECT 1 FROM source_versions s WHERE s.id = r.source_version_id)) AS n`,
     ),
-    removalMarks: n('SELECT count(*) AS n FROM source_removals'),
+    searchRows: await n(
+      `SELECT count(*) AS n FROM unit_search x
+       WHERE NOT EXISTS (SELECT 1 FROM representations r
+                         WHERE r.id = x.representation_id AND r.source_version_id = x.source_version_id)`,
+    ),
+    removalMarks: await n('SELECT count(*) AS n FROM blob_holds'),
   };
 }
 
 async function assetsWithoutBytes(): Promise<string[]> {
-  const rows = svc.db.prepare('SELECT DISTINCT sha256 FROM assets').all() as { sha256: string }[];
+  const rows = await svc.rows<{ sha256: string }>('SELECT DISTINCT sha256 FROM assets');
   const missing: string[] = [];
   for (const { sha256 } of rows) if (!(await svc.store.blobs.has(sha256))) missing.push(sha256);
   return missing;
@@ -159,8 +175,8 @@ describe('DELETE /api/v2/sources/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(SourceRemoval.parse(res.json())).toEqual({ removed: true });
     expect(await snapshot(svc.store)).toEqual(before);
-    expect(existsSync(svc.store.blobs.pathOf(sha(CSV)))).toBe(false);
-    expect(dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
+    expect(await svc.store.blobs.has(sha(CSV))).toBe(false);
+    expect(await dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
     expect(await assetsWithoutBytes()).toEqual([]);
 
     // Gone everywhere: read, content, publication, search; the other source is untouched.
@@ -216,7 +232,7 @@ describe('DELETE /api/v2/sources/{id}', () => {
 
     expect((await remove(b.source_version_id!)).statusCode).toBe(200);
     expect(await svc.store.blobs.list()).toEqual([]);
-    expect(dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
+    expect(await dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
   });
 
   it('keeps bytes another account has, and an asset uploaded without retaining', async () => {
@@ -235,18 +251,16 @@ describe('DELETE /api/v2/sources/{id}', () => {
     const up = await retained(CSV, 'revenue.csv');
     await publish(up.source_version_id!);
     const before = await snapshot(svc.store);
-    svc.db.exec(
-      "CREATE TEMP TRIGGER fail_asset BEFORE DELETE ON assets BEGIN SELECT RAISE(ABORT, 'boom'); END",
-    );
+    const restore = await svc.failOn('DELETE', 'assets');
     try {
       const res = await remove(up.source_version_id!);
       expect(res.statusCode).toBe(500);
       expect(ErrorBody.parse(res.json()).error.code).toBe('internal_error');
     } finally {
-      svc.db.exec('DROP TRIGGER fail_asset');
+      await restore();
     }
     expect(await snapshot(svc.store)).toEqual(before);
-    expect(dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
+    expect(await dangling()).toEqual({ foreignKeys: 0, searchRows: 0, removalMarks: 0 });
   });
 
   it('still refuses to delete or change a retained row outside a removal', async () => {
@@ -259,7 +273,7 @@ describe('DELETE /api/v2/sources/{id}', () => {
       'DELETE FROM figures',
       "UPDATE source_versions SET title = 'x'",
     ])
-      expect(() => svc.db.exec(sql), sql).toThrow(/immutable/);
+      await expect(svc.exec(sql), sql).rejects.toThrow(/immutable/);
   });
 
   it('never removes bytes an upload has committed but not yet recorded', async () => {
