@@ -1,5 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,6 +76,7 @@ export async function startPostgres(): Promise<TestPostgres | null> {
     chownSync(root, Number(stdout.trim()), Number(gid.trim()));
   }
   const port = await freePort();
+  const watchdog = startWatchdog(asRoot, join(bin, 'pg_ctl'), data, root);
   let started = false;
   try {
     // A UTF-8 character type, so the search index lower-cases every script (not only ASCII) as SQLite does.
@@ -104,24 +105,12 @@ export async function startPostgres(): Promise<TestPostgres | null> {
     started = true;
   } catch (error) {
     if (started) await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
+    watchdog.kill();
     await rm(root, { recursive: true, force: true });
     throw error;
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let next = 0;
-  // A test process that exits without stop() (a failed hook) still leaves no server behind.
-  const stopOnExit = () => {
-    try {
-      const ctl = join(bin, 'pg_ctl');
-      const args = ['-D', data, '-m', 'immediate', 'stop'];
-      if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', ctl, ...args], { stdio: 'ignore' });
-      else execFileSync(ctl, args, { stdio: 'ignore' });
-    } catch {
-      /* already stopped */
-    }
-    rmSync(root, { recursive: true, force: true });
-  };
-  process.once('exit', stopOnExit);
   return {
     url,
     async createDatabase() {
@@ -136,7 +125,7 @@ export async function startPostgres(): Promise<TestPostgres | null> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
-      process.removeListener('exit', stopOnExit);
+      watchdog.kill();
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
       await rm(root, { recursive: true, force: true });
     },
@@ -145,6 +134,35 @@ export async function startPostgres(): Promise<TestPostgres | null> {
   async function appendLines(file: string, lines: string[]) {
     await writeFile(file, lines.join('\n'), { flag: 'a' });
   }
+}
+
+/**
+ * A small process that outlives this one only to stop its server and remove its folder: a test process
+ * ends however its runner ends it (vitest may kill its workers, skipping 'exit' handlers), and its server,
+ * a daemon, would otherwise run on. It waits for its stdin, a pipe from this process, to close: that
+ * happens when this process goes, however it goes.
+ */
+function startWatchdog(asRoot: boolean, pgCtl: string, data: string, root: string): ChildProcess {
+  const stop = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', pgCtl, '-D', data, '-m', 'immediate', 'stop']]
+    : [pgCtl, ['-D', data, '-m', 'immediate', 'stop']];
+  const code = `
+    const { execFileSync } = require('node:child_process');
+    const { rmSync } = require('node:fs');
+    const [stop, root] = JSON.parse(process.argv[1]);
+    process.stdin.resume();
+    process.stdin.on('close', () => {
+      try { execFileSync(stop[0], stop[1], { stdio: 'ignore' }); } catch {}
+      rmSync(root, { recursive: true, force: true });
+      process.exit(0);
+    });`;
+  const watchdog = spawn(process.execPath, ['-e', code, JSON.stringify([stop, root])], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return watchdog;
 }
 
 let shared: Promise<TestPostgres | null> | null = null;
