@@ -56,7 +56,12 @@ export class PostgresBlobs implements BlobStorage {
   static async open(pool: pg.Pool): Promise<PostgresBlobs> {
     const dir = await mkdtemp(join(tmpdir(), 'ew-pg-staging-'));
     const blobs = new PostgresBlobs(pool, dir);
-    await blobs.sweep();
+    try {
+      await blobs.sweep();
+    } catch (error) {
+      await blobs.close();
+      throw error;
+    }
     return blobs;
   }
 
