@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { postgresBinDir } from './tests/support/postgres';
 
 // Two projects: `default` is every test (on the embedded SQLite engine); `postgresql` runs the service's
 // HTTP suites again on PostgreSQL (tests/service/helpers.ts reads EW_TEST_STORE), each test file on its own
 // throwaway server. Where PostgreSQL is not installed the second project is left out, and says so.
-const havePostgres = (await postgresBinDir()) !== null;
+const havePostgres = postgresInstalled();
 if (!havePostgres)
   console.warn(
     'vitest project "postgresql" skipped: PostgreSQL (initdb, pg_ctl) is not installed; the HTTP suites ran on SQLite only',
@@ -47,3 +49,21 @@ export default defineConfig({
     ],
   },
 });
+
+/**
+ * Whether initdb and pg_ctl are installed, found where tests/support/postgres.ts's `postgresBinDir` looks
+ * (importing it here would pull the store into the config's bundle; tests/service/newsroom.test.ts checks
+ * that both answer alike).
+ */
+export function postgresInstalled(): boolean {
+  const has = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
+  try {
+    if (has(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: 'pipe' }).trim())) return true;
+  } catch {
+    /* no pg_config: look further */
+  }
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root) && readdirSync(root).some((v) => /^\d+$/.test(v) && has(join(root, v, 'bin'))))
+    return true;
+  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && has(dir));
+}
