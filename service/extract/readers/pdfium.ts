@@ -167,8 +167,19 @@ interface Building extends PdfiumItem {
   object: number;
   size: number;
   angle: number;
+  cos: number;
+  sin: number;
   lastRight: number;
   origins: number[];
+  /** The item's UTF-16 code units, made a string when the item is finished. */
+  units: number[];
+}
+
+/** A string of UTF-16 code units, in slices (an argument list has a ceiling). */
+function fromUnits(units: readonly number[]): string {
+  let out = '';
+  for (let at = 0; at < units.length; at += 4096) out += String.fromCharCode(...units.slice(at, at + 4096));
+  return out;
 }
 
 /** One page's text as items with their glyphs' own advances, for pageText(). */
@@ -178,7 +189,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
   const page = ex.FPDF_LoadPage(doc.handle, index - 1);
   if (!page) throw new Error(`page ${index} could not be loaded`);
   const scratch = ex.malloc(64);
-  // Views of the heap, made once: nothing below allocates in the wasm memory, so it does not grow.
+  // Views of the heap, renewed when the wasm memory grows (only PDFium's own calls can grow it).
   const heaps = m.pdfium as unknown as Heaps;
   let f64 = heaps.HEAPF64;
   let f32 = new Float32Array(heaps.HEAPU8.buffer);
@@ -188,12 +199,15 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
       f32 = new Float32Array(heaps.HEAPU8.buffer);
     }
   };
-  const doubles = () => f64;
-  const floats = () => f32;
+  // Where the calls write: the origin (2 doubles), the loose box (4 floats), a matrix or a font metric.
+  const origin = scratch >> 3;
+  const looseBox = (scratch + 16) >> 2;
+  const extra = (scratch + 32) >> 2;
   try {
     // FS_RECTF: left, top, right, bottom.
     ex.FPDF_GetPageBoundingBox(page, scratch);
-    const box = floats().subarray(scratch >> 2, (scratch >> 2) + 4);
+    fresh();
+    const box = f32.subarray(scratch >> 2, (scratch >> 2) + 4);
     const viewBox: [number, number, number, number] = [box[0] ?? 0, box[3] ?? 0, box[2] ?? 0, box[1] ?? 0];
     const rotation = (((ex.FPDFPage_GetRotation(page) % 4) + 4) % 4) * 90;
     const textPage = ex.FPDFText_LoadPage(page);
@@ -202,6 +216,9 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
     let lastObject = -1;
     let size = 0;
     let angle = 0;
+    let cos = 1;
+    let sin = 0;
+    let horizontal = true;
     let objectFont = 0;
     // Where each character was drawn, by code: text drawn twice over itself (fake bold) is read once, as
     // pdf.js and pdftotext read it.
@@ -209,12 +226,22 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
     let item: Building | null = null;
     const finish = (spaced: boolean) => {
       if (!item) return;
-      item.spaced = spaced;
       const { origins, lastRight } = item;
-      item.advances = origins.map((o, k) => Math.max(0, (origins[k + 1] ?? lastRight) - o));
-      item.width = Math.max(0, lastRight);
-      const { object: _o, size: _s, angle: _a, lastRight: _l, origins: _r, ...done } = item;
-      items.push(done);
+      const advances = new Array<number>(origins.length);
+      for (let k = 0; k < origins.length; k++)
+        advances[k] = Math.max(0, (origins[k + 1] ?? lastRight) - (origins[k] ?? 0));
+      items.push({
+        str: fromUnits(item.units),
+        transform: item.transform,
+        width: Math.max(0, lastRight),
+        fontName: item.fontName,
+        advances,
+        ascent: item.ascent,
+        descent: item.descent,
+        unmapped: item.unmapped,
+        font: item.font,
+        spaced,
+      });
       item = null;
     };
     try {
@@ -233,20 +260,25 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
           // The baseline's direction is the matrix's first column (user space, y up).
           angle = 0;
           if (ex.FPDFText_GetMatrix(textPage, i, scratch + 32)) {
-            const at = (scratch + 32) >> 2;
-            const [a = 1, b = 0, c = 0, d = 1] = floats().subarray(at, at + 4);
+            fresh();
+            const a = f32[extra] ?? 1;
+            const b = f32[extra + 1] ?? 0;
+            const c = f32[extra + 2] ?? 0;
+            const d = f32[extra + 3] ?? 1;
             const scale = Math.hypot(c, d);
             if (Number.isFinite(scale) && scale > 0) size *= scale;
             if (Math.hypot(a, b) > 0) angle = Math.atan2(b, a);
           }
+          cos = Math.cos(angle);
+          sin = Math.sin(angle);
+          horizontal = Math.abs(sin) < 1e-6 && cos > 0;
           objectFont = object ? ex.FPDFTextObj_GetFont(object) : 0;
-          fresh();
           lastObject = object;
         }
         ex.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
-        const d = doubles();
-        const x = d[scratch >> 3] ?? 0;
-        const y = d[(scratch >> 3) + 1] ?? 0;
+        fresh();
+        const x = f64[origin] ?? 0;
+        const y = f64[origin + 1] ?? 0;
         const near = 0.15 * size;
         const seen = drawn.get(code);
         let twice = false;
@@ -257,41 +289,47 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
         if (seen) seen.push(x, y);
         else drawn.set(code, [x, y]);
         ex.FPDFText_GetLooseCharBox(textPage, i, scratch + 16);
-        const f = floats();
-        const boxLeft = f[(scratch + 16) >> 2] ?? x;
-        const boxTop = f[((scratch + 16) >> 2) + 1] ?? y;
-        const boxRight = f[((scratch + 16) >> 2) + 2] ?? x;
-        const boxBottom = f[((scratch + 16) >> 2) + 3] ?? y;
-        const cos = Math.cos(angle);
-        const sin = Math.sin(angle);
-        const horizontal = Math.abs(sin) < 1e-6 && cos > 0;
-        const dx = item ? x - (item.transform[4] ?? 0) : 0;
-        const dy = item ? y - (item.transform[5] ?? 0) : 0;
-        const at = item ? { along: dx * cos + dy * sin, across: -dx * sin + dy * cos } : null;
-        const continues =
-          item !== null &&
-          at !== null &&
-          item.font === objectFont &&
-          Math.abs(item.size - size) < 1e-3 &&
-          Math.abs(item.angle - angle) < 1e-3 &&
-          Math.abs(at.across) < 0.2 * size &&
-          at.along >= item.lastRight - 0.5 * size &&
-          at.along <= item.lastRight + 0.6 * size;
+        fresh();
+        const boxLeft = f32[looseBox] ?? x;
+        const boxTop = f32[looseBox + 1] ?? y;
+        const boxRight = f32[looseBox + 2] ?? x;
+        const boxBottom = f32[looseBox + 3] ?? y;
+        let along = 0;
+        let across = 0;
+        let continues = false;
+        if (item !== null) {
+          const dx = x - (item.transform[4] ?? 0);
+          const dy = y - (item.transform[5] ?? 0);
+          along = dx * cos + dy * sin;
+          across = -dx * sin + dy * cos;
+          continues =
+            item.font === objectFont &&
+            Math.abs(item.size - size) < 1e-3 &&
+            Math.abs(item.angle - angle) < 1e-3 &&
+            Math.abs(across) < 0.2 * size &&
+            along >= item.lastRight - 0.5 * size &&
+            along <= item.lastRight + 0.6 * size;
+        }
         if (!continues) {
+          const previous = item as Building | null;
           finish(
-            at === null ||
-              Math.abs(at.across) >= 0.2 * size ||
-              at.along > (item?.lastRight ?? 0) + 0.102 * size ||
-              at.along < (item?.lastRight ?? 0) - 0.5 * size,
+            previous === null ||
+              Math.abs(across) >= 0.2 * size ||
+              along > previous.lastRight + 0.102 * size ||
+              along < previous.lastRight - 0.5 * size,
           );
           let ascent = 0.8;
           let descent = -0.2;
           const font = objectFont;
           if (font && size > 0) {
-            if (ex.FPDFFont_GetAscent(font, size, scratch + 32))
-              ascent = (floats()[(scratch + 32) >> 2] ?? 0) / size;
-            if (ex.FPDFFont_GetDescent(font, size, scratch + 32))
-              descent = (floats()[(scratch + 32) >> 2] ?? 0) / size;
+            if (ex.FPDFFont_GetAscent(font, size, scratch + 32)) {
+              fresh();
+              ascent = (f32[extra] ?? 0) / size;
+            }
+            if (ex.FPDFFont_GetDescent(font, size, scratch + 32)) {
+              fresh();
+              descent = (f32[extra] ?? 0) / size;
+            }
           }
           item = {
             str: '',
@@ -307,26 +345,34 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
             object,
             size,
             angle,
+            cos,
+            sin,
             lastRight: 0,
             origins: [],
+            units: [],
           };
+          along = 0;
         }
         const current: Building = item as unknown as Building;
-        const along = continues && at ? at.along : 0;
         // A gap in the flow of more than 0.102 of the size is a space, as pdf.js reads one.
+        const units = current.units;
         if (
           continues &&
           along - current.lastRight > 0.102 * size &&
-          !current.str.endsWith(' ') &&
+          units[units.length - 1] !== 0x20 &&
           code !== 0x20
         ) {
-          current.str += ' ';
+          units.push(0x20);
           current.origins.push(current.lastRight);
         }
-        const text = String.fromCodePoint(code);
-        current.str += text;
-        current.origins.push(along);
-        if (text.length === 2) current.origins.push(along);
+        if (code > 0xffff) {
+          // Outside the BMP: two UTF-16 units, both at the character's origin.
+          units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
+          current.origins.push(along, along);
+        } else {
+          units.push(code);
+          current.origins.push(along);
+        }
         const right = horizontal
           ? boxRight - (current.transform[4] ?? 0)
           : // Turned text: the box's extent along the baseline.
