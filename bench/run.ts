@@ -6,6 +6,8 @@
  * panel in Chromium (keystroke to results, opening a result at its passage); `npm run bench -- report`
  * only the report export (HTML, PDF) and its re-verification. `npm run bench -- ocr` runs only the OCR
  * comparison with Debian's tesseract and a 20-page scan on all cores (minutes: not in the default run).
+ * `npm run bench -- newsroom` runs only newsroom mode: two instances on one throwaway PostgreSQL beside the
+ * embedded engine (100,000 units seeded, minutes: not in the default run).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
+import { benchNewsroom } from './newsroom';
 import { benchNumeric } from './numeric';
 import { benchOcr } from './ocr';
 import { median, reference } from './reference';
@@ -41,6 +44,10 @@ async function main() {
   }
   if (process.argv[2] === 'ocr') {
     for (const line of await benchOcr()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'newsroom') {
+    for (const line of await benchNewsroom()) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {
