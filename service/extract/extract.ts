@@ -21,8 +21,8 @@ import {
  * 4: figures read in new forms (space groups, scale suffixes, scientific notation) and scale notes applied
  * by row, with their exceptions; 5: PDF text and character boxes from PDFium (fake-bold text read once,
  * boxes from each glyph), OCR with automatic page segmentation, every page of a multi-page TIFF; 6: PDF
- * pages drawn for OCR by PDFium, in grey). Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another
- * extractor.
+ * pages drawn for OCR by PDFium, in grey; U+0000 in a text layer read as U+FFFD). Reading PDFs with pdf.js
+ * alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =
   process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-6;pdf=pdfjs' : 'ew-extract-6';
@@ -65,9 +65,21 @@ export interface ExtractOptions {
 }
 
 /** The unit and its figures as the result will hold them, without the geometry only figures need. */
-export function previewOf(unit: ReadUnit): UnitPreview {
+export function previewOf(read: ReadUnit): UnitPreview {
+  const unit = withoutNul(read);
   const { runs: _runs, cells: _cells, ...shown } = unit;
   return { ...shown, figures: locateFigures(unit) };
+}
+
+/**
+ * A text layer can carry U+0000 (a PDF string's zero byte): no character a person reads, and one
+ * PostgreSQL's text cannot hold. It becomes U+FFFD, one UTF-16 unit for one, so every span, run and cell
+ * offset into the text stays where it was.
+ */
+function withoutNul(unit: ReadUnit): ReadUnit {
+  return unit.markdown.includes('\u0000')
+    ? { ...unit, markdown: unit.markdown.replaceAll('\u0000', '\uFFFD') }
+    : unit;
 }
 
 /** Extracts `bytes`. Never throws for anything the bytes do: every failure is a state and a code. */
@@ -146,7 +158,9 @@ function unitLabel(part: { kind: string; index: number; sheet?: string | undefin
 
 /** Applies the state rules to what the reader read. */
 export function settle(read: ReadResult): Extraction {
-  const units: ExtractedUnit[] = read.units.map((unit) => ({ ...unit, figures: locateFigures(unit) }));
+  const units: ExtractedUnit[] = read.units
+    .map(withoutNul)
+    .map((unit) => ({ ...unit, figures: locateFigures(unit) }));
   const lost: LostPart[] = read.lost.map((part) => ({
     kind: part.kind,
     index: part.index,

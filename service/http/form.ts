@@ -46,6 +46,12 @@ export async function readForm<T>(
           ]);
         }
         sawFile = true;
+        if (part.filename?.includes('\u0000')) {
+          part.file.resume();
+          throw new ServiceError('invalid_request', 'the file name holds a NUL character (U+0000)', [
+            { path: 'file', message: 'a file name may not hold U+0000' },
+          ]);
+        }
         file = await onFile(part.file, part.filename);
       } else {
         refuseBadBytes();
@@ -61,7 +67,15 @@ export async function readForm<T>(
             [{ path: part.fieldname, message: `at most ${FORM_FIELD_LIMIT} bytes` }],
           );
         }
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw new ServiceError(
+            'invalid_request',
+            `the field ${part.fieldname} holds a NUL character (U+0000)`,
+            [{ path: part.fieldname, message: 'text may not hold U+0000' }],
+          );
+        }
+        fields[part.fieldname] = value;
       }
     }
   } catch (error) {

@@ -19,7 +19,7 @@ import type { StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
 import { answerClientError, errorBody, handleError, MAX_URL_LENGTH } from './errors';
 import { FORM_FIELD_LIMIT, readForm } from './form';
-import { decodeUtf8 } from './utf8';
+import { decodeUtf8, nulPath } from './utf8';
 
 export interface ServerOptions {
   store: EvidenceStore;
@@ -174,7 +174,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       done(new ServiceError('invalid_request', message), undefined);
       return;
     }
-    parseJson(request, decoded.text, done);
+    parseJson(request, decoded.text, (error: Error | null, value?: unknown) => {
+      const at = error ? null : nulPath(value);
+      if (at === null) return done(error, value);
+      done(
+        new ServiceError('invalid_request', 'the body holds a NUL character (U+0000)', [
+          { path: at, message: 'text may not hold U+0000' },
+        ]),
+        undefined,
+      );
+    });
   });
   app.setNotFoundHandler((request, reply) =>
     reply

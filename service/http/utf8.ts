@@ -47,3 +47,28 @@ export function invalidUtf8Offset(bytes: Uint8Array): number | null {
   }
   return null;
 }
+
+/**
+ * Where the first text holding U+0000 lies in a parsed JSON value ("claim", "operands.0.figure_index",
+ * "" for the value itself), or null. NUL is valid UTF-8 but is no character of any text a person writes,
+ * and PostgreSQL's text cannot hold it: both engines refuse it at the door, alike.
+ */
+export function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], path === '' ? String(i) : `${path}.${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      if (key.includes('\u0000')) return at;
+      const found = nulPath(inner, at);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
