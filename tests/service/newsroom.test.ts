@@ -134,7 +134,7 @@ describe.skipIf(!server)(
       await server?.stop();
     });
 
-    describe('concurrent writes of the same thing through both instances', () => {
+    describe('concurrent writes and reads through both instances', () => {
       let room: Newsroom;
       beforeAll(async () => {
         room = await newsroom();
@@ -214,6 +214,64 @@ describe.skipIf(!server)(
           expect(content.status).toBe(200);
           expect(await content.text()).toBe(TEXT);
         }
+      }, 60_000);
+
+      it('removals through A while B uploads the same bytes: every upload B answered keeps its bytes', async () => {
+        const TEXT = 'Hospital waiting lists fell to 7.5 million in September.\n';
+        const kept: UploadResponse[] = [];
+        for (let round = 0; round < 10; round++) {
+          const first = UploadResponse.parse(
+            await (await uploadTo(room.a, room.key, TEXT, 'nhs.txt', { retain: 'true' })).json(),
+          );
+          // The last row naming the bytes goes through A while B records a new one for the same bytes.
+          const [removed, again] = await Promise.all([
+            fetch(`${room.a.baseUrl}/api/v2/sources/${first.source_version_id}`, {
+              method: 'DELETE',
+              headers: { 'x-api-key': room.key },
+            }),
+            uploadTo(room.b, room.key, TEXT, 'nhs.txt', { retain: 'true' }),
+          ]);
+          expect(removed.status).toBe(200);
+          expect(again.status).toBe(201);
+          const up = UploadResponse.parse(await again.json());
+          kept.push(up);
+          const content = await getAt(room.a, room.key, `/api/v2/sources/${up.source_version_id}/content`);
+          expect(content.status, `round ${round}`).toBe(200);
+          expect(await content.text()).toBe(TEXT);
+          // Leave only this round's upload, so the next round's removal is again of the last row but one.
+          expect(
+            (
+              await fetch(`${room.b.baseUrl}/api/v2/sources/${up.source_version_id}`, {
+                method: 'DELETE',
+                headers: { 'x-api-key': room.key },
+              })
+            ).status,
+          ).toBe(200);
+        }
+        expect(kept).toHaveLength(10);
+        expect(await halfWritten(room)).toEqual(NOTHING_HALF_WRITTEN);
+      }, 60_000);
+
+      it('what A publishes, B finds: one search index for every instance', async () => {
+        const TEXT = 'The zoplanterix census counted 4,210 households in the borough.\n';
+        const up = UploadResponse.parse(
+          await (await uploadTo(room.a, room.key, TEXT, 'census.txt', { retain: 'true' })).json(),
+        );
+        expect((await publishAt(room.a, room.key, up.source_version_id!)).status).toBe(201);
+        const res = await fetch(`${room.b.baseUrl}/api/v1/sources/search`, {
+          method: 'POST',
+          headers: { 'x-api-key': room.key, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'zoplanterix census' }),
+        });
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(await res.json())).toContain(up.source_version_id!);
+        const theirs = await fetch(`${room.b.baseUrl}/api/v1/sources/search`, {
+          method: 'POST',
+          headers: { 'x-api-key': room.otherKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'zoplanterix census' }),
+        });
+        expect(theirs.status).toBe(200);
+        expect(JSON.stringify(await theirs.json())).not.toContain(up.source_version_id!);
       }, 60_000);
     });
 
