@@ -62,6 +62,69 @@ const sourceColumnsOf = (alias: string) =>
 const RANK_WEIGHTS = '{0.25, 0.25, 0.25, 1.0}';
 /** Units written per statement when publishing. */
 const UNITS_PER_INSERT = 500;
+/** The longest text indexed as one tsvector (at most 1 MB of words and positions): longer units in parts. */
+export const SEARCH_PART_CHARS = 100_000;
+
+/**
+ * A unit's text in parts of at most `max` characters, cut at the last white space before the limit (mid-
+ * word only when a part has none), so each part's words are whole. One part for the usual unit.
+ */
+export function searchParts(text: string, max = SEARCH_PART_CHARS): string[] {
+  if (text.length <= max) return [text];
+  const parts: string[] = [];
+  let from = 0;
+  while (text.length - from > max) {
+    let cut = from + max;
+    const space = text.slice(from, cut + 1).search(/\s\S*$/);
+    if (space > 0) cut = from + space;
+    // Never split a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
+    parts.push(text.slice(from, cut));
+    from = cut;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** The index rows of a batch of units: one per part of each unit's text. */
+function indexRows(units: readonly { id: string; index: number; markdown: string }[]) {
+  const rows = { ids: [] as string[], indexes: [] as number[], parts: [] as number[], texts: [] as string[] };
+  for (const unit of units)
+    searchParts(unit.markdown).forEach((text, part) => {
+      rows.ids.push(unit.id);
+      rows.indexes.push(unit.index);
+      rows.parts.push(part);
+      rows.texts.push(text);
+    });
+  return rows;
+}
+
+/** Inserts index rows for units of one representation of one source version. */
+async function insertIndexRows(
+  client: pg.PoolClient,
+  source: { id: string; accountId: string; title: string; representationId: string },
+  units: readonly { id: string; index: number; markdown: string }[],
+): Promise<void> {
+  const rows = indexRows(units);
+  if (rows.ids.length === 0) return;
+  await client.query(
+    `INSERT INTO unit_search (source_version_id, unit_index, part, representation_id, unit_id, account_id, document)
+     SELECT $1, t.unit_index, t.part, $2, t.id, $3,
+            setweight(to_tsvector('simple', evidence_search_text($4)), 'A')
+            || setweight(to_tsvector('simple', evidence_search_text(t.text)), 'D')
+     FROM unnest($5::text[], $6::bigint[], $7::int[], $8::text[]) AS t(id, unit_index, part, text)`,
+    [
+      source.id,
+      source.representationId,
+      source.accountId,
+      source.title,
+      rows.ids,
+      rows.indexes,
+      rows.parts,
+      rows.texts,
+    ],
+  );
+}
 
 interface UnitRow {
   id: string;
@@ -385,21 +448,10 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
             batch.map((u) => (u.unit.sheet ? JSON.stringify(u.unit.sheet) : null)),
           ],
         );
-        await client.query(
-          `INSERT INTO unit_search (source_version_id, unit_index, representation_id, unit_id, account_id, document)
-           SELECT $1, t.unit_index, $2, t.id, $3,
-                  setweight(to_tsvector('simple', evidence_search_text($4)), 'A')
-                  || setweight(to_tsvector('simple', evidence_search_text(t.markdown)), 'D')
-           FROM unnest($5::text[], $6::bigint[], $7::text[]) AS t(id, unit_index, markdown)`,
-          [
-            sourceVersionId,
-            id,
-            source.account_id,
-            indexedTitle,
-            batch.map((u) => u.id),
-            batch.map((u) => u.unit.index),
-            batch.map((u) => u.unit.markdown),
-          ],
+        await insertIndexRows(
+          client,
+          { id: sourceVersionId, accountId: source.account_id, title: indexedTitle, representationId: id },
+          batch.map((u) => ({ id: u.id, index: u.unit.index, markdown: u.unit.markdown })),
         );
         const figures = batch.flatMap((u) => u.unit.figures.map((f) => ({ unitId: u.id, f })));
         if (figures.length > 0)
@@ -736,22 +788,37 @@ function filterClause(filters: SearchIndexFilters, param: (value: unknown) => st
 /** The search index rebuilt from the units of each source version's newest representation. */
 async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
   await client.query('DELETE FROM unit_search');
-  const sources = await client.query<{ id: string; title: string | null; filename: string }>(
-    'SELECT id, title, filename FROM source_versions ORDER BY seq',
-  );
-  for (let at = 0; at < sources.rows.length; at += 1000) {
-    const batch = sources.rows.slice(at, at + 1000);
-    await client.query(
-      `INSERT INTO unit_search (source_version_id, unit_index, representation_id, unit_id, account_id, document)
-       SELECT s.id, u.unit_index, r.id, u.id, s.account_id,
-              setweight(to_tsvector('simple', evidence_search_text(t.title)), 'A')
-              || setweight(to_tsvector('simple', evidence_search_text(u.markdown)), 'D')
-       FROM unnest($1::text[], $2::text[]) AS t(id, title)
-       JOIN source_versions s ON s.id = t.id
-       JOIN LATERAL (SELECT id FROM representations WHERE source_version_id = s.id
-                     ORDER BY created_at DESC, seq DESC LIMIT 1) r ON true
-       JOIN units u ON u.representation_id = r.id`,
-      [batch.map((s) => s.id), batch.map((s) => displayText(s.title ?? '') || displayText(s.filename))],
+  const sources = await client.query<{
+    id: string;
+    title: string | null;
+    filename: string;
+    account_id: string;
+  }>('SELECT id, title, filename, account_id FROM source_versions ORDER BY seq');
+  // Source by source: a source's units (its newest representation's) are read, split and indexed.
+  for (const source of sources.rows) {
+    const units = await client.query<{
+      id: string;
+      unit_index: number;
+      markdown: string;
+      representation_id: string;
+    }>(
+      `SELECT u.id, u.unit_index, u.markdown, u.representation_id FROM units u
+       WHERE u.representation_id = (SELECT id FROM representations WHERE source_version_id = $1
+                                    ORDER BY created_at DESC, seq DESC LIMIT 1)
+       ORDER BY u.unit_index`,
+      [source.id],
+    );
+    const representationId = units.rows[0]?.representation_id;
+    if (representationId === undefined) continue;
+    await insertIndexRows(
+      client,
+      {
+        id: source.id,
+        accountId: source.account_id,
+        title: displayText(source.title ?? '') || displayText(source.filename),
+        representationId,
+      },
+      units.rows.map((u) => ({ id: u.id, index: Number(u.unit_index), markdown: u.markdown })),
     );
   }
 }

@@ -169,16 +169,18 @@ CREATE TRIGGER figures_no_truncate BEFORE TRUNCATE ON figures
 CREATE FUNCTION evidence_search_text(t text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS
   $$ SELECT regexp_replace(unaccent(t), '[[:punct:]]+', ' ', 'g') $$;
 
--- The search index: one row per unit of each source version's newest representation, written in the
--- same transaction as the representation. Title weight A, body weight D (ranked 4 : 1).
+-- The search index: one row per part of each unit of each source version's newest representation,
+-- written in the same transaction as the representation. Title weight A, body weight D (ranked 4 : 1). A
+-- unit's text is indexed in parts of at most 100,000 characters (a tsvector holds at most 1 MB).
 CREATE TABLE unit_search (
   source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
   unit_index         BIGINT NOT NULL,
+  part               INTEGER NOT NULL CHECK (part >= 0),
   representation_id  TEXT NOT NULL REFERENCES representations(id),
   unit_id            TEXT NOT NULL REFERENCES units(id),
   account_id         TEXT NOT NULL,
   document           tsvector NOT NULL,
-  PRIMARY KEY (source_version_id, unit_index)
+  PRIMARY KEY (source_version_id, unit_index, part)
 );
 CREATE INDEX unit_search_document ON unit_search USING GIN (document);
 CREATE INDEX unit_search_account ON unit_search(account_id);

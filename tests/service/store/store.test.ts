@@ -9,6 +9,7 @@ import { DataFolderInUseError } from '../../../service/store/lock';
 import { MIGRATIONS } from '../../../service/store/migrations';
 import type { LibraryRow } from '../../../service/store/contract';
 import { Store } from '../../../service/store/store';
+import { searchParts } from '../../../service/store/postgres';
 import { tempDir } from '../helpers';
 import {
   chunks,
@@ -319,6 +320,28 @@ describe.each(ENGINES)('the store contract on $name', ({ name, available }) => {
       expect(await store().countSearchableSources(account)).toBe(1);
     });
 
+    it('publishes and searches a unit of millions of characters (a large sheet), words found at its end', async () => {
+      const account = await store().createAccount();
+      const { sourceVersion } = await store().insertAsset(newAsset(sha('big sheet'), account), true);
+      // 200,000 distinct words and numbers: far more than one PostgreSQL tsvector (1 MB) can hold.
+      const text = Array.from({ length: 200_000 }, (_, i) => `w${i.toString(36)} ${i * 7 + 13}`).join(' | ');
+      expect(text.length).toBeGreaterThan(2_500_000);
+      const id = await store().publishRepresentation(
+        sourceVersion!.id,
+        'v1',
+        extractionOf([text, 'page two']),
+      );
+      const loaded = await store().loadRepresentation(account, id);
+      expect(loaded?.units[0]?.markdown).toBe(text);
+      const query = (words: string) => ({ phrases: [words.split(' ')], match: 'all' as const });
+      const last = `w${(199_999).toString(36)}`;
+      for (const words of ['w0 13', last, `${last} ${199_999 * 7 + 13}`]) {
+        const found = await store().searchIndex(account, query(words), {}, 10);
+        expect(found.total, words).toBe(1);
+        expect(found.candidates[0]?.unit_id).toBe(loaded?.units[0]?.source_unit_id);
+      }
+    });
+
     it('searches phrases, all or any, with the title weighted and the filters applied', async () => {
       const account = await store().createAccount();
       const add = async (
@@ -413,5 +436,25 @@ describe.each(ENGINES)('the store contract on $name', ({ name, available }) => {
       );
       expect(await engine.count('accounts')).toBe(1);
     });
+  });
+});
+
+describe('searchParts (PostgreSQL: a unit indexed in parts a tsvector can hold)', () => {
+  it('keeps a short text whole, cuts a long one at white space, loses and adds nothing', () => {
+    expect(searchParts('short text', 100)).toEqual(['short text']);
+    const text = Array.from({ length: 50 }, (_, i) => `word${i}`).join(' ');
+    const parts = searchParts(text, 40);
+    expect(parts.join('')).toBe(text);
+    for (const part of parts) expect(part.length).toBeLessThanOrEqual(40);
+    // Every cut falls before a space, so no word is split.
+    for (const part of parts.slice(1)) expect(part.startsWith(' ')).toBe(true);
+  });
+
+  it('cuts a text without spaces at the limit, never inside a surrogate pair', () => {
+    const text = 'a'.repeat(39) + '😀' + 'b'.repeat(50);
+    const parts = searchParts(text, 40);
+    expect(parts.join('')).toBe(text);
+    expect(parts[0]).toBe('a'.repeat(39));
+    expect(parts[1]?.startsWith('😀')).toBe(true);
   });
 });
