@@ -41,6 +41,7 @@ export default defineConfig({
                 // routes.test.ts's table need no store, but are cheap and keep the glob whole.
                 include: ['tests/service/http/**/*.test.ts'],
                 env: { EW_TEST_STORE: 'postgresql' },
+                setupFiles: ['tests/service/http/stop-postgres.ts'],
                 ...shared,
               },
             },
