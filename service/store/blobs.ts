@@ -29,6 +29,32 @@ export interface StagedBlob extends BlobInfo {
 
 const HEAD_BYTES = 4096;
 
+/**
+ * Streams bytes to a new file in `dir`, hashing them; the file goes if anything fails (the ceiling too).
+ * `sync`: fsynced before it is handed back (bytes about to be renamed into the store, not copied from it).
+ */
+export async function stageToFile(
+  dir: string,
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  { sync }: { sync: boolean },
+): Promise<StagedBlob> {
+  const tmpPath = join(dir, `${randomBytes(12).toString('hex')}.part`);
+  const handle = await open(tmpPath, 'wx');
+  try {
+    const info = await hashStream(source, maxBytes, async (chunk) => {
+      await handle.write(chunk);
+    });
+    if (sync) await handle.sync();
+    await handle.close();
+    return { ...info, tmpPath };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(tmpPath, { force: true });
+    throw error;
+  }
+}
+
 /** Reads a stream to its end, hashing and counting, without keeping the bytes. */
 export async function hashStream(
   source: AsyncIterable<Uint8Array>,
@@ -94,20 +120,7 @@ export class BlobStore {
    * forgets them. A crash in between leaves only a file in tmp/, which the next start removes.
    */
   async stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedBlob> {
-    const tmpPath = join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
-    const handle = await open(tmpPath, 'wx');
-    try {
-      const info = await hashStream(source, maxBytes, async (chunk) => {
-        await handle.write(chunk);
-      });
-      await handle.sync();
-      await handle.close();
-      return { ...info, tmpPath };
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await rm(tmpPath, { force: true });
-      throw error;
-    }
+    return stageToFile(this.tmpDir, source, maxBytes, { sync: true });
   }
 
   /** Makes staged bytes durable under their hash (identical bytes already stored are kept as they are). */

@@ -3,6 +3,7 @@ import { displayText } from '../../shared/text/display-name';
 import type { Extraction } from '../extract/extract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
+import { figureOf, unitOf, type FigureRow, type UnitRow } from './rows';
 
 // Representations, their units and figures: written once in one transaction, never changed.
 
@@ -17,33 +18,6 @@ interface RepresentationRow {
   extraction_method: Representation['extraction_method'];
   lost_json: string | null;
   sheets_json: string | null;
-}
-
-interface UnitRow {
-  id: string;
-  unit_index: number;
-  kind: Unit['kind'];
-  extraction_method: Unit['extraction_method'];
-  markdown: string;
-  page_json: string | null;
-  sheet_json: string | null;
-}
-
-interface FigureRow {
-  unit_id: string;
-  figure_index: number;
-  raw: string;
-  value: number;
-  magnitude: number;
-  sign: -1 | 1;
-  scale: number;
-  unit: string | null;
-  unit_class: FigureWithPosition['unitClass'];
-  accounting: 0 | 1;
-  ambiguous: 0 | 1;
-  span_start: number;
-  span_end: number;
-  position_json: string;
 }
 
 /** Units a source version can hold in the search index: a row's rowid keeps the unit index in 20 bits. */
@@ -155,36 +129,6 @@ export function publishRepresentation(
     }
     return id;
   });
-}
-
-function figureOf(row: FigureRow): FigureWithPosition {
-  return {
-    index: row.figure_index,
-    raw: row.raw,
-    value: row.value,
-    magnitude: row.magnitude,
-    sign: row.sign,
-    scale: row.scale,
-    unit: row.unit,
-    unitClass: row.unit_class,
-    accounting: row.accounting === 1,
-    ambiguous: row.ambiguous === 1,
-    span: { start: row.span_start, end: row.span_end },
-    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
-  };
-}
-
-function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
-  return {
-    source_unit_id: u.id,
-    kind: u.kind,
-    index: u.unit_index,
-    extraction_method: u.extraction_method,
-    markdown: u.markdown,
-    ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
-    ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
-    figures,
-  };
 }
 
 /** Whether the representation exists and is one of that source version. */

@@ -1,8 +1,8 @@
-import type { LostPart } from '../../shared/api';
 import type { AssetRow, ListedSourceVersion, NewAsset, SourceVersionRow } from './contract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
 import { searchRowid } from './representations';
+import { listedOf, type ListedRow } from './rows';
 
 // Assets (uploaded bytes and what was said about them) and source versions (their immutable registration).
 
@@ -81,16 +81,6 @@ export function findSourceVersion(
   );
 }
 
-interface ListedRow extends SourceVersionRow {
-  rep_id: string | null;
-  rep_state: NonNullable<ListedSourceVersion['newestRepresentation']>['state'] | null;
-  rep_code: NonNullable<ListedSourceVersion['newestRepresentation']>['code'];
-  rep_reason: string | null;
-  rep_method: NonNullable<ListedSourceVersion['newestRepresentation']>['extraction_method'] | null;
-  rep_lost: string | null;
-  rep_units: number | null;
-}
-
 /**
  * Every source version of the account, newest registration first, each with its newest representation
  * summarised (unit count, lost parts): one query, whatever the number of sources.
@@ -108,24 +98,7 @@ export function listSourceVersions(db: Database, accountId: string): ListedSourc
        ORDER BY s.registered_at DESC, s.rowid DESC`,
     )
     .all(accountId) as unknown as ListedRow[];
-  return rows.map((row) => {
-    const { rep_id, rep_state, rep_code, rep_reason, rep_method, rep_lost, rep_units, ...source } = row;
-    return {
-      source,
-      newestRepresentation:
-        rep_id === null || rep_state === null || rep_method === null
-          ? null
-          : {
-              id: rep_id,
-              state: rep_state,
-              code: rep_code,
-              reason: rep_reason,
-              extraction_method: rep_method,
-              unit_count: rep_units ?? 0,
-              lost: rep_lost ? (JSON.parse(rep_lost) as LostPart[]) : [],
-            },
-    };
-  });
+  return rows.map(listedOf);
 }
 
 /** What a removal took away: the bytes whose blob no row names any more (to delete after the commit). */

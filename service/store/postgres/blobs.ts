@@ -3,7 +3,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { BlobCorruptError, hashStream, type StagedBlob } from '../blobs';
+import { BlobCorruptError, stageToFile, type StagedBlob } from '../blobs';
 import type { BlobStorage } from '../contract';
 import { transaction, type Queryable } from './database';
 
@@ -91,20 +91,9 @@ export class PostgresBlobs implements BlobStorage {
     });
   }
 
+  /** Staged in this instance's own temporary folder; the bytes reach the database at `commit`. */
   async stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedBlob> {
-    const tmpPath = join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
-    const handle = await open(tmpPath, 'wx');
-    try {
-      const info = await hashStream(source, maxBytes, async (chunk) => {
-        await handle.write(chunk);
-      });
-      await handle.close();
-      return { ...info, tmpPath };
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await rm(tmpPath, { force: true });
-      throw error;
-    }
+    return stageToFile(this.tmpDir, source, maxBytes, { sync: false });
   }
 
   async commit(staged: StagedBlob): Promise<void> {

@@ -44,6 +44,7 @@ import {
   transaction,
   type Queryable,
 } from './database';
+import { figureOf, listedOf, unitOf, type FigureRow, type ListedRow, type UnitRow } from '../rows';
 
 export { migrateDatabase, redactUrl, SchemaBehindError, SchemaTooNewError } from './database';
 export { LibraryNotEmptyError } from '../library-rows';
@@ -124,33 +125,6 @@ async function insertIndexRows(
       rows.texts,
     ],
   );
-}
-
-interface UnitRow {
-  id: string;
-  unit_index: number;
-  kind: Unit['kind'];
-  extraction_method: Unit['extraction_method'];
-  markdown: string;
-  page_json: string | null;
-  sheet_json: string | null;
-}
-
-interface FigureRow {
-  unit_id: string;
-  figure_index: number;
-  raw: string;
-  value: number;
-  magnitude: number;
-  sign: -1 | 1;
-  scale: number;
-  unit: string | null;
-  unit_class: FigureWithPosition['unitClass'];
-  accounting: 0 | 1;
-  ambiguous: 0 | 1;
-  span_start: number;
-  span_end: number;
-  position_json: string;
 }
 
 const now = () => new Date().toISOString();
@@ -297,17 +271,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
   }
 
   async listSourceVersions(accountId: string): Promise<ListedSourceVersion[]> {
-    const rows = await this.pool.query<
-      SourceVersionRow & {
-        rep_id: string | null;
-        rep_state: Representation['state'] | null;
-        rep_code: Representation['code'];
-        rep_reason: string | null;
-        rep_method: Representation['extraction_method'] | null;
-        rep_lost: string | null;
-        rep_units: number | null;
-      }
-    >(
+    const rows = await this.pool.query<ListedRow>(
       `SELECT ${sourceColumnsOf('s')}, r.id AS rep_id, r.state AS rep_state, r.code AS rep_code,
               r.reason AS rep_reason, r.extraction_method AS rep_method, r.lost_json AS rep_lost,
               (SELECT count(*) FROM units u WHERE u.representation_id = r.id) AS rep_units
@@ -318,24 +282,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
        ORDER BY s.registered_at DESC, s.seq DESC`,
       [accountId],
     );
-    return rows.rows.map((row) => {
-      const { rep_id, rep_state, rep_code, rep_reason, rep_method, rep_lost, rep_units, ...source } = row;
-      return {
-        source,
-        newestRepresentation:
-          rep_id === null || rep_state === null || rep_method === null
-            ? null
-            : {
-                id: rep_id,
-                state: rep_state,
-                code: rep_code,
-                reason: rep_reason,
-                extraction_method: rep_method,
-                unit_count: rep_units ?? 0,
-                lost: rep_lost ? (JSON.parse(rep_lost) as LostPart[]) : [],
-              },
-      };
-    });
+    return rows.rows.map(listedOf);
   }
 
   async removeSourceVersion(accountId: string, sourceVersionId: string): Promise<boolean> {
@@ -821,34 +768,4 @@ async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
       units.rows.map((u) => ({ id: u.id, index: Number(u.unit_index), markdown: u.markdown })),
     );
   }
-}
-
-function figureOf(row: FigureRow): FigureWithPosition {
-  return {
-    index: row.figure_index,
-    raw: row.raw,
-    value: row.value,
-    magnitude: row.magnitude,
-    sign: row.sign,
-    scale: row.scale,
-    unit: row.unit,
-    unitClass: row.unit_class,
-    accounting: row.accounting === 1,
-    ambiguous: row.ambiguous === 1,
-    span: { start: row.span_start, end: row.span_end },
-    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
-  };
-}
-
-function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
-  return {
-    source_unit_id: u.id,
-    kind: u.kind,
-    index: u.unit_index,
-    extraction_method: u.extraction_method,
-    markdown: u.markdown,
-    ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
-    ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
-    figures,
-  };
 }

@@ -1,0 +1,94 @@
+import type { FigureWithPosition, LostPart, Unit } from '../../shared/api';
+import type { ListedSourceVersion, SourceVersionRow } from './contract';
+
+// The rows both engines read (the same tables and columns, service/store/migrations.ts and
+// postgres/migrations.ts) and the one way each becomes what the API shows.
+
+type Newest = NonNullable<ListedSourceVersion['newestRepresentation']>;
+
+export interface UnitRow {
+  id: string;
+  unit_index: number;
+  kind: Unit['kind'];
+  extraction_method: Unit['extraction_method'];
+  markdown: string;
+  page_json: string | null;
+  sheet_json: string | null;
+}
+
+export interface FigureRow {
+  unit_id: string;
+  figure_index: number;
+  raw: string;
+  value: number;
+  magnitude: number;
+  sign: -1 | 1;
+  scale: number;
+  unit: string | null;
+  unit_class: FigureWithPosition['unitClass'];
+  accounting: 0 | 1;
+  ambiguous: 0 | 1;
+  span_start: number;
+  span_end: number;
+  position_json: string;
+}
+
+/** A source version with its newest representation's summary, as the list's one query reads it. */
+export interface ListedRow extends SourceVersionRow {
+  rep_id: string | null;
+  rep_state: Newest['state'] | null;
+  rep_code: Newest['code'];
+  rep_reason: string | null;
+  rep_method: Newest['extraction_method'] | null;
+  rep_lost: string | null;
+  rep_units: number | null;
+}
+
+export function figureOf(row: FigureRow): FigureWithPosition {
+  return {
+    index: row.figure_index,
+    raw: row.raw,
+    value: row.value,
+    magnitude: row.magnitude,
+    sign: row.sign,
+    scale: row.scale,
+    unit: row.unit,
+    unitClass: row.unit_class,
+    accounting: row.accounting === 1,
+    ambiguous: row.ambiguous === 1,
+    span: { start: row.span_start, end: row.span_end },
+    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
+  };
+}
+
+export function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
+  return {
+    source_unit_id: u.id,
+    kind: u.kind,
+    index: u.unit_index,
+    extraction_method: u.extraction_method,
+    markdown: u.markdown,
+    ...(u.page_json ? { page: JSON.parse(u.page_json) as Unit['page'] } : {}),
+    ...(u.sheet_json ? { sheet: JSON.parse(u.sheet_json) as Unit['sheet'] } : {}),
+    figures,
+  };
+}
+
+export function listedOf(row: ListedRow): ListedSourceVersion {
+  const { rep_id, rep_state, rep_code, rep_reason, rep_method, rep_lost, rep_units, ...source } = row;
+  return {
+    source,
+    newestRepresentation:
+      rep_id === null || rep_state === null || rep_method === null
+        ? null
+        : {
+            id: rep_id,
+            state: rep_state,
+            code: rep_code,
+            reason: rep_reason,
+            extraction_method: rep_method,
+            unit_count: rep_units ?? 0,
+            lost: rep_lost ? (JSON.parse(rep_lost) as LostPart[]) : [],
+          },
+  };
+}
