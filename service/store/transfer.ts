@@ -11,6 +11,7 @@ import {
   type LibraryRow,
   type LibraryTransfer,
 } from './contract';
+import { emptyCounts } from './library-rows';
 
 // A library moved between engines (`npm run service -- export` / `import`) as a folder:
 //   manifest.json   what it is, when, from which schema, and how many of each thing it holds
@@ -58,19 +59,6 @@ export class LibraryTransferError extends Error {}
 export type Progress = (line: string) => void;
 
 const PROGRESS_EVERY = 10_000;
-
-function emptyCounts(): LibraryCounts {
-  return {
-    accounts: 0,
-    api_keys: 0,
-    assets: 0,
-    source_versions: 0,
-    representations: 0,
-    units: 0,
-    figures: 0,
-    blobs: 0,
-  };
-}
 
 /** "2 accounts, 3 api_keys, …, 4 blobs": the counts as the CLI prints them. */
 export function describeCounts(counts: LibraryCounts): string {
