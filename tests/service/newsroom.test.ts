@@ -252,6 +252,34 @@ describe.skipIf(!server)(
         expect(await halfWritten(room)).toEqual(NOTHING_HALF_WRITTEN);
       }, 60_000);
 
+      it('one source version removed through both at once: one 200, the rest 404, never a 5xx', async () => {
+        for (let round = 0; round < 5; round++) {
+          const TEXT = `Round ${round}: rents rose 9.1% in the year to October.\n`;
+          const up = UploadResponse.parse(
+            await (await uploadTo(room.a, room.key, TEXT, 'rents.txt', { retain: 'true' })).json(),
+          );
+          expect((await publishAt(room.b, room.key, up.source_version_id!)).status).toBe(201);
+          const answers = await Promise.all(
+            Array.from({ length: 4 }, (_, i) =>
+              fetch(`${(i % 2 ? room.b : room.a).baseUrl}/api/v2/sources/${up.source_version_id}`, {
+                method: 'DELETE',
+                headers: { 'x-api-key': room.key },
+              }).then(async (res) => `${res.status} ${res.status === 200 ? '' : await res.text()}`),
+            ),
+          );
+          expect(
+            answers.filter((a) => a.startsWith('200 ')),
+            answers.join('\n'),
+          ).toHaveLength(1);
+          expect(
+            answers.filter((a) => a.startsWith('404 ')),
+            answers.join('\n'),
+          ).toHaveLength(3);
+          expect(await room.sql('SELECT 1 FROM blobs WHERE sha256 = $1', [sha(TEXT)])).toEqual([]);
+        }
+        expect(await halfWritten(room)).toEqual(NOTHING_HALF_WRITTEN);
+      }, 60_000);
+
       it('what A publishes, B finds: one search index for every instance', async () => {
         const TEXT = 'The zoplanterix census counted 4,210 households in the borough.\n';
         const up = UploadResponse.parse(
