@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PageShare, WorkerInput, WorkerMessage } from './worker';
+import type { PageShare, WorkerInput, WorkerMemory, WorkerMessage } from './worker';
 import { ReadFailure, type LostUnit, type ReadOptions, type ReadResult, type ReadUnit } from './types';
 
 export interface WorkerLimits {
@@ -70,13 +70,23 @@ function freeSlots(wanted: number): (() => void)[] {
 // Warm threads: started ahead with the default memory ceiling, the PDF reader, pdf.js and PDFium loaded,
 // each waiting for its one read: the first document after launch does not pay a thread's and the engines'
 // start. One by default (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds
-// about 180 MB under tsx. They are unref'd while they wait (they never keep the process alive) and
-// replaced when no read is running.
+// about 180 MB under tsx. They are unref'd while they wait (they never keep the process alive). A thread
+// whose read ended cleanly and left it small goes back to wait for the next document (a burst of imports
+// pays no thread start); one that read a large document, failed or was stopped is ended, and a new warm
+// thread is started on a core no read is using.
 const WARM_THREADS = Math.min(MAX_CONCURRENT, Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? 1) || 0));
 const warmThreads: Worker[] = [];
 const readyThreads = new WeakMap<Worker, Promise<void>>();
 
+let started = 0;
+
+/** How many reading threads this process has started (tests: a reused thread starts none). */
+export function threadsStarted(): number {
+  return started;
+}
+
 function startThread(input: WorkerInput | null, memoryMb: number): Worker {
+  started++;
   const entry = workerEntry();
   return new Worker(entry.url, {
     workerData: input,
@@ -87,23 +97,81 @@ function startThread(input: WorkerInput | null, memoryMb: number): Worker {
   });
 }
 
+/** A thread goes back to wait for the next read when its read left it this small, up to this many reads. */
+const REUSE_MAX_HEAP_MB = 256;
+const REUSE_MAX_WASM_MB = 256;
+const REUSE_MAX_READS = 50;
+const readsDone = new WeakMap<Worker, number>();
+/** Warm threads whose engine is loaded. */
+const loaded = new WeakSet<Worker>();
+
+/**
+ * After a clean read on a thread with the default ceiling: back to the warm threads when it is small and
+ * one is wanted (true), else the caller ends it (false).
+ */
+function recycle(thread: Worker, memoryMb: number, used: WorkerMemory | undefined): boolean {
+  const reads = (readsDone.get(thread) ?? 0) + 1;
+  if (
+    memoryMb !== DEFAULT_WORKER_LIMITS.memoryMb ||
+    used === undefined ||
+    used.heapMb > REUSE_MAX_HEAP_MB ||
+    used.wasmMb > REUSE_MAX_WASM_MB ||
+    reads >= REUSE_MAX_READS
+  )
+    return false;
+  if (warmThreads.length >= WARM_THREADS) {
+    // A thread still starting gives way to this one, ready now.
+    const starting = warmThreads.findIndex((waiting) => !loaded.has(waiting));
+    if (starting < 0) return false;
+    const [replaced] = warmThreads.splice(starting, 1);
+    if (replaced) {
+      unwatchWarm(replaced);
+      void replaced.terminate();
+    }
+  }
+  readsDone.set(thread, reads);
+  loaded.add(thread);
+  watchWarm(thread);
+  readyThreads.set(thread, Promise.resolve());
+  thread.unref();
+  warmThreads.push(thread);
+  return true;
+}
+
+const forgetters = new WeakMap<Worker, () => void>();
+
+/** A waiting thread leaves the warm ones when it ends (until `unwatchWarm`, when a read takes it). */
+function watchWarm(thread: Worker): void {
+  const forget = () => {
+    const at = warmThreads.indexOf(thread);
+    if (at >= 0) warmThreads.splice(at, 1);
+  };
+  forgetters.set(thread, forget);
+  thread.on('error', forget);
+  thread.on('exit', forget);
+}
+
+function unwatchWarm(thread: Worker): void {
+  const forget = forgetters.get(thread);
+  if (forget === undefined) return;
+  thread.off('error', forget);
+  thread.off('exit', forget);
+  forgetters.delete(thread);
+}
+
 /** Starts warm threads up to WARM_THREADS. */
 export function prewarm(): void {
   while (warmThreads.length < WARM_THREADS) {
     const thread = startThread(null, DEFAULT_WORKER_LIMITS.memoryMb);
     thread.unref();
-    const forget = () => {
-      const at = warmThreads.indexOf(thread);
-      if (at >= 0) warmThreads.splice(at, 1);
-    };
-    thread.on('error', forget);
-    thread.on('exit', forget);
+    watchWarm(thread);
     readyThreads.set(
       thread,
       new Promise<void>((resolve) => {
         const ready = (message: WorkerMessage) => {
           if (message.type !== 'ready') return;
           thread.off('message', ready);
+          loaded.add(thread);
           resolve();
         };
         thread.on('message', ready);
@@ -124,6 +192,7 @@ export async function whenWarm(): Promise<void> {
 function threadFor(input: WorkerInput, memoryMb: number): Worker {
   const thread = memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads.shift() : undefined;
   if (thread) {
+    unwatchWarm(thread);
     thread.ref();
     thread.postMessage(input);
     return thread;
@@ -153,8 +222,9 @@ export async function readInWorker(
   } finally {
     release();
     for (const more of extra) more();
-    // Replaced once nothing is read, so starting them never takes a core from a read.
-    if (running === 0) setImmediate(prewarm);
+    // Replaced (when the thread did not go back to wait) on a core no read is using, so starting them never
+    // takes a core from a read.
+    if (running < MAX_CONCURRENT) prewarm();
   }
 }
 
@@ -209,12 +279,16 @@ function readInThread(
   const worker = threadFor(input, limits.memoryMb);
   return new Promise<ReadResult>((resolve, reject) => {
     let settled = false;
-    const settle = (fn: () => void) => {
+    /** Settles the read; the thread is ended unless its clean read (`used` given) lets it wait for the next. */
+    const settle = (fn: () => void, used?: WorkerMemory) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (used === undefined || !recycle(worker, limits.memoryMb, used)) void worker.terminate();
       fn();
-      void worker.terminate();
     };
     const timer = setTimeout(
       () =>
@@ -232,7 +306,7 @@ function readInThread(
     stops?.push(() =>
       settle(() => reject(new ReadFailure('extraction_error', 'stopped: another page range failed', format))),
     );
-    worker.on('message', (message: WorkerMessage) => {
+    const onMessage = (message: WorkerMessage) => {
       switch (message.type) {
         case 'ready':
           return;
@@ -245,10 +319,13 @@ function readInThread(
           });
           return;
         case 'result':
-          settle(() => resolve(message.result));
+          settle(() => resolve(message.result), message.used);
           return;
         case 'failure':
-          settle(() => reject(new ReadFailure(message.code, message.reason, message.format ?? format)));
+          settle(
+            () => reject(new ReadFailure(message.code, message.reason, message.format ?? format)),
+            message.used,
+          );
           return;
         case 'crash':
           settle(() =>
@@ -258,8 +335,8 @@ function readInThread(
           );
           return;
       }
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
+    };
+    const onError = (error: Error & { code?: string }) => {
       settle(() =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -271,13 +348,16 @@ function readInThread(
             : new ReadFailure('extraction_error', `the ${format} reader failed: ${error.message}`, format),
         ),
       );
-    });
-    worker.on('exit', (code) => {
+    };
+    const onExit = (code: number) => {
       settle(() =>
         reject(
           new ReadFailure('extraction_error', `the ${format} reader stopped (exit code ${code})`, format),
         ),
       );
-    });
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
   });
 }

@@ -2,9 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readerFor } from './readers';
 import { ReadFailure, type Limits, type OcrMode, type ReadResult, type UnitProgress } from './types';
 
-// One read of untrusted bytes, in a worker thread with memory limits (run-worker.ts): a parser that
-// blows up takes down this thread, never the service. The read comes as workerData, or, in a warm thread
-// (started ahead with no workerData, the PDF reader and pdf.js already loaded), as the first message.
+// One read of untrusted bytes at a time, in a worker thread with memory limits (run-worker.ts): a parser
+// that blows up takes down this thread, never the service. The read comes as workerData (a thread for one
+// read), or, in a warm thread (started ahead with no workerData, the PDF reader and pdf.js already
+// loaded), as a message; a warm thread left small by its read may be sent the next one.
 
 /** Of a PDF's pages, the `part`-th of `of` contiguous ranges (run-worker.ts reads them in parallel). */
 export interface PageShare {
@@ -20,10 +21,22 @@ export interface WorkerInput {
   share?: PageShare | undefined;
 }
 
+/** What a read left the thread holding: its V8 heap and PDFium's WebAssembly memory, in MB. */
+export interface WorkerMemory {
+  heapMb: number;
+  wasmMb: number;
+}
+
 export type WorkerMessage =
   | ({ type: 'progress' } & UnitProgress)
-  | { type: 'result'; result: ReadResult }
-  | { type: 'failure'; code: ReadFailure['code']; reason: string; format?: string | undefined }
+  | { type: 'result'; result: ReadResult; used?: WorkerMemory }
+  | {
+      type: 'failure';
+      code: ReadFailure['code'];
+      reason: string;
+      format?: string | undefined;
+      used?: WorkerMemory;
+    }
   | { type: 'crash'; message: string }
   /** A warm thread has loaded its engine. */
   | { type: 'ready' };
@@ -31,6 +44,15 @@ export type WorkerMessage =
 const port = parentPort;
 if (port === null) throw new Error('worker.ts runs only as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
+
+/** What this thread holds after a read (run-worker.ts decides from it whether the thread reads again). */
+async function memoryUsed(): Promise<WorkerMemory> {
+  const { pdfiumMemoryBytes } = await import('./readers/pdfium');
+  return {
+    heapMb: process.memoryUsage().heapUsed / 1024 / 1024,
+    wasmMb: (await pdfiumMemoryBytes()) / 1024 / 1024,
+  };
+}
 
 async function run(input: WorkerInput): Promise<void> {
   try {
@@ -41,10 +63,16 @@ async function run(input: WorkerInput): Promise<void> {
       onUnit: (progress) => post({ type: 'progress', ...progress }),
       ...(input.share ? { share: input.share } : {}),
     });
-    post({ type: 'result', result });
+    post({ type: 'result', result, used: await memoryUsed() });
   } catch (error) {
     if (error instanceof ReadFailure)
-      post({ type: 'failure', code: error.code, reason: error.reason, format: error.format });
+      post({
+        type: 'failure',
+        code: error.code,
+        reason: error.reason,
+        format: error.format,
+        used: await memoryUsed(),
+      });
     else post({ type: 'crash', message: error instanceof Error ? error.message : String(error) });
   }
 }
@@ -52,7 +80,8 @@ async function run(input: WorkerInput): Promise<void> {
 const input = workerData as WorkerInput | null;
 if (input) await run(input);
 else {
-  port.once('message', (message: WorkerInput) => void run(message));
+  // One read at a time: run-worker.ts sends the next only once this one has answered.
+  port.on('message', (message: WorkerInput) => void run(message));
   // Warm: the engine most documents need, loaded before any document arrives.
   await (await import('./readers/pdf')).warm();
   post({ type: 'ready' });

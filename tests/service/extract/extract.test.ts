@@ -68,7 +68,11 @@ describe('extract', () => {
   });
 
   it('a read that outlives its time limit is stopped: extraction_error', async () => {
-    const result = await extract(text('x'.repeat(1000)), { filename: 'n.txt' }, { worker: { timeoutMs: 1 } });
+    // 300 pages: longer than 1 ms even on a warm thread that is ready at once.
+    const pages = Array.from({ length: 300 }, (_, i) => ({
+      texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1} holds 1,234 words` }],
+    }));
+    const result = await extract(buildPdf(pages), { filename: 'long.pdf' }, { worker: { timeoutMs: 1 } });
     expect(result).toMatchObject({ state: 'error', code: 'extraction_error' });
     expect(result.reason).toMatch(/longer than/);
   });

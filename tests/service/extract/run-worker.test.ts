@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extract, type Extraction } from '../../../service/extract/extract';
+import { threadsStarted, whenWarm } from '../../../service/extract/run-worker';
+import { buildPdf } from './fixtures/pdf';
+
+// Reading threads: a warm thread left small by a clean read waits for the next document, so a burst of
+// imports starts no thread after the first; each read on it gives what a fresh thread gives, and a read
+// that was stopped or that failed its thread never hands that thread on.
+
+const pdf = (n: number) =>
+  buildPdf(
+    Array.from({ length: n }, (_, i) => ({
+      texts: [
+        { x: 72, y: 700, size: 12, text: `Page ${i + 1}: revenue rose ${i + 2}.5% to $${i + 1},250,000` },
+      ],
+    })),
+  );
+const csv = new TextEncoder().encode('Item,2022,2023\nRevenue,"1,000","1,120"\n');
+const encrypted = readFileSync(new URL('./fixtures/files/pdf-user-password.pdf', import.meta.url));
+
+const view = (e: Extraction) => JSON.parse(JSON.stringify(e)) as unknown;
+
+describe('reading threads', () => {
+  it('reuses the warm thread for reads one after another, each as a fresh thread reads it', async () => {
+    await whenWarm();
+    const before = threadsStarted();
+    const first = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off' });
+    const sheet = await extract(csv, { filename: 'b.csv' }, { ocr: 'off' });
+    const locked = await extract(encrypted, { filename: 'c.pdf' }, { ocr: 'off' });
+    const again = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off' });
+    // Four documents (one refused by the reader), no thread started.
+    expect(threadsStarted()).toBe(before);
+    expect(first.state).toBe('complete');
+    expect(first.units.flatMap((u) => u.figures.map((f) => f.raw))).toContain('$1,250,000');
+    expect(sheet.state).toBe('complete');
+    expect(locked.code).toBe('source_encrypted');
+    expect(view(again)).toEqual(view(first));
+    // The same bytes on a thread of their own (a memory ceiling other than the warm threads') read the same.
+    const alone = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off', worker: { memoryMb: 1024 } });
+    expect(threadsStarted()).toBe(before + 1);
+    expect(view(alone)).toEqual(view(first));
+  });
+
+  it('never hands on a thread whose read was stopped: it is ended, and the next read gets a working one', async () => {
+    await whenWarm();
+    const before = threadsStarted();
+    const stopped = await extract(
+      pdf(40),
+      { filename: 'slow.pdf' },
+      { ocr: 'off', worker: { timeoutMs: 1 } },
+    );
+    expect(stopped.code).toBe('extraction_error');
+    const next = await extract(pdf(2), { filename: 'next.pdf' }, { ocr: 'off' });
+    expect(next.state).toBe('complete');
+    expect(next.units).toHaveLength(2);
+    // Exactly one thread started since: the one that replaced the stopped thread, which read `next`.
+    expect(threadsStarted()).toBe(before + 1);
+  });
+});
