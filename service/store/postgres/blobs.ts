@@ -65,7 +65,18 @@ export class PostgresBlobs implements BlobStorage {
     return blobs;
   }
 
+  /** The sweep, again every `everyMs` while this instance runs (instances that run for weeks never restart). */
+  private sweeping: NodeJS.Timeout | null = null;
+
+  sweepEvery(everyMs: number): void {
+    if (this.sweeping) clearInterval(this.sweeping);
+    this.sweeping = setInterval(() => void this.sweep().catch(() => undefined), everyMs);
+    this.sweeping.unref();
+  }
+
   async close(): Promise<void> {
+    if (this.sweeping) clearInterval(this.sweeping);
+    this.sweeping = null;
     await rm(this.tmpDir, { recursive: true, force: true });
   }
 

@@ -128,6 +128,7 @@ async function insertIndexRows(
 }
 
 const now = () => new Date().toISOString();
+const SWEEP_EVERY_MS = 15 * 60_000;
 
 export class PostgresStore implements EvidenceStore, LibraryTransfer {
   private constructor(
@@ -151,6 +152,9 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
       if (schema > NEWEST_SCHEMA) throw new SchemaTooNewError(redactUrl(url), schema, NEWEST_SCHEMA);
       if (schema < NEWEST_SCHEMA) throw new SchemaBehindError(redactUrl(url), schema, NEWEST_SCHEMA);
       const blobs = await PostgresBlobs.open(pool);
+      // A crashed instance's holds (and the bytes they kept) go within the hour after they turn stale,
+      // whether or not an instance restarts.
+      blobs.sweepEvery(SWEEP_EVERY_MS);
       return new PostgresStore(pool, blobs);
     } catch (error) {
       await pool.end().catch(() => undefined);

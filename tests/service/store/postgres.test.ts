@@ -12,6 +12,7 @@ import {
   SchemaBehindError,
   SchemaTooNewError,
 } from '../../../service/store/postgres';
+import type { PostgresBlobs } from '../../../service/store/postgres/blobs';
 import { POSTGRES_MIGRATIONS } from '../../../service/store/postgres/migrations';
 import { Store } from '../../../service/store/store';
 import { tempDir } from '../helpers';
@@ -336,6 +337,17 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
       await open(url);
       expect(await count(url, 'blob_holds')).toBe(0);
       expect(await a.blobs.has(staged.sha256)).toBe(false);
+    });
+
+    it('and by a running instance, without a restart', async () => {
+      const url = await freshDatabase();
+      const a = await open(url);
+      const staged = await a.blobs.stage(chunks('orphan of a long-running service'), 100);
+      await a.blobs.commit(staged);
+      await raw(url, `UPDATE blob_holds SET created_at = now() - interval '2 hours'`);
+      (a.blobs as PostgresBlobs).sweepEvery(20);
+      await expect.poll(() => count(url, 'blob_holds'), { timeout: 5000 }).toBe(0);
+      await expect.poll(() => a.blobs.has(staged.sha256), { timeout: 5000 }).toBe(false);
     });
   });
 
