@@ -104,6 +104,11 @@ const REUSE_MAX_READS = 50;
 const readsDone = new WeakMap<Worker, number>();
 /** Warm threads whose engine is loaded. */
 const loaded = new WeakSet<Worker>();
+/**
+ * Threads that wait for their reads as messages (started warm). A thread started with its one read as
+ * workerData ends when that read is done: it is never handed on.
+ */
+const listening = new WeakSet<Worker>();
 
 /**
  * After a clean read on a thread with the default ceiling: back to the warm threads when it is small and
@@ -112,6 +117,7 @@ const loaded = new WeakSet<Worker>();
 function recycle(thread: Worker, memoryMb: number, used: WorkerMemory | undefined): boolean {
   const reads = (readsDone.get(thread) ?? 0) + 1;
   if (
+    !listening.has(thread) ||
     memoryMb !== DEFAULT_WORKER_LIMITS.memoryMb ||
     used === undefined ||
     used.heapMb > REUSE_MAX_HEAP_MB ||
@@ -163,6 +169,7 @@ function unwatchWarm(thread: Worker): void {
 export function prewarm(): void {
   while (warmThreads.length < WARM_THREADS) {
     const thread = startThread(null, DEFAULT_WORKER_LIMITS.memoryMb);
+    listening.add(thread);
     thread.unref();
     watchWarm(thread);
     readyThreads.set(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extract, type Extraction } from '../../../service/extract/extract';
 import { threadsStarted, whenWarm } from '../../../service/extract/run-worker';
 import { buildPdf } from './fixtures/pdf';
+import { textPicture } from './fixtures/pdf-images';
 
 // Reading threads: a warm thread left small by a clean read waits for the next document, so a burst of
 // imports starts no thread after the first; each read on it gives what a fresh thread gives, and a read
@@ -18,6 +19,26 @@ const pdf = (n: number) =>
   );
 const csv = new TextEncoder().encode('Item,2022,2023\nRevenue,"1,000","1,120"\n');
 const encrypted = readFileSync(new URL('./fixtures/files/pdf-user-password.pdf', import.meta.url));
+
+/** `pages` scanned pages (pictures of text, no text layer): read by OCR, seconds each. */
+async function scan(pages: number): Promise<Uint8Array> {
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) => `Line ${i + 1}: claimant count ${i + 1},234 and rate ${i}.5%`,
+  );
+  const picture = textPicture(lines, { width: 1600, size: 40 });
+  const jpeg = await picture.jpeg(92);
+  const height = (612 * picture.height) / picture.width;
+  return buildPdf(
+    Array.from({ length: pages }, () => ({
+      width: 612,
+      height,
+      images: [
+        { x: 0, y: 0, width: 612, height, pixels: { width: picture.width, height: picture.height }, jpeg },
+      ],
+    })),
+  );
+}
 
 const view = (e: Extraction) => JSON.parse(JSON.stringify(e)) as unknown;
 
@@ -57,4 +78,17 @@ describe('reading threads', () => {
     // Exactly one thread started since: the one that replaced the stopped thread, which read `next`.
     expect(threadsStarted()).toBe(before + 1);
   });
+
+  it('never hands on a thread made for one read: the read after it, started at once, reads to its end', async () => {
+    await whenWarm();
+    // The warm thread takes the long read (scanned pages, OCR); the short one gets a thread made for it
+    // alone, and finishes first. The next read starts the moment it does, before that thread has gone.
+    const long = extract(await scan(12), { filename: 'scan.pdf' }, { ocr: 'auto' });
+    const next = extract(pdf(2), { filename: 'short.pdf' }, { ocr: 'off' }).then(() =>
+      extract(pdf(3), { filename: 'next.pdf' }, { ocr: 'off', worker: { timeoutMs: 60_000 } }),
+    );
+    const [first, after] = await Promise.all([long, next]);
+    expect(first.state).toBe('complete');
+    expect([after.state, after.code, after.units.length]).toEqual(['complete', null, 3]);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, ExtractionResponse, Representation, UploadResponse } from '../../../shared/api';
 import { createDownloader } from '../../../service/fetch';
+import { buildPdf } from '../extract/fixtures/pdf';
 import { snapshot, startTestService, upload, type TestService } from '../helpers';
 
 // POST /api/v1/extract and representation publishing over HTTP, with files every test builds itself.
@@ -157,7 +158,13 @@ describe('representations', () => {
 
     const slow = await startTestService({ extraction: { ocr: 'auto', worker: { timeoutMs: 1 } } });
     try {
-      const asset = UploadResponse.parse((await upload(slow, TEXT, { retain: 'true' }, 'note.txt')).json());
+      // 300 pages: longer than the 1 ms limit even on a reading thread that is ready at once.
+      const long = buildPdf(
+        Array.from({ length: 300 }, (_, i) => ({
+          texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1}: revenue rose 12%` }],
+        })),
+      );
+      const asset = UploadResponse.parse((await upload(slow, long, { retain: 'true' }, 'long.pdf')).json());
       const before = await snapshot(slow.store);
       const res = await slow.app.inject({
         method: 'POST',
