@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SourceList, UploadResponse } from '../../shared/api';
 import { buildServer } from '../../service/http/server';
 import { Store } from '../../service/store/store';
 import { startPostgres } from '../support/postgres';
-import { multipart, tempDir } from './helpers';
+import { multipart, tempDir, filesOf } from './helpers';
 import { cliArgs, startServiceProcess } from './process';
 
 // The CLI on PostgreSQL, in real child processes against a real throwaway server (tests/support/postgres.ts):
@@ -30,17 +30,6 @@ function cli(args: string[], env: Record<string, string> = {}) {
     env: { ...process.env, DATABASE_URL: '', ...env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Every file under `dir`: relative path → sha256 of its bytes. */
-async function filesOf(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out[path.slice(dir.length + 1)] = sha(await readFile(path));
-  }
-  return out;
 }
 
 const blobsOf = async (dir: string) =>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceList, UploadResponse } from '../../shared/api';
@@ -13,7 +13,7 @@ import {
   type LibraryManifest,
 } from '../../service/store/transfer';
 import { buildServer } from '../../service/http/server';
-import { snapshot, startTestService, tempDir, upload, type TestService } from './helpers';
+import { snapshot, startTestService, tempDir, upload, type TestService, filesOf } from './helpers';
 
 // The export folder (service/store/transfer.ts) between two embedded stores: the format, the round trip
 // (ids kept, blobs verified) and every refusal leaving nothing written. The same round trip through
@@ -27,17 +27,6 @@ const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).diges
 let svc: TestService;
 let work: string;
 let exported: string;
-
-/** Every file under `dir`, as relative path → sha256 of its bytes. */
-async function filesOf(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out[path.slice(dir.length + 1)] = sha(await readFile(path));
-  }
-  return out;
-}
 
 /** The rows of an export, sorted (an engine may give the rows of one table in another order). */
 async function rowsOf(dir: string): Promise<string[]> {
