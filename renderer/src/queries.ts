@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BridgeInput, Case } from '../../shared/bridge';
 import { callBridge } from './bridge';
 
@@ -56,18 +56,29 @@ export function useCase(id: string | null) {
  * Saves (creates or changes) a case, then checks it: the service's answer is kept in the case. The saved
  * case is known (`onSaved`) even when the check then fails, so a re-run updates it instead of adding one.
  */
+/**
+ * Puts a case the main process answered with into the cache. A read of the same case still in flight
+ * (the case opened a moment before, refetched on mount) is cancelled first: its answer, older than this
+ * one, would otherwise land after it and show the case as it was before the change (a check's result
+ * replaced by "not checked").
+ */
+async function putCase(client: QueryClient, theCase: Case): Promise<void> {
+  await client.cancelQueries({ queryKey: queryKeys.case(theCase.id), exact: true });
+  client.setQueryData(queryKeys.case(theCase.id), theCase);
+}
+
 export function useSaveAndCheck(options: { onSaved?: (saved: Case) => void } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: BridgeInput<'cases.save'>) => {
       const saved = await callBridge('cases.save', input);
-      client.setQueryData(queryKeys.case(saved.id), saved);
+      await putCase(client, saved);
       void client.invalidateQueries({ queryKey: queryKeys.cases });
       options.onSaved?.(saved);
       return callBridge('cases.check', { id: saved.id });
     },
-    onSuccess: (checked) => {
-      client.setQueryData(queryKeys.case(checked.id), checked);
+    onSuccess: async (checked) => {
+      await putCase(client, checked);
       void client.invalidateQueries({ queryKey: queryKeys.cases });
     },
   });
@@ -77,8 +88,8 @@ export function useJudge() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BridgeInput<'cases.judge'>) => callBridge('cases.judge', input),
-    onSuccess: (judged) => {
-      client.setQueryData(queryKeys.case(judged.id), judged);
+    onSuccess: async (judged) => {
+      await putCase(client, judged);
       void client.invalidateQueries({ queryKey: queryKeys.cases });
     },
   });
@@ -116,8 +127,8 @@ function useCaseChange<C extends 'cases.save' | 'cases.keepCheck' | 'cases.unkee
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BridgeInput<C>) => callBridge(channel, input) as Promise<Case>,
-    onSuccess: (changed) => {
-      client.setQueryData(queryKeys.case(changed.id), changed);
+    onSuccess: async (changed) => {
+      await putCase(client, changed);
       void client.invalidateQueries({ queryKey: queryKeys.cases });
     },
   });

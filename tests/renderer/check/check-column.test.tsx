@@ -129,6 +129,39 @@ describe('Run', () => {
     expect(screen.getByTestId('outcome-badge').textContent).toBe('Supported by the figures');
   });
 
+  it('keeps the result when a read of the case begun before the check answers after it', async () => {
+    const user = userEvent.setup();
+    serveCases();
+    // The case opened on save is read again (its query mounts); that read sees the case before its check
+    // and, on a loaded machine, answers only after the check has.
+    let checked: () => void = () => {};
+    const checkAnswered = new Promise<void>((resolve) => (checked = resolve));
+    const save = bridgeStub.handlers['cases.save']!;
+    const check = bridgeStub.handlers['cases.check']!;
+    let beforeCheck: unknown = null;
+    bridgeStub.handlers['cases.save'] = async (input) => (beforeCheck = await save(input));
+    bridgeStub.handlers['cases.check'] = async (input) => {
+      const answer = await check(input);
+      setTimeout(checked, 0);
+      return answer;
+    };
+    bridgeStub.handlers['cases.get'] = async () => {
+      const before = beforeCheck;
+      await checkAnswered;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return before;
+    };
+    renderWithQueries(<CheckColumn />);
+    pickBoth();
+    await user.type(claimField(), 'Revenue rose 12% in 2024');
+    await user.click(runButton());
+    await screen.findByTestId('result-card');
+    // Past the stale read's answer: the result is still there.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('result-unchecked')).toBeNull();
+    expect(screen.getByTestId('outcome-badge').textContent).toBe('Supported by the figures');
+  });
+
   it('runs with Ctrl+Enter in the claim, and a re-run updates the same case', async () => {
     const user = userEvent.setup();
     serveCases();
