@@ -136,6 +136,34 @@ describe.skipIf(!server)('npm run service on PostgreSQL (skipped when PostgreSQL
     expect(failed.stdout + failed.stderr).not.toContain('hunter2');
   });
 
+  it('a password from PGPASSWORD or a pgpass file opens a database that asks for one; a wrong one is refused, unprinted', async () => {
+    const url = await server!.roleWithPassword('newsroom_desk', 'c0rrect-h0rse');
+    const home = await tempDir('ew-pgpass-');
+    try {
+      const { hostname, port, pathname } = new URL(url);
+      const pgpass = join(home, '.pgpass');
+      await writeFile(pgpass, `${hostname}:${port}:${pathname.slice(1)}:newsroom_desk:c0rrect-h0rse\n`, {
+        mode: 0o600,
+      });
+      // The environment's password.
+      const migrated = cli(['migrate', '--database', url], { PGPASSWORD: 'c0rrect-h0rse' });
+      expect(migrated.status, migrated.stderr).toBe(0);
+      // The pgpass file's (pg reads $HOME/.pgpass when no password is given and PGPASSWORD is not set).
+      const made = cli(['keys', 'create', '--label', 'desk', '--database', url], { HOME: home });
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^ewk_/);
+      // No password at all, or a wrong one: refused, and the wrong one never printed.
+      const none = cli(['migrate', '--database', url], { HOME: await tempDir('ew-nopass-') });
+      expect(none.status).toBe(1);
+      const wrong = cli(['migrate', '--database', url], { PGPASSWORD: 'wr0ng-battery' });
+      expect(wrong.status).toBe(1);
+      expect(wrong.stderr).toMatch(/password authentication failed/);
+      expect(wrong.stdout + wrong.stderr).not.toContain('wr0ng-battery');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   describe('moving a library: SQLite → PostgreSQL → SQLite', () => {
     let dataDir: string;
     let fromSqlite: string;

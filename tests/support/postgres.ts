@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,11 @@ export interface TestPostgres {
   url: string;
   /** A new, empty database on this server; its URL. */
   createDatabase(): Promise<string>;
+  /**
+   * A role that must give its password over TCP (scram-sha-256; every other role stays trusted), owning a
+   * new database: the database's URL, without the password.
+   */
+  roleWithPassword(role: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +128,23 @@ export async function startPostgres(): Promise<TestPostgres | null> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async roleWithPassword(role, password) {
+      const name = `ew_test_${process.pid}_${++next}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password.replace(/'/g, "''")}'`);
+        await client.query(`CREATE DATABASE ${name} OWNER ${role}`);
+        // Read first, top to bottom: this role over TCP gives its password.
+        const hba = join(data, 'pg_hba.conf');
+        const lines = await readFile(hba, 'utf8');
+        await writeFile(hba, `host all ${role} 127.0.0.1/32 scram-sha-256\n${lines}`);
+        await client.query('SELECT pg_reload_conf()');
+      } finally {
+        await client.end();
+      }
+      return `postgres://${role}@127.0.0.1:${port}/${name}`;
     },
     async stop() {
       watchdog.kill();
