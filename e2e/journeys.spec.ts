@@ -270,6 +270,8 @@ test.describe('a long document', () => {
     await expect(viewer.getByTestId('unit-markdown')).toContainText('Revenue was $2,500 million in 2023.');
     await expect(viewer.getByTestId('early-figure').filter({ hasText: '$2,500 million' })).toBeVisible();
     await expect(viewer.getByRole('button', { name: /^Figure \$2,500 million/ })).toHaveCount(0);
+    // On the drawn page, where the figure is (dotted, nothing to click yet).
+    await expect(viewer.getByTestId('early-figure-box')).toHaveCount(1);
     await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button').first()).toContainText(
       'Text layer',
     );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PageSize, Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 import type { SourceContentLocation } from '../bridge';
 import { renderedWidth, type Zoom } from './geometry';
 import { PageOverlay } from './PageOverlay';
@@ -21,7 +22,7 @@ export function ImageOriginal({
 }: {
   location: SourceContentLocation;
   /** The image's unit, once read. */
-  unit: Unit | null;
+  unit: Unit | UnitRead | null;
   /** The document's name, for the image's alternative text. */
   name: string;
   zoom: Zoom;

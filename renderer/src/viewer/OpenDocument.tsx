@@ -70,6 +70,11 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
 
   const isReading = reading === null;
   const readSoFar = progress?.units ?? null;
+  // The original shows the document's units, or while it is read, the pages read so far.
+  const shownUnits = useMemo(
+    () => representation?.units ?? (isReading && readSoFar !== null ? [...readSoFar.values()] : []),
+    [representation, isReading, readSoFar],
+  );
   const items = useMemo(
     () =>
       isReading && readSoFar !== null && readSoFar.size > 0
@@ -186,7 +191,7 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
               <OriginalPane
                 kind={kind}
                 location={location}
-                units={representation?.units ?? []}
+                units={shownUnits}
                 unit={item?.unit ?? null}
                 name={name}
                 reading={isReading}

@@ -1,4 +1,5 @@
 import type { Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 import type { SourceContentLocation } from '../bridge';
 import type { Zoom } from './geometry';
 import { ImageOriginal } from './ImageOriginal';
@@ -24,7 +25,8 @@ export function OriginalPane({
 }: {
   kind: Extract<OriginalKind, 'pdf' | 'image' | 'sheet'>;
   location: SourceContentLocation;
-  units: readonly Unit[];
+  /** The document's units, or while it is read, the pages read so far. */
+  units: readonly (Unit | UnitRead)[];
   /** The open unit. */
   unit: Unit | null;
   name: string;

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Document } from 'react-pdf';
 import type { PageSize, Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 import type { SourceContentLocation } from '../bridge';
 import { useWorkbenchUi } from '../ui-store';
 import { boxStyle, DEFAULT_PAGE, renderedWidth, type Zoom } from './geometry';
@@ -29,8 +30,8 @@ export function PdfOriginal({
   onBaseWidth,
 }: {
   location: SourceContentLocation;
-  /** The read units (empty while the document is read). */
-  units: readonly Unit[];
+  /** The read units (while the document is read: the pages read so far, without ids). */
+  units: readonly (Unit | UnitRead)[];
   zoom: Zoom;
   fitWidth: number;
   scrollElement: HTMLElement | null;
@@ -134,7 +135,9 @@ export function PdfOriginal({
   // A figure lit in the text whose box is out of view is scrolled to (its page is the open one).
   useEffect(() => {
     if (litFigure === null || scrollElement === null || pageCount === 0) return;
-    const unit = [...pageUnits.values()].find((u) => u.source_unit_id === litFigure.sourceUnitId);
+    const unit = [...pageUnits.values()].find(
+      (u) => 'source_unit_id' in u && u.source_unit_id === litFigure.sourceUnitId,
+    );
     const figure = unit?.figures.find((f) => f.index === litFigure.index);
     const item = unit === undefined ? undefined : virtualizer.measurementsCache[unit.index - 1];
     if (unit?.page === undefined || figure?.position.kind !== 'box' || item === undefined) return;

@@ -1,5 +1,6 @@
 import { Page } from 'react-pdf';
 import type { PageSize, Unit } from '../../../shared/api';
+import type { UnitRead } from '../../../shared/bridge';
 import { PageOverlay } from './PageOverlay';
 import 'react-pdf/dist/Page/TextLayer.css';
 import './pdfjs-setup';
@@ -19,7 +20,7 @@ export function PdfPage({
   width: number;
   height: number;
   /** The page's unit, once the document is read. */
-  unit: Unit | null;
+  unit: Unit | UnitRead | null;
   /** The page's own size in points, as pdf.js reads it. */
   onSize: (pageNumber: number, size: PageSize) => void;
 }) {

@@ -320,6 +320,11 @@ describe('a document being read', () => {
         .map((m) => m.textContent),
     ).toEqual(first.figures.map((f) => f.raw));
     expect(within(pane).queryAllByTestId('figure-chip')).toHaveLength(0);
+    // On the original: where each figure is, dotted, for the eye only (nothing to click yet).
+    const boxes = screen.getAllByTestId('early-figure-box');
+    expect(boxes).toHaveLength(first.figures.filter((f) => f.position.kind === 'box').length);
+    for (const box of boxes) expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryAllByTestId('figure-box')).toHaveLength(0);
     const strip = screen.getByRole('navigation', { name: 'Pages' });
     expectButtonsNamed(strip, ['Page 1, Text layer', 'Page 2, Reading…', 'Page 3, Reading…']);
     // A page not read yet says so.
