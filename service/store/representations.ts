@@ -1,24 +1,18 @@
-import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
+import type { Representation, Unit } from '../../shared/api';
 import { displayText } from '../../shared/text/display-name';
 import type { Extraction } from '../extract/extract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
-import { figureOf, unitOf, type FigureRow, type UnitRow } from './rows';
+import {
+  figureOf,
+  representationOf,
+  unitOf,
+  type FigureRow,
+  type RepresentationRow,
+  type UnitRow,
+} from './rows';
 
 // Representations, their units and figures: written once in one transaction, never changed.
-
-interface RepresentationRow {
-  id: string;
-  source_version_id: string;
-  extractor_version: string;
-  format: string;
-  state: Representation['state'];
-  code: Representation['code'];
-  reason: string | null;
-  extraction_method: Representation['extraction_method'];
-  lost_json: string | null;
-  sheets_json: string | null;
-}
 
 /** Units a source version can hold in the search index: a row's rowid keeps the unit index in 20 bits. */
 export const UNITS_PER_SOURCE = 1 << 20;
@@ -176,23 +170,5 @@ export function loadRepresentation(
        WHERE u.representation_id = ? ORDER BY u.unit_index, f.figure_index`,
     )
     .all(rep.id) as unknown as FigureRow[];
-  const byUnit = new Map<string, FigureWithPosition[]>();
-  for (const row of figures) {
-    const list = byUnit.get(row.unit_id) ?? [];
-    list.push(figureOf(row));
-    byUnit.set(row.unit_id, list);
-  }
-  const lost = rep.lost_json ? (JSON.parse(rep.lost_json) as LostPart[]) : null;
-  return {
-    representation_id: rep.id,
-    source_version_id: rep.source_version_id,
-    format: rep.format,
-    state: rep.state,
-    code: rep.code,
-    reason: rep.reason,
-    extraction_method: rep.extraction_method,
-    ...(lost ? { complete: false as const, lost } : {}),
-    units: units.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
-    extractor_version: rep.extractor_version,
-  };
+  return representationOf(rep, units, figures);
 }

@@ -1,10 +1,22 @@
-import type { FigureWithPosition, LostPart, Unit } from '../../shared/api';
+import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
 import type { ListedSourceVersion, SourceVersionRow } from './contract';
 
 // The rows both engines read (the same tables and columns, service/store/migrations.ts and
 // postgres/migrations.ts) and the one way each becomes what the API shows.
 
 type Newest = NonNullable<ListedSourceVersion['newestRepresentation']>;
+
+export interface RepresentationRow {
+  id: string;
+  source_version_id: string;
+  extractor_version: string;
+  format: string;
+  state: Representation['state'];
+  code: Representation['code'];
+  reason: string | null;
+  extraction_method: Representation['extraction_method'];
+  lost_json: string | null;
+}
 
 export interface UnitRow {
   id: string;
@@ -90,5 +102,32 @@ export function listedOf(row: ListedRow): ListedSourceVersion {
             unit_count: rep_units ?? 0,
             lost: rep_lost ? (JSON.parse(rep_lost) as LostPart[]) : [],
           },
+  };
+}
+
+/** A representation as the API shows it, from its row, its units' rows and their figures' rows (in order). */
+export function representationOf(
+  rep: RepresentationRow,
+  units: readonly UnitRow[],
+  figures: readonly FigureRow[],
+): Representation {
+  const byUnit = new Map<string, FigureWithPosition[]>();
+  for (const row of figures) {
+    const list = byUnit.get(row.unit_id) ?? [];
+    list.push(figureOf(row));
+    byUnit.set(row.unit_id, list);
+  }
+  const lost = rep.lost_json ? (JSON.parse(rep.lost_json) as LostPart[]) : null;
+  return {
+    representation_id: rep.id,
+    source_version_id: rep.source_version_id,
+    format: rep.format,
+    state: rep.state,
+    code: rep.code,
+    reason: rep.reason,
+    extraction_method: rep.extraction_method,
+    ...(lost ? { complete: false as const, lost } : {}),
+    units: units.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
+    extractor_version: rep.extractor_version,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { FigureWithPosition, LostPart, Representation, Unit } from '../../../shared/api';
+import type { Representation, Unit } from '../../../shared/api';
 import { displayText } from '../../../shared/text/display-name';
 import type { Extraction } from '../../extract/extract';
 import {
@@ -44,7 +44,16 @@ import {
   transaction,
   type Queryable,
 } from './database';
-import { figureOf, listedOf, unitOf, type FigureRow, type ListedRow, type UnitRow } from '../rows';
+import {
+  figureOf,
+  listedOf,
+  representationOf,
+  unitOf,
+  type FigureRow,
+  type ListedRow,
+  type RepresentationRow,
+  type UnitRow,
+} from '../rows';
 
 export { migrateDatabase, redactUrl, SchemaBehindError, SchemaTooNewError } from './database';
 export { LibraryNotEmptyError } from '../library-rows';
@@ -435,17 +444,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
   }
 
   async loadRepresentation(accountId: string, representationId: string): Promise<Representation | null> {
-    const found = await this.pool.query<{
-      id: string;
-      source_version_id: string;
-      extractor_version: string;
-      format: string;
-      state: Representation['state'];
-      code: Representation['code'];
-      reason: string | null;
-      extraction_method: Representation['extraction_method'];
-      lost_json: string | null;
-    }>(
+    const found = await this.pool.query<RepresentationRow>(
       `SELECT r.id, r.source_version_id, r.extractor_version, r.format, r.state, r.code, r.reason,
               r.extraction_method, r.lost_json
        FROM representations r JOIN source_versions s ON s.id = r.source_version_id
@@ -463,25 +462,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
        WHERE u.representation_id = $1 ORDER BY u.unit_index, f.figure_index`,
       [rep.id],
     );
-    const byUnit = new Map<string, FigureWithPosition[]>();
-    for (const row of figures.rows) {
-      const list = byUnit.get(row.unit_id) ?? [];
-      list.push(figureOf(row));
-      byUnit.set(row.unit_id, list);
-    }
-    const lost = rep.lost_json ? (JSON.parse(rep.lost_json) as LostPart[]) : null;
-    return {
-      representation_id: rep.id,
-      source_version_id: rep.source_version_id,
-      format: rep.format,
-      state: rep.state,
-      code: rep.code,
-      reason: rep.reason,
-      extraction_method: rep.extraction_method,
-      ...(lost ? { complete: false as const, lost } : {}),
-      units: units.rows.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
-      extractor_version: rep.extractor_version,
-    };
+    return representationOf(rep, units.rows, figures.rows);
   }
 
   async isRepresentationOf(sourceVersionId: string, representationId: string): Promise<boolean> {
