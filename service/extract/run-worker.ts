@@ -68,7 +68,7 @@ function freeSlots(wanted: number): (() => void)[] {
 }
 
 // Warm threads: started ahead with the default memory ceiling, the PDF reader, pdf.js and PDFium loaded,
-// each waiting for its one read: the first document after launch does not pay a thread's and the engines'
+// each waiting for a read: the first document after launch does not pay a thread's and the engines'
 // start. One by default (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds
 // about 180 MB under tsx. They are unref'd while they wait (they never keep the process alive). A thread
 // whose read ended cleanly and left it small goes back to wait for the next document (a burst of imports
