@@ -47,10 +47,10 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 
 /** What this thread holds after a read (run-worker.ts decides from it whether the thread reads again). */
 async function memoryUsed(): Promise<WorkerMemory> {
-  const { pdfiumMemoryBytes } = await import('./readers/pdfium');
+  const { pdfiumMemoryIfStarted } = await import('./readers/pdfium');
   return {
     heapMb: process.memoryUsage().heapUsed / 1024 / 1024,
-    wasmMb: (await pdfiumMemoryBytes()) / 1024 / 1024,
+    wasmMb: (await pdfiumMemoryIfStarted()) / 1024 / 1024,
   };
 }
 

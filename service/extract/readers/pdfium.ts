@@ -32,6 +32,11 @@ export function loadPdfium(): Promise<Wrapped> {
   return engine;
 }
 
+/** PDFium's WebAssembly memory in this thread, or 0 when this thread never started PDFium (never starts it). */
+export async function pdfiumMemoryIfStarted(): Promise<number> {
+  return engine === null ? 0 : pdfiumMemoryBytes();
+}
+
 /** Bytes of PDFium's WebAssembly memory in this thread (outside the V8 heap the worker's ceiling bounds). */
 export async function pdfiumMemoryBytes(): Promise<number> {
   const m = await loadPdfium();
