@@ -9,6 +9,7 @@ import {
   type LibraryValue,
 } from './contract';
 import type { Database } from './database';
+import { FIGURE_COLUMNS } from './rows';
 import { searchRowid, UNITS_PER_SOURCE } from './representations';
 import { isBlobReferenced } from './source-versions';
 
@@ -73,22 +74,7 @@ export const LIBRARY_COLUMNS: Record<LibraryTable, readonly string[]> = {
     'page_json',
     'sheet_json',
   ],
-  figures: [
-    'unit_id',
-    'figure_index',
-    'raw',
-    'value',
-    'magnitude',
-    'sign',
-    'scale',
-    'unit',
-    'unit_class',
-    'accounting',
-    'ambiguous',
-    'span_start',
-    'span_end',
-    'position_json',
-  ],
+  figures: FIGURE_COLUMNS,
 };
 
 export class LibraryNotEmptyError extends Error {

@@ -4,8 +4,12 @@ import type { Extraction } from '../extract/extract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
 import {
+  FIGURE_COLUMNS,
   figureOf,
+  figureRowOf,
   representationOf,
+  representationRowOf,
+  REPRESENTATION_COLUMNS,
   unitOf,
   type FigureRow,
   type RepresentationRow,
@@ -45,23 +49,17 @@ export function publishRepresentation(
     const existing = findPublished(db, sourceVersionId, extractorVersion);
     if (existing) return existing;
     const id = newId('rep');
-    db.prepare(
-      `INSERT INTO representations (id, source_version_id, extractor_version, format, state, code, reason,
-         extraction_method, lost_json, sheets_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    const rep = representationRowOf(
       id,
       sourceVersionId,
       extractorVersion,
-      extraction.format,
-      extraction.state,
-      extraction.code,
-      extraction.reason,
-      extraction.extraction_method,
-      extraction.lost ? JSON.stringify(extraction.lost) : null,
-      extraction.sheets ? JSON.stringify(extraction.sheets) : null,
+      extraction,
       new Date().toISOString(),
     );
+    db.prepare(
+      `INSERT INTO representations (${REPRESENTATION_COLUMNS.join(', ')})
+       VALUES (${REPRESENTATION_COLUMNS.map(() => '?').join(', ')})`,
+    ).run(...REPRESENTATION_COLUMNS.map((column) => rep[column]));
     const insertUnit = db.prepare(
       `INSERT INTO units (id, representation_id, unit_index, kind, extraction_method, markdown, page_json, sheet_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -103,23 +101,10 @@ export function publishRepresentation(
       if (unit.index >= UNITS_PER_SOURCE)
         throw new Error(`unit ${unit.index} is beyond the ${UNITS_PER_SOURCE - 1} units a source can index`);
       indexUnit.run(searchRowid(source.rowid, unit.index), indexedTitle, unit.markdown);
-      for (const f of unit.figures)
-        insertFigure.run(
-          unitId,
-          f.index,
-          f.raw,
-          f.value,
-          f.magnitude,
-          f.sign,
-          f.scale,
-          f.unit,
-          f.unitClass,
-          f.accounting ? 1 : 0,
-          f.ambiguous ? 1 : 0,
-          f.span.start,
-          f.span.end,
-          JSON.stringify(f.position),
-        );
+      for (const f of unit.figures) {
+        const row = figureRowOf(unitId, f);
+        insertFigure.run(...FIGURE_COLUMNS.map((column) => row[column]));
+      }
     }
     return id;
   });

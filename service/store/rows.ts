@@ -1,4 +1,5 @@
 import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
+import type { Extraction } from '../extract/extract';
 import type { ListedSourceVersion, SourceVersionRow } from './contract';
 
 // The rows both engines read (the same tables and columns, service/store/migrations.ts and
@@ -54,6 +55,82 @@ export interface ListedRow extends SourceVersionRow {
   rep_method: Newest['extraction_method'] | null;
   rep_lost: string | null;
   rep_units: number | null;
+}
+
+/** The figures table's columns, in its order. */
+export const FIGURE_COLUMNS = [
+  'unit_id',
+  'figure_index',
+  'raw',
+  'value',
+  'magnitude',
+  'sign',
+  'scale',
+  'unit',
+  'unit_class',
+  'accounting',
+  'ambiguous',
+  'span_start',
+  'span_end',
+  'position_json',
+] as const satisfies readonly (keyof FigureRow)[];
+
+/** The columns a published representation's row is written with, in the order of `representationRowOf`. */
+export const REPRESENTATION_COLUMNS = [
+  'id',
+  'source_version_id',
+  'extractor_version',
+  'format',
+  'state',
+  'code',
+  'reason',
+  'extraction_method',
+  'lost_json',
+  'sheets_json',
+  'created_at',
+] as const;
+
+/** A representation's row as both engines write it when an extraction is published. */
+export function representationRowOf(
+  id: string,
+  sourceVersionId: string,
+  extractorVersion: string,
+  extraction: Extraction,
+  createdAt: string,
+): RepresentationRow & { sheets_json: string | null; created_at: string } {
+  return {
+    id,
+    source_version_id: sourceVersionId,
+    extractor_version: extractorVersion,
+    format: extraction.format,
+    state: extraction.state,
+    code: extraction.code,
+    reason: extraction.reason,
+    extraction_method: extraction.extraction_method,
+    lost_json: extraction.lost ? JSON.stringify(extraction.lost) : null,
+    sheets_json: extraction.sheets ? JSON.stringify(extraction.sheets) : null,
+    created_at: createdAt,
+  };
+}
+
+/** A figure's row, as both engines write it (the inverse of `figureOf`). */
+export function figureRowOf(unitId: string, f: FigureWithPosition): FigureRow {
+  return {
+    unit_id: unitId,
+    figure_index: f.index,
+    raw: f.raw,
+    value: f.value,
+    magnitude: f.magnitude,
+    sign: f.sign,
+    scale: f.scale,
+    unit: f.unit,
+    unit_class: f.unitClass,
+    accounting: f.accounting ? 1 : 0,
+    ambiguous: f.ambiguous ? 1 : 0,
+    span_start: f.span.start,
+    span_end: f.span.end,
+    position_json: JSON.stringify(f.position),
+  };
 }
 
 export function figureOf(row: FigureRow): FigureWithPosition {

@@ -45,9 +45,13 @@ import {
   type Queryable,
 } from './database';
 import {
+  FIGURE_COLUMNS,
   figureOf,
+  figureRowOf,
   listedOf,
   representationOf,
+  representationRowOf,
+  REPRESENTATION_COLUMNS,
   unitOf,
   type FigureRow,
   type ListedRow,
@@ -361,24 +365,12 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
       const source = found.rows[0];
       if (!source) throw new Error(`source version ${sourceVersionId} does not exist`);
       const id = newId('rep');
+      const rep = representationRowOf(id, sourceVersionId, extractorVersion, extraction, now());
       const inserted = await client.query(
-        `INSERT INTO representations (id, source_version_id, extractor_version, format, state, code, reason,
-           extraction_method, lost_json, sheets_json, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `INSERT INTO representations (${REPRESENTATION_COLUMNS.join(', ')})
+         VALUES (${REPRESENTATION_COLUMNS.map((_, at) => `$${at + 1}`).join(', ')})
          ON CONFLICT (source_version_id, extractor_version) DO NOTHING`,
-        [
-          id,
-          sourceVersionId,
-          extractorVersion,
-          extraction.format,
-          extraction.state,
-          extraction.code,
-          extraction.reason,
-          extraction.extraction_method,
-          extraction.lost ? JSON.stringify(extraction.lost) : null,
-          extraction.sheets ? JSON.stringify(extraction.sheets) : null,
-          now(),
-        ],
+        REPRESENTATION_COLUMNS.map((column) => rep[column]),
       );
       if (inserted.rowCount === 0) {
         const existing = await findPublished(client, sourceVersionId, extractorVersion);
@@ -413,7 +405,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
           { id: sourceVersionId, accountId: source.account_id, title: indexedTitle, representationId: id },
           batch.map((u) => ({ id: u.id, index: u.unit.index, markdown: u.unit.markdown })),
         );
-        const figures = batch.flatMap((u) => u.unit.figures.map((f) => ({ unitId: u.id, f })));
+        const figures = batch.flatMap((u) => u.unit.figures.map((f) => figureRowOf(u.id, f)));
         if (figures.length > 0)
           await client.query(
             `INSERT INTO figures (unit_id, figure_index, raw, value, magnitude, sign, scale, unit, unit_class,
@@ -421,22 +413,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
              SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::float8[], $5::float8[], $6::bigint[],
                $7::float8[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[],
                $14::text[])`,
-            [
-              figures.map(({ unitId }) => unitId),
-              figures.map(({ f }) => f.index),
-              figures.map(({ f }) => f.raw),
-              figures.map(({ f }) => f.value),
-              figures.map(({ f }) => f.magnitude),
-              figures.map(({ f }) => f.sign),
-              figures.map(({ f }) => f.scale),
-              figures.map(({ f }) => f.unit),
-              figures.map(({ f }) => f.unitClass),
-              figures.map(({ f }) => (f.accounting ? 1 : 0)),
-              figures.map(({ f }) => (f.ambiguous ? 1 : 0)),
-              figures.map(({ f }) => f.span.start),
-              figures.map(({ f }) => f.span.end),
-              figures.map(({ f }) => JSON.stringify(f.position)),
-            ],
+            FIGURE_COLUMNS.map((column) => figures.map((row) => row[column])),
           );
       }
       return id;
