@@ -96,6 +96,14 @@ export async function extract(
       throw new ReadFailure('source_too_large', `source bytes: ${bytes.length} (limit ${limits.maxBytes})`);
     format = sniffFormat(bytes, hint, limits);
     const onUnit = options.onUnit;
+    // A page shown while reading had its figures found then: the result reuses them (same unit, same
+    // figures) instead of finding them again after the read.
+    const shown = new Map<number, UnitPreview>();
+    const preview = (unit: ReadUnit): UnitPreview => {
+      const early = previewOf(unit);
+      shown.set(unit.index, early);
+      return early;
+    };
     const read = await readInWorker(
       bytes,
       format,
@@ -105,13 +113,16 @@ export async function extract(
         ...(onUnit
           ? {
               onUnit: ({ unit, ...progress }: UnitProgress) =>
-                onUnit({ ...progress, ...(unit ? { unit: previewOf(unit) } : {}) }),
+                onUnit({ ...progress, ...(unit ? { unit: preview(unit) } : {}) }),
             }
           : {}),
       },
       { ...DEFAULT_WORKER_LIMITS, ...options.worker },
     );
-    return settle(read);
+    return settle(read, (unit) => {
+      const early = shown.get(unit.index);
+      return early?.kind === unit.kind && early.markdown === unit.markdown ? early.figures : undefined;
+    });
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;
     return failed(error.format ?? format, error.code, error.reason);
@@ -156,11 +167,17 @@ function unitLabel(part: { kind: string; index: number; sheet?: string | undefin
   return part.sheet !== undefined ? `sheet ${part.index} "${part.sheet}"` : `${part.kind} ${part.index}`;
 }
 
-/** Applies the state rules to what the reader read. */
-export function settle(read: ReadResult): Extraction {
+/**
+ * Applies the state rules to what the reader read. `found`: a unit's figures already located (a page
+ * previewed while it was read), undefined to locate them here.
+ */
+export function settle(
+  read: ReadResult,
+  found: (unit: ReadUnit) => LocatedFigure[] | undefined = () => undefined,
+): Extraction {
   const units: ExtractedUnit[] = read.units
     .map(withoutNul)
-    .map((unit) => ({ ...unit, figures: locateFigures(unit) }));
+    .map((unit) => ({ ...unit, figures: found(unit) ?? locateFigures(unit) }));
   const lost: LostPart[] = read.lost.map((part) => ({
     kind: part.kind,
     index: part.index,
