@@ -1,7 +1,15 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PageShare, WorkerInput, WorkerMemory, WorkerMessage } from './worker';
-import { ReadFailure, type LostUnit, type ReadOptions, type ReadResult, type ReadUnit } from './types';
+import type { WorkerInput, WorkerMemory, WorkerMessage } from './worker';
+import {
+  ReadFailure,
+  sharePages,
+  type LostUnit,
+  type PageShare,
+  type ReadOptions,
+  type ReadResult,
+  type ReadUnit,
+} from './types';
 
 export interface WorkerLimits {
   /** V8 old-generation ceiling of each reading thread, in MB. */
@@ -9,8 +17,8 @@ export interface WorkerLimits {
   /** Wall-clock ceiling of one read, in ms. */
   timeoutMs: number;
   /**
-   * A PDF of at least this many bytes is read in contiguous page ranges by several threads at once, one
-   * per free core (each thread with the memory ceiling above), merged in page order.
+   * A PDF of at least this many bytes is read by several threads at once, one per free core (each with
+   * the memory ceiling above), each taking the next page no other has taken; merged in page order.
    */
   parallelMinBytes: number;
 }
@@ -44,14 +52,50 @@ async function slot(): Promise<() => void> {
   };
 }
 
+/** The machine's cores up to a moment: all cores' idle time and this process's CPU time, in ms. */
+export interface CpuSample {
+  at: number;
+  idleMs: number;
+  ownMs: number;
+}
+
+export function cpuSample(): CpuSample {
+  const { user, system } = process.cpuUsage();
+  return {
+    at: performance.now(),
+    idleMs: cpus().reduce((sum, cpu) => sum + cpu.times.idle, 0),
+    ownMs: (user + system) / 1000,
+  };
+}
+
 /**
- * The cores a parallel read can count on: those the machine's last minute of load left idle (a machine
- * whose other programs keep a core busy reads on one thread: two threads on one core only add the cost
- * of opening the document twice). A ceiling of 0 bytes counts every core (tests).
+ * The cores this process could use between two samples, in whole cores (at least 1, at most `cores`):
+ * those left idle plus those it kept busy itself (its own reads are not another program's load).
+ */
+export function coresFree(before: CpuSample, after: CpuSample, cores: number): number {
+  const span = after.at - before.at;
+  if (!(span > 0)) return cores;
+  const free = (after.idleMs - before.idleMs + (after.ownMs - before.ownMs)) / span;
+  return Math.max(1, Math.min(cores, Math.round(free)));
+}
+
+// Samples of the last minute or so (one every 20 s, the oldest kept): what a parallel read counts on.
+const samples: CpuSample[] = [cpuSample()];
+setInterval(() => {
+  samples.push(cpuSample());
+  if (samples.length > 3) samples.shift();
+}, 20_000).unref();
+
+/**
+ * The cores a parallel read can count on: those other programs left to this process over about the last
+ * minute (a machine whose other programs keep a core busy reads on one thread: two threads on one core
+ * only add the cost of opening the document twice). A ceiling of 0 bytes counts every core (tests).
  */
 function idleCores(limits: WorkerLimits): number {
   if (limits.parallelMinBytes <= 0) return MAX_CONCURRENT;
-  return Math.max(1, Math.min(MAX_CONCURRENT, Math.round(MAX_CONCURRENT - (loadavg()[0] ?? 0))));
+  const [oldest] = samples;
+  const now = cpuSample();
+  return oldest && now.at - oldest.at >= 1000 ? coresFree(oldest, now, MAX_CONCURRENT) : MAX_CONCURRENT;
 }
 
 /** The slots free right now, up to `wanted`, without waiting (nobody waiting is overtaken). */
@@ -69,12 +113,18 @@ function freeSlots(wanted: number): (() => void)[] {
 
 // Warm threads: started ahead with the default memory ceiling, the PDF reader, pdf.js and PDFium loaded,
 // each waiting for a read: the first document after launch does not pay a thread's and the engines'
-// start. One by default (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds
-// about 180 MB under tsx. They are unref'd while they wait (they never keep the process alive). A thread
+// start. Two by default on a machine of two cores or more and at least 8 GiB of memory, else one
+// (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds 160–240 MB under tsx;
+// two let two documents dropped together both start at once, and a large PDF share its pages between
+// them. They are unref'd while they wait (they never keep the process alive). A thread
 // whose read ended cleanly and left it small goes back to wait for the next document (a burst of imports
 // pays no thread start); one that read a large document, failed or was stopped is ended, and a new warm
 // thread is started on a core no read is using.
-const WARM_THREADS = Math.min(MAX_CONCURRENT, Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? 1) || 0));
+const WARM_DEFAULT = MAX_CONCURRENT >= 2 && totalmem() >= 8 * 1024 ** 3 ? 2 : 1;
+const WARM_THREADS = Math.min(
+  MAX_CONCURRENT,
+  Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? WARM_DEFAULT) || 0),
+);
 const warmThreads: Worker[] = [];
 const readyThreads = new WeakMap<Worker, Promise<void>>();
 
@@ -197,14 +247,33 @@ export async function whenWarm(): Promise<void> {
 
 /** A thread for `input`: a warm one when its ceiling is the one asked for, else a new one. */
 function threadFor(input: WorkerInput, memoryMb: number): Worker {
-  const thread = memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads.shift() : undefined;
+  const thread = warmThread(memoryMb);
   if (thread) {
-    unwatchWarm(thread);
-    thread.ref();
     thread.postMessage(input);
     return thread;
   }
   return startThread(input, memoryMb);
+}
+
+function memoryMbIsDefault(limits: WorkerLimits): boolean {
+  return limits.memoryMb === DEFAULT_WORKER_LIMITS.memoryMb;
+}
+
+/**
+ * A warm thread taken for a read, when one waits and the read's ceiling is theirs: the one that came back
+ * last from a read when any did (its code is compiled and its heap grown by a real document: a thread's
+ * first document read 1.1–1.5× slower than its next, warming or not), else the one loaded longest.
+ */
+function warmThread(memoryMb: number): Worker | undefined {
+  if (memoryMb !== DEFAULT_WORKER_LIMITS.memoryMb) return undefined;
+  let at = warmThreads.findLastIndex((thread) => (readsDone.get(thread) ?? 0) > 0);
+  if (at < 0) at = warmThreads.findIndex((thread) => loaded.has(thread));
+  const [thread] = warmThreads.splice(Math.max(0, at), 1);
+  if (thread) {
+    unwatchWarm(thread);
+    thread.ref();
+  }
+  return thread;
 }
 
 prewarm();
@@ -221,11 +290,22 @@ export async function readInWorker(
   limits: WorkerLimits = DEFAULT_WORKER_LIMITS,
 ): Promise<ReadResult> {
   const release = await slot();
+  // A large PDF shares its pages with the warm threads waiting, up to the cores other programs leave
+  // free. No thread is started for it: a thread's start (1.1–1.7 s under tsx, and a core while it starts)
+  // costs about what a second thread saves on a document of a few hundred pages.
   const extra =
-    format === 'pdf' && bytes.length >= limits.parallelMinBytes ? freeSlots(idleCores(limits) - 1) : [];
+    format === 'pdf' && bytes.length >= limits.parallelMinBytes && memoryMbIsDefault(limits)
+      ? freeSlots(Math.min(idleCores(limits), warmThreads.length) - 1)
+      : [];
   try {
     if (extra.length === 0) return await readInThread(bytes, format, options, limits);
-    return await readInParts(bytes, format, options, limits, extra.length + 1);
+    const threads: Worker[] = [];
+    for (let thread = warmThread(limits.memoryMb); thread; thread = warmThread(limits.memoryMb)) {
+      threads.push(thread);
+      if (threads.length > extra.length) break;
+    }
+    if (threads.length === 0) return await readInThread(bytes, format, options, limits);
+    return await readInParts(bytes, format, options, limits, threads);
   } finally {
     release();
     for (const more of extra) more();
@@ -236,21 +316,21 @@ export async function readInWorker(
 }
 
 /**
- * Reads a PDF's pages in `parts` contiguous ranges, one thread each, and merges them in page order: the
- * same units and lost pages as one thread reading them all. The text ceiling is checked again on the
- * merged pages (each thread sees only its own). The first failure stops the other threads.
+ * Reads a PDF on `threads`, warm threads taken for it, sharing its pages: each takes the next page no
+ * other has taken, and the pages are merged in page order (the same units and lost pages as one thread
+ * reading them all). The text ceiling is checked again on the merged pages (each thread sees only its
+ * own). The first failure stops the other threads.
  */
 async function readInParts(
   bytes: Uint8Array,
   format: string,
   options: ReadOptions,
   limits: WorkerLimits,
-  parts: number,
+  threads: Worker[],
 ): Promise<ReadResult> {
+  const share = sharePages(threads.length);
   const stops: (() => void)[] = [];
-  const reads = Array.from({ length: parts }, (_, part) =>
-    readInThread(bytes, format, options, limits, { part, of: parts }, stops),
-  );
+  const reads = threads.map((thread) => readInThread(bytes, format, options, limits, share, stops, thread));
   let results: ReadResult[];
   try {
     results = await Promise.all(reads);
@@ -281,9 +361,12 @@ function readInThread(
   limits: WorkerLimits,
   share?: PageShare,
   stops?: (() => void)[],
+  /** A warm thread taken for this read (a read sharing a document's pages), else one is taken or started. */
+  thread?: Worker,
 ): Promise<ReadResult> {
   const input: WorkerInput = { bytes, format, ocr: options.ocr, limits: options.limits, share };
-  const worker = threadFor(input, limits.memoryMb);
+  thread?.postMessage(input);
+  const worker = thread ?? threadFor(input, limits.memoryMb);
   return new Promise<ReadResult>((resolve, reject) => {
     let settled = false;
     /** Settles the read; the thread is ended unless its clean read (`used` given) lets it wait for the next. */
@@ -311,7 +394,11 @@ function readInThread(
       limits.timeoutMs,
     );
     stops?.push(() =>
-      settle(() => reject(new ReadFailure('extraction_error', 'stopped: another page range failed', format))),
+      settle(() =>
+        reject(
+          new ReadFailure('extraction_error', 'stopped: another thread reading the pages failed', format),
+        ),
+      ),
     );
     const onMessage = (message: WorkerMessage) => {
       switch (message.type) {

@@ -119,6 +119,44 @@ export interface UnitProgress {
   unit?: ReadUnit;
 }
 
+/**
+ * The pages of one PDF shared among the threads reading it (run-worker.ts): each thread takes the next
+ * page no thread has taken when it is ready for one, so a thread that starts late, or reads slow pages,
+ * takes fewer. `claims` lies on a SharedArrayBuffer: [0] the next page to take (1-based), [1] the page
+ * count once a thread has opened the document (0 before).
+ */
+export interface PageShare {
+  claims: Int32Array;
+  /** How many threads share the pages (each OCRs with its share of the OCR workers). */
+  threads: number;
+}
+
+/** A share of a document's pages for `threads` threads, none taken yet. */
+export function sharePages(threads: number): PageShare {
+  const claims = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  claims[0] = 1;
+  return { claims, threads };
+}
+
+/** Whether pages of the share may still be untaken (true while no thread has counted them). */
+export function pagesLeft(share: PageShare): boolean {
+  const total = Atomics.load(share.claims, 1);
+  return total === 0 || Atomics.load(share.claims, 0) <= total;
+}
+
+/** The pages of a document of `total` pages this read takes, one at a time, in increasing order. */
+export function takePages(total: number, share: PageShare | undefined): () => number | null {
+  if (share === undefined) {
+    let next = 1;
+    return () => (next <= total ? next++ : null);
+  }
+  Atomics.store(share.claims, 1, total);
+  return () => {
+    const page = Atomics.add(share.claims, 0, 1);
+    return page <= total ? page : null;
+  };
+}
+
 export interface Reader {
   /** Formats this reader handles, as `sniff()` names them. */
   formats: readonly string[];

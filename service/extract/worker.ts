@@ -1,23 +1,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readerFor } from './readers';
-import { ReadFailure, type Limits, type OcrMode, type ReadResult, type UnitProgress } from './types';
+import {
+  ReadFailure,
+  type Limits,
+  type OcrMode,
+  type PageShare,
+  type ReadResult,
+  type UnitProgress,
+} from './types';
 
 // One read of untrusted bytes at a time, in a worker thread with memory limits (run-worker.ts): a parser
 // that blows up takes down this thread, never the service. The read comes as workerData (a thread for one
 // read), or, in a warm thread (started ahead with no workerData, the PDF reader and pdf.js already
 // loaded), as a message; a warm thread left small by its read may be sent the next one.
 
-/** Of a PDF's pages, the `part`-th of `of` contiguous ranges (run-worker.ts reads them in parallel). */
-export interface PageShare {
-  part: number;
-  of: number;
-}
-
 export interface WorkerInput {
   bytes: Uint8Array;
   format: string;
   ocr: OcrMode;
   limits: Limits;
+  /** A PDF's pages shared with the other threads reading it. */
   share?: PageShare | undefined;
 }
 

@@ -1,7 +1,11 @@
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
+  DEFAULT_LIMITS,
+  pagesLeft,
   ReadFailure,
+  takePages,
+  type PageShare,
   type LostUnit,
   type Reader,
   type ReadOptions,
@@ -57,30 +61,40 @@ async function loadPdfJs(): Promise<PdfJs> {
 
 /**
  * Loads pdf.js and PDFium ahead of any document, for a warm worker (run-worker.ts): the first read does
- * not pay it. pdf.js also sets up its in-thread worker and its font machinery on its first document
- * (≈ 0.6 s here), so a one-page document is read once, here, too.
+ * not pay it. pdf.js sets up its in-thread worker and its font machinery on its first document (≈ 0.6 s
+ * here), and the reader's own code (PDFium's character loop, layout, the text check) runs interpreted
+ * until it has run a while: a small document of text and figures is read here, through the whole reader,
+ * a few times (a thread's first real document still reads 1.1–1.5× slower than its next: its heap grows
+ * on that document's pages).
  */
 export async function warm(): Promise<void> {
-  const [pdfjs] = await Promise.all([loadPdfJs(), PDF_ENGINE === 'pdfium' ? loadPdfium() : null]);
-  const task = openDocument(pdfjs, tinyPdf(), 'text');
-  try {
-    const page = await (await task.promise).getPage(1);
-    await page.getTextContent();
-  } finally {
-    await task.destroy();
-  }
+  await Promise.all([loadPdfJs(), PDF_ENGINE === 'pdfium' ? loadPdfium() : null]);
+  const bytes = warmingPdf(WARMING_PAGES);
+  for (let round = 0; round < WARMING_ROUNDS; round++)
+    await readPdf(new Uint8Array(bytes), 'pdf', { ocr: 'off', limits: DEFAULT_LIMITS });
 }
 
-/** A one-page PDF with a line of Helvetica: what `warm` reads. */
-function tinyPdf(): Uint8Array {
-  const content = 'BT /F1 12 Tf 72 720 Td (Warm 1,234) Tj ET';
+const WARMING_PAGES = 12;
+const WARMING_ROUNDS = 4;
+
+/** A PDF of `pages` pages of Helvetica lines with figures in them: what `warm` reads. */
+function warmingPdf(pages: number): Uint8Array {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ')}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
+  for (let page = 0; page < pages; page++) {
+    const lines = Array.from({ length: 40 }, (_, line) => {
+      const n = page * 40 + line;
+      return `(Line ${n + 1}: revenue rose ${(n % 9) + 1}.${n % 10}% to $${1000 + n * 37},000 in 20${10 + (n % 15)}) Tj 0 -16 Td`;
+    });
+    const content = `BT /F1 10 Tf 72 740 Td ${lines.join(' ')} ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * page} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
   let pdf = '%PDF-1.4\n';
   const offsets = objects.map((body, i) => {
     const at = pdf.length;
@@ -95,11 +109,11 @@ function tinyPdf(): Uint8Array {
 }
 
 /**
- * The reader's options, with the share of the pages this read covers: the `part`-th (from 0) of `of`
- * contiguous page ranges, for run-worker.ts to read a large document's ranges in parallel threads.
+ * The reader's options, with the pages this read shares with other threads reading the same document
+ * (run-worker.ts reads a large document's pages in parallel threads).
  */
 export interface PdfReadOptions extends ReadOptions {
-  share?: { part: number; of: number };
+  share?: PageShare;
   /** The text engine; PDF_ENGINE by default. */
   engine?: PdfEngine;
 }
@@ -176,14 +190,6 @@ async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit 
     page: { width, height },
     runs: layer.runs,
   };
-}
-
-/** The first and last page (1-based) of a share of `total` pages. */
-export function pageRange(total: number, share: PdfReadOptions['share']): [number, number] {
-  if (!share || share.of <= 1) return [1, total];
-  const from = Math.floor((share.part * total) / share.of) + 1;
-  const to = Math.floor(((share.part + 1) * total) / share.of);
-  return [from, to];
 }
 
 function failure(error: unknown): ReadFailure {
@@ -391,6 +397,8 @@ class Pictures {
 }
 
 async function readPdf(bytes: Uint8Array, _format: string, options: PdfReadOptions): Promise<ReadResult> {
+  // A thread that joins a shared read after the others took every page has nothing to open.
+  if (options.share && !pagesLeft(options.share)) return { format: 'pdf', units: [], lost: [] };
   // PDFium reads the text of the pages it vouches for (not with OCR forced) and draws pages for OCR.
   let fast: PdfiumDocument | null = null;
   if ((options.engine ?? PDF_ENGINE) === 'pdfium')
@@ -460,11 +468,11 @@ async function readPages(
   let chars = 0;
 
   // Pages read with OCR are recognised concurrently: up to `window` pages at once (the pool's workers, or
-  // their share when the document's page ranges are read by several threads, each with its own pool),
+  // their share when the document's pages are read by several threads, each with its own pool),
   // rendered one after the other while earlier pages are recognised. Every page waits in `pending`, in
   // page order, and is published from there (unit or lost part, text ceiling, progress) in page order, so
   // the result is the one a page-by-page read gives.
-  const parts = Math.max(1, options.share?.of ?? 1);
+  const parts = Math.max(1, options.share?.threads ?? 1);
   const window = Math.max(1, Math.floor(ocrSettings().workers / parts));
   /** An engine that cannot start will not start for the next page either: its message, set in page order. */
   let ocrBroken: string | null = null;
@@ -685,9 +693,9 @@ async function readPages(
     }
   };
 
-  const [first, last] = pageRange(total, options.share);
+  const take = takePages(total, options.share);
   try {
-    for (let index = first; index <= last; index++) {
+    for (let index = take(); index !== null; index = take()) {
       const entry = await readPage(index);
       pending.push(entry);
       publishReady();

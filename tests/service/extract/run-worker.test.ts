@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extract, type Extraction } from '../../../service/extract/extract';
-import { threadsStarted, whenWarm } from '../../../service/extract/run-worker';
+import { coresFree, threadsStarted, whenWarm } from '../../../service/extract/run-worker';
 import { buildPdf } from './fixtures/pdf';
 import { textPicture } from './fixtures/pdf-images';
 
@@ -91,4 +91,21 @@ describe('reading threads', () => {
     expect(first.state).toBe('complete');
     expect([after.state, after.code, after.units.length]).toEqual(['complete', null, 3]);
   }, 120_000);
+});
+
+describe('reading threads: the cores a large PDF may share', () => {
+  const at = (ms: number, idleMs: number, ownMs: number) => ({ at: ms, idleMs, ownMs });
+
+  it('counts the cores left idle and those this process kept busy itself, in whole cores', () => {
+    // Over 10 s: one core idle throughout, this process busy on the other: both are the process's.
+    expect(coresFree(at(0, 0, 0), at(10_000, 10_000, 10_000), 2)).toBe(2);
+    // Another program kept one core busy, the other idle.
+    expect(coresFree(at(0, 0, 0), at(10_000, 10_000, 0), 2)).toBe(1);
+    // Others kept both cores busy: one still (the read itself needs one).
+    expect(coresFree(at(0, 0, 0), at(10_000, 500, 0), 2)).toBe(1);
+    // Never more than the machine has (idle time of every core summed).
+    expect(coresFree(at(0, 0, 0), at(10_000, 80_000, 0), 4)).toBe(4);
+    // No time between the samples: every core.
+    expect(coresFree(at(5, 0, 0), at(5, 0, 0), 4)).toBe(4);
+  });
 });

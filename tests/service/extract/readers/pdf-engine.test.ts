@@ -1,19 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extract, settle, type Extraction, type UnitPreview } from '../../../../service/extract/extract';
-import {
-  pageRange,
-  reader,
-  type PdfEngine,
-  type PdfReadOptions,
-} from '../../../../service/extract/readers/pdf';
+import { reader, type PdfEngine, type PdfReadOptions } from '../../../../service/extract/readers/pdf';
 import { pdfJsAssetFolders } from '../../../../service/extract/readers/pdfjs-assets';
-import type { UnitProgress } from '../../../../service/extract/types';
+import {
+  pagesLeft,
+  sharePages,
+  takePages,
+  type PageShare,
+  type UnitProgress,
+} from '../../../../service/extract/types';
 import { buildPdf, type PdfPage } from '../fixtures/pdf';
 import { readOptions } from './helpers';
 
 // The PDF engine's inputs and its parallel reading (issue 18): the standard font data reaches pdf.js, so a
 // non-embedded Helvetica is placed by its real glyph widths; a figure inside a longer run is boxed on its own
-// glyphs; a large document read in page ranges by several threads gives what one thread gives.
+// glyphs; a large document whose pages several threads share gives what one thread gives.
 
 // Helvetica's widths from its AFM (per 1000 units of the font size), written out here on purpose.
 const AFM: Record<string, number> = {
@@ -74,6 +75,7 @@ describe('pdf engine: standard font data', () => {
 
 /** Read options naming the engine. */
 const withEngine = (engine: PdfEngine): PdfReadOptions => ({ ...readOptions(), engine });
+const sharing = (share: PageShare): PdfReadOptions => ({ ...readOptions(), share });
 
 describe('pdf engine: PDFium and pdf.js', () => {
   const pages: PdfPage[] = [
@@ -137,36 +139,112 @@ describe('pdf engine: PDFium and pdf.js', () => {
   });
 });
 
-describe('pdf engine: page ranges read in parallel', () => {
-  it('the ranges of any split cover every page once, in order', () => {
+describe('extract: a page’s figures found once', () => {
+  it('the result takes the figures of a page shown while it was read, and locates the others', async () => {
+    const pdf = buildPdf([
+      { texts: [{ x: 72, y: 700, size: 12, text: 'Revenue rose 4.5% to $1,250,000' }] },
+      { texts: [{ x: 72, y: 700, size: 12, text: 'Costs fell 2.5% to $980,000' }] },
+    ]);
+    const read = await reader.read(pdf, 'pdf', readOptions());
+    const located = settle(read);
+    const [one, two] = located.units;
+    if (!one || !two) throw new Error('two pages');
+    const shown = one.figures.map((figure) => ({ ...figure }));
+    const reused = settle(read, (unit) => (unit.index === 1 ? shown : undefined));
+    expect(reused.units[0]?.figures).toBe(shown);
+    expect(reused.units[1]?.figures).toEqual(two.figures);
+    expect(two.figures.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pdf engine: pages shared by several threads', () => {
+  it('threads taking pages from one share take every page once, each in increasing order', () => {
     for (const total of [1, 2, 7, 306])
-      for (const of of [1, 2, 3, 4]) {
-        const pages: number[] = [];
-        for (let part = 0; part < of; part++) {
-          const [from, to] = pageRange(total, { part, of });
-          for (let index = from; index <= to; index++) pages.push(index);
+      for (const threads of [1, 2, 3, 4]) {
+        const share = sharePages(threads);
+        const takers = Array.from({ length: threads }, () => takePages(total, share));
+        const taken: number[][] = takers.map(() => []);
+        // Threads take at uneven paces: thread t takes t + 1 pages per turn.
+        for (let turn = 0, more = true; more; turn++) {
+          more = false;
+          takers.forEach((take, t) => {
+            for (let k = 0; k <= t; k++) {
+              const page = take();
+              if (page === null) continue;
+              taken[t]?.push(page);
+              more = true;
+            }
+          });
         }
-        expect(pages).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+        for (const pages of taken) expect(pages).toEqual([...pages].sort((a, b) => a - b));
+        expect(taken.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+        expect(pagesLeft(share)).toBe(false);
       }
+    // A share no thread has counted yet may have pages left; a read alone takes them all in order.
+    expect(pagesLeft(sharePages(2))).toBe(true);
+    const alone = takePages(3, undefined);
+    expect([alone(), alone(), alone(), alone()]).toEqual([1, 2, 3, null]);
   });
 
-  it('a share reads only its own pages and says the document’s page count in its progress', async () => {
+  it('a read joining a share takes only the pages left and says the document’s page count in its progress', async () => {
     const pdf = buildPdf(
       Array.from({ length: 5 }, (_, i) => ({
         texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1}: 1${i}.5` }],
       })),
     );
     const progress: UnitProgress[] = [];
-    const options = { ...readOptions({ onUnit: (p) => void progress.push(p) }), share: { part: 1, of: 2 } };
+    const share = sharePages(2);
+    // Pages 1 and 2 were taken by another thread.
+    share.claims[0] = 3;
+    const options = { ...readOptions({ onUnit: (p) => void progress.push(p) }), share };
     const result = await reader.read(pdf, 'pdf', options);
     expect(result.units.map((u) => u.index)).toEqual([3, 4, 5]);
     // Each page is published with the unit itself, the same object the result holds.
     expect(progress).toEqual(
       result.units.map((unit) => ({ kind: 'page', index: unit.index, total: 5, unit })),
     );
+    // A read joining after every page was taken reads nothing.
+    const late = await reader.read(pdf, 'pdf', sharing(share));
+    expect(late).toEqual({ format: 'pdf', units: [], lost: [] });
   });
 
-  it('a document read in parallel page ranges gives the same units, figures and lost pages as one thread', async () => {
+  it('two reads sharing a document’s pages at once read each page once, together the whole document', async () => {
+    const pdf = buildPdf(
+      Array.from({ length: 12 }, (_, i) =>
+        i === 6
+          ? {
+              images: [
+                {
+                  x: 72,
+                  y: 72,
+                  width: 100,
+                  height: 50,
+                  pixels: { width: 2, height: 1 },
+                  rgb: new Uint8Array(6),
+                },
+              ],
+            }
+          : { texts: [{ x: 72, y: 700, size: 12, text: `Page ${i + 1}: ${i + 1}.25 million` }] },
+      ),
+    );
+    const whole = await reader.read(pdf, 'pdf', readOptions());
+    const share = sharePages(2);
+    const [a, b] = await Promise.all([
+      reader.read(pdf, 'pdf', sharing(share)),
+      reader.read(pdf, 'pdf', sharing(share)),
+    ]);
+    if (!a || !b) throw new Error('two reads');
+    // Both took pages (they interleave on their awaits).
+    expect(a.units.length).toBeGreaterThan(0);
+    expect(b.units.length).toBeGreaterThan(0);
+    const units = [...a.units, ...b.units].sort((x, y) => x.index - y.index);
+    const lost = [...a.lost, ...b.lost].sort((x, y) => x.index - y.index);
+    expect(units).toEqual(whole.units);
+    expect(lost).toEqual(whole.lost);
+    expect(lost.map((p) => p.index)).toEqual([7]);
+  });
+
+  it('a document whose pages threads share gives the same units, figures and lost pages as one thread', async () => {
     const pages: PdfPage[] = Array.from({ length: 9 }, (_, i) =>
       i === 4
         ? // A picture only: no text layer, lost with OCR off.

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { settle } from '../../../../service/extract/extract';
 import { configureOcr, OcrEngine, ocrSettings, shutdownOcr } from '../../../../service/extract/readers/ocr';
 import { reader, type PdfReadOptions } from '../../../../service/extract/readers/pdf';
-import type { ReadResult } from '../../../../service/extract/types';
+import { sharePages, type ReadResult } from '../../../../service/extract/types';
 import { buildPdf, type PdfPage } from '../fixtures/pdf';
 import { textPicture } from '../fixtures/pdf-images';
 import { readOptions } from './helpers';
@@ -170,9 +170,12 @@ describe('pdf reader: the pages of a scan read concurrently', () => {
     }
   });
 
-  it('a page range read beside others keeps one page in flight (its share of the workers)', async () => {
+  it('a read sharing the pages with another thread keeps one page in flight (its share of the workers)', async () => {
     const whole = await readWith(1, scanned);
-    const { result, progress, most } = await readWith(2, scanned, { share: { part: 1, of: 2 } });
+    const share = sharePages(2);
+    // Pages 1 and 2 were taken by the other thread.
+    share.claims[0] = 3;
+    const { result, progress, most } = await readWith(2, scanned, { share });
     expect(most).toBe(1);
     expect(progress).toEqual([3, 4, 5]);
     expect(result.units).toEqual(whole.result.units.filter((u) => u.index >= 3));
