@@ -255,8 +255,9 @@ function threadFor(input: WorkerInput, memoryMb: number): Worker {
   return startThread(input, memoryMb);
 }
 
-function memoryMbIsDefault(limits: WorkerLimits): boolean {
-  return limits.memoryMb === DEFAULT_WORKER_LIMITS.memoryMb;
+/** Whether a read's memory ceiling is the warm threads' own. */
+function memoryMbIsDefault(memoryMb: number): boolean {
+  return memoryMb === DEFAULT_WORKER_LIMITS.memoryMb;
 }
 
 /**
@@ -265,7 +266,7 @@ function memoryMbIsDefault(limits: WorkerLimits): boolean {
  * first document read 1.1–1.5× slower than its next, warming or not), else the one loaded longest.
  */
 function warmThread(memoryMb: number): Worker | undefined {
-  if (memoryMb !== DEFAULT_WORKER_LIMITS.memoryMb) return undefined;
+  if (!memoryMbIsDefault(memoryMb)) return undefined;
   let at = warmThreads.findLastIndex((thread) => (readsDone.get(thread) ?? 0) > 0);
   if (at < 0) at = warmThreads.findIndex((thread) => loaded.has(thread));
   const [thread] = warmThreads.splice(Math.max(0, at), 1);
@@ -294,7 +295,7 @@ export async function readInWorker(
   // free. No thread is started for it: a thread's start (1.1–1.7 s under tsx, and a core while it starts)
   // costs about what a second thread saves on a document of a few hundred pages.
   const extra =
-    format === 'pdf' && bytes.length >= limits.parallelMinBytes && memoryMbIsDefault(limits)
+    format === 'pdf' && bytes.length >= limits.parallelMinBytes && memoryMbIsDefault(limits.memoryMb)
       ? freeSlots(Math.min(idleCores(limits), warmThreads.length) - 1)
       : [];
   try {
