@@ -163,15 +163,17 @@ const EXCLUSIONS: readonly RegExp[] = [
   // Footnote markers: [1], [^2]
   needs(/\[/, /\[\^?\d+\]/g),
   // References: page 3, pp. 4-7, Table 2, Note 12, Section 4.1, Figures 3 and 4, page 3 of 10
-  // (§ and # label references too)
+  // (§ label references too)
   needs(
-    /[\p{L}§#]/u,
+    /[\p{L}§]/u,
     new RegExp(
       `(?<![\\p{L}\\p{N}])(?:${REFERENCE_LABELS_ANY_CASE})[ \\t\\u00a0]*\\d+(?:\\.\\d+)*(?:[ \\t\\u00a0]*` +
         `(?:[-–—]|to|and|of)[ \\t\\u00a0]*\\d+(?:\\.\\d+)*)?`,
       'giu',
     ),
   ),
+  // "#3": a rank or an item's number; "# 0.1" (a table's "rounds to zero" marker before a value) is a figure.
+  needs(/#/, /#[ \t\u00a0]*\d+(?!\d|[.,]\d)/g),
   lettered(
     new RegExp(
       `(?<![\\p{L}\\p{N}])(?:${REFERENCE_LABELS_CAPITALISED})[ \\t\\u00a0]*\\d+(?:\\.\\d+)*[a-z]?(?:[ \\t\\u00a0]*` +

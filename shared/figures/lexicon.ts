@@ -143,7 +143,7 @@ export const MONTHS =
   'Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec';
 
 /** Labels whose number is a reference, not a figure: "Table 3", "page 12", "Note 7". */
-export const REFERENCE_LABELS_ANY_CASE = 'pages?|pp\\.|p\\.|§|versions?|ver\\.|nos?\\.|#';
+export const REFERENCE_LABELS_ANY_CASE = 'pages?|pp\\.|p\\.|§|versions?|ver\\.|nos?\\.';
 export const REFERENCE_LABELS_CAPITALISED =
   'Tables?|Figures?|Figs?\\.|Charts?|Exhibits?|Notes?|Sections?|Chapters?|Appendix|Appendices|Annex|' +
   'Footnotes?|Slides?|Articles?|Art\\.|Paragraphs?|Para\\.|Clauses?|Schedules?|Parts?|Items?|' +
