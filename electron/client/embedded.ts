@@ -187,6 +187,8 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       ),
     verifyNumeric: (request, callOptions) =>
       run(async () => checked(NumericResponse, await service.verifyNumeric(request)), callOptions),
+    verifyNumericWithRoles: (request, callOptions) =>
+      run(async () => checked(NumericResponse, await service.verifyNumericWithRoles(request)), callOptions),
     search: (request, callOptions) =>
       run(async () => checked(SearchResponse, await service.search(request)), callOptions),
     close: () => {

@@ -331,6 +331,7 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
       send('getRepresentation', { representation_id: representationId }, {}, call),
     extract: (request, call) => send('extract', {}, { body: request }, call),
     verifyNumeric: (request, call) => send('verifyNumeric', {}, { body: request }, call),
+    verifyNumericWithRoles: (request, call) => send('verifyNumericWithRoles', {}, { body: request }, call),
     search: (request, call) => send('search', {}, { body: request }, call),
     close: () => Promise.resolve(),
   };

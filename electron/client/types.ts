@@ -4,6 +4,7 @@ import type {
   ExtractionResponse,
   NumericRequest,
   NumericResponse,
+  NumericRolesRequest,
   Representation,
   SearchRequestInput,
   SearchResponse,
@@ -77,6 +78,8 @@ export interface EvidenceClient {
   getRepresentation(representationId: string, options?: CallOptions): Promise<Representation>;
   extract(request: ExtractRequest, options?: CallOptions): Promise<ExtractionResponse>;
   verifyNumeric(request: NumericRequest, options?: CallOptions): Promise<NumericResponse>;
+  /** The same check with the roles a person gave the figures (a local extension of the service). */
+  verifyNumericWithRoles(request: NumericRolesRequest, options?: CallOptions): Promise<NumericResponse>;
   search(request: SearchRequestInput, options?: CallOptions): Promise<SearchResponse>;
   close(): Promise<void>;
 }

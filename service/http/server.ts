@@ -118,6 +118,7 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
   getRepresentation: (request, service) =>
     service.getRepresentation({ representation_id: param(request, 'representation_id', 'representation') }),
   verifyNumeric: (request, service) => service.verifyNumeric(request.body),
+  verifyNumericWithRoles: (request, service) => service.verifyNumericWithRoles(request.body),
   extract: (request, service) => service.extract(request.body),
   search: (request, service) => service.search(request.body),
 };

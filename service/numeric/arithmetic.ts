@@ -5,6 +5,8 @@ import {
   notComputable,
   RELATIONS,
   restatedValue,
+  UNNAMED,
+  type Naming,
   scaleWord,
   showUnit,
   unitCompat,
@@ -22,6 +24,8 @@ import type { EngineOperand } from './types';
 
 export interface ArithmeticResult {
   arithmetic: Arithmetic | null;
+  /** The main check's computation in the claim's terms, with its verdict; null when none was made. */
+  line: string | null;
   relation: Relation | null;
   /** What comparability must show (unit, scale and entity facets), each with a typed code. */
   notes: Note[];
@@ -32,12 +36,23 @@ export interface ArithmeticResult {
 /** An unpositioned claim number within 10% of an operand (same unit, both stated) is read as a misquote of it. */
 export const NEAR = 0.1;
 
-/** Restated numbers: each must match its operand ("from" → A, "to" → B, else any) within its precision. */
-function restatements(reading: Reading, ops: readonly EngineOperand[], notes: Note[]): Computation[] {
-  const out: Computation[] = [];
+/**
+ * Restated numbers: each must match its operand within its precision: "from" → the earlier, "to" → the
+ * later, a number on one role's side of the claim → that role's figure, else any operand.
+ */
+function restatements(
+  reading: Reading,
+  ops: readonly EngineOperand[],
+  notes: Note[],
+): (Computation | null)[] {
+  const out: (Computation | null)[] = [];
   for (const r of reading.restated) {
     const q = r.quantity;
     const targets = r.operand === null ? ops : ops[r.operand] ? [ops[r.operand]!] : [];
+    if (targets.length === 0 && !r.strict) {
+      out.push(null);
+      continue;
+    }
     if (targets.length === 0) {
       out.push(
         notComputable(
@@ -63,7 +78,7 @@ function restatements(reading: Reading, ops: readonly EngineOperand[], notes: No
       const v = restatedValue(op, q, reading);
       const note = op.context.noteScale;
       const bare = !q.scaled && !q.word && q.unitClass !== 'percent';
-      if (within(v)) matched = { op, inTable: null };
+      if (within(v) || (q.bracketed && within(Math.abs(v)))) matched = { op, inTable: null };
       else if (bare && note !== null && note !== 1 && within(v / note)) matched = { op, inTable: note };
       if (matched) {
         if (c === 'judge')
@@ -114,8 +129,34 @@ function restatements(reading: Reading, ops: readonly EngineOperand[], notes: No
         bounded: false,
         code: null,
       });
+    } else if (
+      r.operand !== null &&
+      !r.strict &&
+      placedOn(q, r, targets[0]!, ops, reading, tol) !== 'fails'
+    ) {
+      const op = targets[0]!;
+      if (placedOn(q, r, op, ops, reading, tol) === 'unsure')
+        out.push(
+          notComputable(
+            'which_number',
+            `the claim's ${q.raw} is written with ${op.figure.raw} but does not match it (${amount(op.figure.value, unitOf(op))}); whether it states that figure or something else is left to a person`,
+          ),
+        );
+      else {
+        notes.push({
+          facet: 'entity',
+          passed: null,
+          code: 'number_unrelated',
+          why: `the claim's ${q.raw} matches neither figure; it may be about something else`,
+        });
+        out.push(null);
+      }
     } else if (r.operand !== null) {
       const op = targets[0]!;
+      const other = ops.find((o) => o !== op);
+      const swapped =
+        other !== undefined &&
+        Math.abs(q.value - restatedValue(other, q, reading)) <= tol + EPS * Math.abs(q.value);
       if (incompatible) {
         notes.push({
           facet: 'unit',
@@ -134,7 +175,7 @@ function restatements(reading: Reading, ops: readonly EngineOperand[], notes: No
           verdict: 'fails',
           computed: null,
           tolerance: tol,
-          text: `the claim's ${q.raw} does not match the source's ${op.figure.raw} (${amount(op.figure.value, unitOf(op))}, ±${amount(tol, q.unit, 6)})`,
+          text: `the claim's ${q.raw} does not match the source's ${op.figure.raw} (${amount(op.figure.value, unitOf(op))}, ±${amount(tol, q.unit, 6)})${swapped ? `: it is the other figure's (${other!.figure.raw})` : ''}`,
           rounding: false,
           bounded: false,
           code: null,
@@ -157,19 +198,56 @@ function restatements(reading: Reading, ops: readonly EngineOperand[], notes: No
         code: 'number_unrelated',
         why: `the claim's ${q.raw} matches no operand; it may be about something else`,
       });
+      out.push(null);
     }
   }
   return out;
 }
 
-/** Run every check; the first is the relation reported (computed, tolerance); any failure fails. */
-export function computeArithmetic(reading: Reading, operands: readonly EngineOperand[]): ArithmeticResult {
+/**
+ * A number the claim places with one figure that does not match it: it fails where it is plainly about
+ * that figure (it is the other figure's, within 10% of its own, or written right beside its name:
+ * "handgun checks (51,670)"); one of the same unit within a factor of three is left open; any other may be
+ * about something else ("Texas, with 29 million people, …").
+ */
+function placedOn(
+  q: Reading['quantities'][number],
+  r: Reading['restated'][number],
+  op: EngineOperand,
+  ops: readonly EngineOperand[],
+  reading: Reading,
+  tol: number,
+): 'fails' | 'unsure' | 'unrelated' {
+  const matches = (o: EngineOperand) => {
+    const v = restatedValue(o, q, reading);
+    return Math.abs(q.value - v) <= tol + EPS * Math.max(1, Math.abs(v));
+  };
+  if (ops.some((o) => o !== op && matches(o))) return 'fails';
+  const v = restatedValue(op, q, reading);
+  const unit = unitCompat(q.unit, unitOf(op));
+  if (unit === 'incompatible') return 'unrelated';
+  if (v !== 0 && Math.abs(q.value / v - 1) <= NEAR && unit === 'same' && q.unit !== null) return 'fails';
+  if (r.attached === true) return 'fails';
+  const ratio = v === 0 ? Infinity : Math.abs(q.value / v);
+  return ratio >= 1 / 3 && ratio <= 3 ? 'unsure' : 'unrelated';
+}
+
+/**
+ * Run every check over the operands in role order; the first is the relation reported (computed,
+ * tolerance); any failure fails. `naming` says each operand's value in the claim's words.
+ */
+export function computeArithmetic(
+  reading: Reading,
+  operands: readonly EngineOperand[],
+  naming: Naming = UNNAMED,
+): ArithmeticResult {
   const notes: Note[] = [];
   if (reading.problem !== null) {
     // A negated sentence with no number states no relation at all.
     if (reading.problem.code === 'negated' && reading.quantities.length === 0 && reading.checks.length === 0)
-      return { arithmetic: null, relation: null, notes, code: null };
+      return { arithmetic: null, line: null, relation: null, notes, code: null };
     return {
+      line: null,
       arithmetic: {
         verdict: 'not_computable',
         computed: null,
@@ -184,9 +262,9 @@ export function computeArithmetic(reading: Reading, operands: readonly EngineOpe
   }
   const primary = reading.checks[0];
   if (primary === undefined && reading.restated.every((r) => r.operand === null))
-    return { arithmetic: null, relation: null, notes, code: null };
+    return { arithmetic: null, line: null, relation: null, notes, code: null };
   const outcomes = reading.checks.map((check) =>
-    RELATIONS[check.relation].compute({ check, ops: operands, reading, notes }),
+    RELATIONS[check.relation].compute({ check, ops: operands, reading, notes, ...naming }),
   );
   if (primary === undefined) {
     // End points only ("went from $1.0bn to $1.12bn"): the restatements are the check; computed is A.
@@ -209,13 +287,14 @@ export function computeArithmetic(reading: Reading, operands: readonly EngineOpe
     relations.length > 1 &&
     relations.some((o) => o.verdict === 'holds') &&
     relations.some((o) => o.verdict === 'fails');
-  const restated = restatements(reading, operands, notes);
+  const aligned = restatements(reading, operands, notes);
   // "Equals" with several numbers: when the one taken as the value fails and another matches the operand,
   // code cannot tell which number is the claim's.
   const unsure =
     primary?.relation === 'equals' &&
     outcomes[0]?.verdict === 'fails' &&
-    reading.restated.some((r, i) => r.operand === null && restated[i]?.verdict === 'holds');
+    reading.restated.some((r, i) => !r.strict && aligned[i]?.verdict === 'holds');
+  const restated = aligned.filter((c): c is Computation => c !== null);
   outcomes.push(...restated);
   const main = outcomes[0]!;
   const firstProblem = outcomes.find((o) => o.verdict === 'not_computable');
@@ -245,7 +324,13 @@ export function computeArithmetic(reading: Reading, operands: readonly EngineOpe
     code = firstProblem?.code ?? null;
     reason = `Not computable: ${reason}`;
   }
+  // The main relation in the claim's terms, and every restated number that does not hold.
+  const line =
+    primary === undefined || main.computed === null
+      ? null
+      : [main, ...restated.filter((o) => o.verdict !== 'holds')].map((o) => o.text).join('; ');
   return {
+    line: line === null ? null : line.charAt(0).toUpperCase() + line.slice(1),
     arithmetic: {
       verdict,
       computed: verdict === 'not_computable' ? null : main.computed,

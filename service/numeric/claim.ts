@@ -4,9 +4,14 @@ import { claimPeriods, type ClaimPeriods } from './periods';
 import { decimalsOf, NO_MODIFIER, type Modifier } from './tolerance';
 import type { Basis } from './types';
 import {
+  AS_AS,
   BASIS_WORDS,
+  BETWEEN,
   BOUNDS,
+  BY_BEFORE,
+  COMPARE_VERB,
   COMPARISON,
+  DIFFERENCE_ABOVE,
   DIFFERENCE_AFTER,
   DIRECTION_AFTER,
   DIRECTION_ANYWHERE,
@@ -14,13 +19,17 @@ import {
   HEDGES,
   LOSS,
   MAGNITUDE_WORDS,
+  MINUS,
   MULTIPLE_AFTER,
   NEGATION,
+  PASSIVE_AFTER,
+  PASSIVE_BEFORE,
   SHARE_AFTER,
   SHARE_BEFORE,
+  SHARE_OF_BEFORE,
   SUM,
-  TIMES_MORE_AFTER,
   WORD_QUANTITIES,
+  WHOLE_ENDS,
   WORD_TOLERANCE,
   anyOf,
   endingWith,
@@ -66,7 +75,30 @@ export interface Quantity {
   change: boolean;
   /** The claim writes its scale ("$1.2bn", "4 million"): it is not a bare number in a table's units. */
   scaled: boolean;
+  /** Written in brackets ("(56,941)"): in a sentence that sets a number aside, not a negative one. */
+  bracketed: boolean;
 }
+
+/**
+ * How the claim places its figures: `ordered` names a subject, then (after `split`: "than", "exceeded",
+ * "times") a reference, or the other way round when `passive` ("was exceeded by"); `part_whole` names the
+ * whole between `split` ("of") and `end`, the part elsewhere; `over_time` follows one thing from an earlier
+ * period to a later one; `symmetric` needs no roles (a sum, "the difference between"); `single` states one
+ * figure's value.
+ */
+export type FrameKind = 'ordered' | 'part_whole' | 'over_time' | 'symmetric' | 'single';
+export interface Frame {
+  kind: FrameKind;
+  split: number | null;
+  end: number | null;
+  passive: boolean;
+}
+const frame = (kind: FrameKind, split: number | null = null, end: number | null = null, passive = false) => ({
+  kind,
+  split,
+  end,
+  passive,
+});
 
 /** One check the claim asks for: a relation and the value it states (null for comparison/direction). */
 export interface Check {
@@ -79,17 +111,30 @@ export interface Check {
   order: 'BA' | 'AB';
   /** "widened"/"narrowed": computed on magnitudes. */
   magnitude: boolean;
+  /** Where the claim names each figure (see Frame). */
+  frame: Frame;
+  /** "The difference between A and B": the size of A − B, whichever is larger. */
+  unsigned: boolean;
+  /** "N times more than": read both as ×N and as ×(N+1). */
+  timesMore: boolean;
 }
 
-/** A number the claim states about an operand itself: "from" → A, "to" → B, else any operand. */
+/**
+ * A number the claim states about an operand itself: "from" → the earlier (A), "to" → the later (B), a
+ * number on one role's side of the claim → that role's figure, else any operand. `strict`: "from"/"to",
+ * where a number that does not match fails the arithmetic.
+ */
 export interface Restated {
   quantity: Quantity;
   operand: 0 | 1 | null;
   modifier: Modifier;
+  strict: boolean;
+  /** Written in brackets or after "at" beside what it restates: plainly that figure's number. */
+  attached?: boolean;
 }
 
 /** Why code cannot read the claim: a typed code, and the words shown to a person. */
-export type ProblemCode = 'ambiguous_number' | 'negated' | 'range' | 'times_more';
+export type ProblemCode = 'ambiguous_number' | 'negated' | 'range' | 'times_more' | 'base_unclear';
 export interface Problem {
   code: ProblemCode;
   message: string;
@@ -97,6 +142,8 @@ export interface Problem {
 
 export interface Reading {
   checks: Check[];
+  /** Where the claim names each figure: the first check's frame, or the frame of its end points. */
+  frame: Frame;
   restated: Restated[];
   periods: ClaimPeriods;
   basis: Basis | null;
@@ -144,6 +191,8 @@ function modifierBefore(before: string): { modifier: Modifier; rest: string } {
     if (found) continue;
     for (const b of BOUND_PATTERNS) {
       const m = b.pattern.exec(rest);
+      // "added up to", "adds up to": a sum's verb, not the bound "up to".
+      if (m && /up\s+to\s*$/.test(m[0]) && /\badd(?:s|ed|ing)?\s+$/.test(rest.slice(0, m.index))) continue;
       if (m && modifier.bound === null) {
         modifier.bound = b.kind;
         modifier.boundWords = m[0].trim();
@@ -157,6 +206,10 @@ function modifierBefore(before: string): { modifier: Modifier; rest: string } {
   // "12% or so": a hedge after the number.
   return { modifier, rest };
 }
+
+/** "came to", "amounted to", "added up to": a verb that states a value, not an end point "to". */
+const AMOUNTED_TO =
+  /(?<![\p{L}])(?:c[ao]mes?|came|amount(?:s|ed)?|add(?:s|ed)?\s+up|total(?:l?ed|s)?|equal(?:l?ed|s)?)\s+to\s*$/u;
 
 /** A percent sign or word written in the number itself (not carried over from a neighbour). */
 const OWN_PERCENT = /%|per\s?cent|percent|pct/i;
@@ -178,11 +231,13 @@ function figureQuantities(text: string, low: string): Quantity[] {
     const f = own !== undefined ? { ...own, start: figure.start, end: figure.end } : figure;
     const decimals = decimalsOf(f.raw, f.magnitude);
     const after = low.slice(f.end, f.end + 40);
+    // A sentence brackets a number to set it aside ("handgun checks (56,941)"), not to make it negative.
+    const bracketed = f.accounting && /^\(/.test(f.raw);
     return {
       raw: f.raw,
       start: f.start,
       end: f.end,
-      value: f.value,
+      value: bracketed ? Math.abs(f.value) : f.value,
       unit: f.unit,
       unitClass: f.unitClass,
       precision: 0.5 * 10 ** -decimals * f.scale,
@@ -192,6 +247,7 @@ function figureQuantities(text: string, low: string): Quantity[] {
       multiple: f.unitClass === 'none' && MULTIPLE_AFTER.test(after),
       change: false,
       scaled: f.scale !== 1,
+      bracketed,
     };
   });
 }
@@ -205,6 +261,8 @@ function wordQuantities(text: string, low: string, taken: readonly Quantity[]): 
       const start = m.index;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
+      // "half as many … as", "a fifth as large as": a fraction written as a multiple.
+      const fractionAs = w.as === 'percent' && /^\s+as\s+\p{L}/u.test(low.slice(end));
       // "half" only as a quantity where it is one: "half of", "by half", "half as", "half the".
       if (
         w.value === 50 &&
@@ -215,21 +273,23 @@ function wordQuantities(text: string, low: string, taken: readonly Quantity[]): 
         continue;
       // "double"/"triple" only as "double the"/"double that of".
       if (/^(?:double|triple)$/.test(m[0]) && !/^\s+(?:the|that)\b/.test(low.slice(end))) continue;
-      const multiple = w.as === 'multiple';
+      const multiple = w.as === 'multiple' || fractionAs;
+      const value = fractionAs ? w.value / 100 : w.value;
       out.push({
         raw: text.slice(start, end),
         start,
         end,
-        value: w.value,
+        value,
         unit: multiple ? null : '%',
         unitClass: multiple ? 'none' : 'percent',
-        precision: WORD_TOLERANCE * w.value,
+        precision: WORD_TOLERANCE * value,
         decimals: null,
         word: true,
         ambiguous: false,
         multiple,
         change: w.change === true,
         scaled: false,
+        bracketed: false,
       });
     }
   }
@@ -242,26 +302,55 @@ function basisIn(low: string): Basis | null {
   return found.size === 1 ? ([...found][0] ?? null) : null;
 }
 
+/** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
+export function cleanLabelText(label: string): string {
+  return label
+    .replace(/(?:\s*[.·…_]){3,}\s*/gu, ' ')
+    .replace(/\s*[-–—_=]{3,}\s*/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const STOP_NEIGHBOURS = new Set(['to', 'and', 'of', 'in', 'on', 'at', 'the', 'a', 'an', 'by', 'for', 'or']);
+
 /**
  * Numbers inside an operand's label where the claim repeats that label ("Level 2 assets", "the 90 nanometers
- * segment", "Net income (4)"): each label's numbers with the word beside them are looked for in the claim,
- * and a claim number inside such a stretch is part of the name, never a stated value or an end point.
+ * segment", "Net income (4)", "aged 21 to 64", "PK–8"): the label, each of its numbers with the word beside
+ * it, and each range it writes are looked for in the claim; a claim number inside such a stretch is part of
+ * the name, never a stated value, a range end or an end point.
  */
 export function labelSpans(low: string, labels: readonly string[]): [number, number][] {
   const spans: [number, number][] = [];
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const flexible = (text: string) =>
     text
       .trim()
       .split(/\s+/)
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .map((w) => w.split(/[–—-]/).map(escape).join('\\s*[–—-]\\s*'))
       .join('\\s+');
   for (const label of labels) {
-    const l = lower(label);
+    const l = lower(cleanLabelText(label));
     if (!/\d/.test(l)) continue;
-    // The whole label, then each number with its neighbouring word ("level 2", "90 nanometers", "notes (4)").
+    const tokens =
+      l.match(/[([]?[\p{L}\p{N}][\p{L}\p{N}.,'’]*(?:[–—-][\p{L}\p{N}][\p{L}\p{N}.,'’]*)*[)\]]?/gu) ?? [];
     const pieces = [l];
-    for (const m of l.matchAll(/(?:[\p{L}][\p{L}'-]*\s+)?[([]?\d[\d.,]*[)\]]?(?:\s*[\p{L}][\p{L}'-]*)?/gu))
-      if (/\p{L}/u.test(m[0])) pieces.push(m[0]);
+    const significant = (t: string | undefined) =>
+      t !== undefined && /\p{L}/u.test(t) && !STOP_NEIGHBOURS.has(t.replace(/[^\p{L}]/gu, ''));
+    tokens.forEach((t, i) => {
+      const prev = tokens[i - 1];
+      const next = tokens[i + 1];
+      if (/\d/.test(t)) {
+        // A number written with letters or a range in one token ("PK–8", "15–24", "FY2019").
+        if (/\p{L}|[–—-]/u.test(t) && t.length >= 3) pieces.push(t);
+        if (significant(prev)) pieces.push(`${prev} ${t}`);
+        if (significant(next)) pieces.push(`${t} ${next}`);
+        if (prev !== undefined && next !== undefined && (significant(prev) || significant(next)))
+          pieces.push(`${prev} ${t} ${next}`);
+      } else if (/^(?:to|and|through)$/.test(t) && prev !== undefined && next !== undefined) {
+        // A range the label writes in words ("21 to 64").
+        if (/\d/.test(prev) && /\d/.test(next)) pieces.push(`${prev} ${t} ${next}`);
+      }
+    });
     for (const piece of pieces) {
       if (piece.trim().length < 3) continue;
       const re = new RegExp(`(?<![\\p{L}\\p{N}])${flexible(piece)}(?![\\p{L}\\p{N}])`, 'gu');
@@ -269,6 +358,41 @@ export function labelSpans(low: string, labels: readonly string[]): [number, num
     }
   }
   return spans;
+}
+
+/** Where `pattern` (a global regex) last matches in `text` before `limit`, or null. */
+function lastMatch(pattern: RegExp, text: string, limit: number): RegExpExecArray | null {
+  pattern.lastIndex = 0;
+  let last: RegExpExecArray | null = null;
+  for (let m = pattern.exec(text); m !== null && m.index < limit; m = pattern.exec(text)) last = m;
+  return last;
+}
+
+/** The end of a share's whole: the first verb or mark after "of" (or the end of the claim). */
+function wholeEnd(low: string, from: number, names: readonly [number, number][]): number {
+  const ends = new RegExp(WHOLE_ENDS.source, 'gu');
+  ends.lastIndex = from;
+  // A mark inside a label the claim repeats ("property, plant and equipment") does not end the whole.
+  for (let m = ends.exec(low); m !== null; m = ends.exec(low))
+    if (!names.some(([s, e]) => m!.index >= s && m!.index < e)) return m.index;
+  return low.length;
+}
+
+/** Where the claim repeats an operand's label whole ("Property, plant and equipment", "Cash held at banks"). */
+function labelsRepeated(low: string, labels: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const label of labels) {
+    const words = lower(cleanLabelText(label)).match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length < 2) continue;
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'gu');
+    for (const m of low.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+  }
+  return spans;
+}
+
+/** Whether a comparison cue at [start, end) is written in the passive ("was exceeded by"). */
+function passiveAt(low: string, start: number, end: number): boolean {
+  return PASSIVE_BEFORE.test(low.slice(0, start)) && PASSIVE_AFTER.test(low.slice(end));
 }
 
 /**
@@ -291,6 +415,7 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
   const quantities = [...figures, ...words].sort((a, b) => a.start - b.start);
   const reading: Reading = {
     checks: [],
+    frame: frame('single'),
     restated: [],
     periods,
     basis: basisIn(low),
@@ -323,18 +448,20 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
 
   const used = new Set<Quantity>();
   const sumCue = SUM.test(low);
+  const between = BETWEEN.exec(low);
   for (let i = 0; i < quantities.length; i++) {
     const q = quantities[i]!;
     const next = quantities[i + 1];
+    const previous = quantities[i - 1];
     // Ranges: "10-12%", "between 5 and 6bn", "rose 10 to 12%".
     if (next && !q.word && !next.word) {
-      const between = low.slice(q.end, next.start);
+      const gap = low.slice(q.end, next.start);
       const fromBefore = /(?:^|[^\p{L}])from\s*$/u.test(modifierBefore(low.slice(0, q.start)).rest);
       const sameKind = q.unit === next.unit;
       if (
-        /^\s*[-–—]\s*$/.test(between) ||
-        (/^\s+and\s+$/.test(between) && /between\s+$/.test(low.slice(0, q.start))) ||
-        (/^\s+to\s+$/.test(between) && !fromBefore && sameKind)
+        /^\s*[-–—]\s*$/.test(gap) ||
+        (/^\s+and\s+$/.test(gap) && /between\s+$/.test(low.slice(0, q.start))) ||
+        (/^\s+to\s+$/.test(gap) && !fromBefore && sameKind)
       ) {
         reading.problem = {
           code: 'range',
@@ -345,23 +472,10 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
     }
     const beforeAll = low.slice(0, q.start);
     const { modifier, rest: before } = modifierBefore(beforeAll);
-    const after = low.slice(q.end, q.end + 60);
+    const after = low.slice(q.end, q.end + 120);
     // "or so" after the number is a hedge too.
     if (modifier.hedge === null && /^\s+or\s+so\b/.test(after)) modifier.hedge = 'or so';
 
-    const timesMore = q.word
-      ? /times|fold$/.test(q.raw.toLowerCase()) &&
-        /^\s*(?:more|higher|greater|bigger|larger|less|lower|smaller|fewer)\s+than(?![\p{L}\p{N}])/u.test(
-          after,
-        )
-      : TIMES_MORE_AFTER.test(after);
-    if (q.multiple && timesMore) {
-      reading.problem = {
-        code: 'times_more',
-        message: `"${q.raw} … more than" reads as ×N or ×(N+1); left to a person`,
-      };
-      return reading;
-    }
     const dirBefore = DIRECTION_BEFORE.exec(before);
     const dirAfter = DIRECTION_AFTER.exec(after);
     const directionOf = (m: RegExpExecArray | null): 1 | -1 | 0 =>
@@ -371,96 +485,178 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
     const check = (
       relation: Relation,
       direction: 1 | -1 | 0,
-      order: 'BA' | 'AB' = 'BA',
-      magnitude = false,
+      order: 'BA' | 'AB',
+      where: Frame,
+      extra: { magnitude?: boolean; unsigned?: boolean; timesMore?: boolean } = {},
     ) => {
-      reading.checks.push({ relation, quantity: q, modifier, direction, order, magnitude });
+      reading.checks.push({
+        relation,
+        quantity: q,
+        modifier,
+        direction,
+        order,
+        magnitude: extra.magnitude ?? false,
+        frame: where,
+        unsigned: extra.unsigned ?? false,
+        timesMore: extra.timesMore ?? false,
+      });
       used.add(q);
     };
+    /** Where "than" is in `after` (the end of a comparative's measure words). */
+    const thanAt = (m: RegExpExecArray) => q.end + m.index + m[0].lastIndexOf('than');
 
+    // "N times more than": ×N or ×(N+1); "N times less than" has no reading code can trust.
+    if (q.multiple && (!q.word || /(?:times|fold)$/i.test(q.raw))) {
+      const rest = q.word ? after : after.slice(MULTIPLE_AFTER.exec(after)?.[0].length ?? 0);
+      const more = DIFFERENCE_AFTER.exec(rest);
+      if (more !== null) {
+        if (more[2] !== undefined) {
+          reading.problem = {
+            code: 'times_more',
+            message: `"${q.raw} … less than" has no one reading (a fraction, or a fall of N times the reference); left to a person`,
+          };
+          return reading;
+        }
+        const than = q.end + (after.length - rest.length) + more.index + more[0].lastIndexOf('than');
+        check('ratio', 0, 'AB', frame('ordered', than), { timesMore: true });
+        continue;
+      }
+    }
     // Ratio / multiple.
     if (q.multiple) {
-      if (q.change) check('ratio', 0, 'BA');
-      else if (dirBefore) check('ratio', 0, 'BA');
-      else check('ratio', 0, 'AB');
+      if (q.change || dirBefore) check('ratio', 0, 'BA', frame('over_time'));
+      else {
+        // "A is three times B", "twice as many … as B": the reference follows "times" or the second "as".
+        const as = AS_AS.exec(after);
+        const times = MULTIPLE_AFTER.exec(after);
+        const split = as ? q.end + as.index + as[0].length - 2 : q.end + (times ? times[0].length : 0);
+        check('ratio', 0, 'AB', frame('ordered', split));
+      }
       continue;
     }
     const percentLike = q.unitClass === 'percent';
+    const points = q.unitClass === 'percentage_point' || q.unitClass === 'basis_point';
     // Share: "25% of", "a quarter of", "accounts for 40% of".
-    if (percentLike && (SHARE_BEFORE.test(before) || (SHARE_AFTER.test(after) && !dirBefore))) {
-      check('share', 0);
+    const of = SHARE_AFTER.exec(after);
+    const shareOf = percentLike && !of ? SHARE_OF_BEFORE.exec(before) : null;
+    if (shareOf !== null) {
+      const wholeStart = shareOf.index + shareOf[0].indexOf(shareOf[1]!, 'share of'.length);
+      check('share', 0, 'AB', frame('part_whole', wholeStart - 3, wholeStart + shareOf[1]!.length));
       continue;
     }
-    // Difference: "$5m more than", "12% higher than".
+    if (percentLike && (SHARE_BEFORE.test(before) || (of && !dirBefore))) {
+      const split = of ? q.end + of.index + of[0].length - 2 : null;
+      const end = split === null ? null : wholeEnd(low, split + 2, labelsRepeated(low, labels));
+      check('share', 0, 'AB', frame('part_whole', split, end));
+      continue;
+    }
+    // "The difference between A and B was N": the size of the difference, whichever is larger.
+    if (between !== null && (q.start > between.index || /^\s*(?:difference|gap|spread)\b/.test(after))) {
+      const afterBetween = low.slice(between.index + between[0].length);
+      const and = /\s+and\s+/.exec(afterBetween);
+      const split = and === null ? null : between.index + between[0].length + and.index + and[0].length;
+      if (percentLike) {
+        reading.problem = {
+          code: 'base_unclear',
+          message: `"${q.raw}" is a percentage gap between two figures, and the claim does not say which one it is a percentage of`,
+        };
+        return reading;
+      }
+      check(points ? 'change_points' : 'difference', 0, 'AB', frame('symmetric', split), { unsigned: true });
+      continue;
+    }
+    // "A exceeded B by N", "A trailed B by 5%", "B was exceeded by A by N".
+    if (BY_BEFORE.test(before) && dirBefore === null) {
+      const verb = lastMatch(COMPARE_VERB, low, q.start);
+      const between = verb === null ? '' : low.slice(verb.index + verb[0].length, q.start);
+      if (verb !== null && !quantities.some((o) => o !== q && o.start >= verb.index && o.start < q.start)) {
+        if (!/[.;]/.test(between)) {
+          const passive = passiveAt(low, verb.index, verb.index + verb[0].length);
+          const relation = percentLike ? 'difference_percent' : points ? 'change_points' : 'difference';
+          // A comparative turns to the reference at its "than", a verb at itself.
+          const split = /than$/.test(verb[0]) ? verb.index + verb[0].length - 4 : verb.index;
+          check(relation, verb[1] ? 1 : -1, 'AB', frame('ordered', split, null, passive));
+          continue;
+        }
+      }
+    }
+    // Difference: "$5m more than", "5,271 more handgun checks than", "12% higher than", "$5m above".
     const diff = DIFFERENCE_AFTER.exec(after);
-    if (
-      diff &&
-      /than|above|below/.test(diff[0]) &&
-      q.unitClass !== 'percentage_point' &&
-      q.unitClass !== 'basis_point'
-    ) {
-      check(percentLike ? 'difference_percent' : 'difference', diff[1] ? 1 : -1, 'AB');
+    const above = diff === null ? DIFFERENCE_ABOVE.exec(after) : null;
+    if ((diff ?? above) !== null && !points) {
+      const m = (diff ?? above)!;
+      const split = diff ? thanAt(diff) : q.end + m.index + m[0].length - m[0].trimStart().length;
+      check(percentLike ? 'difference_percent' : 'difference', m[1] ? 1 : -1, 'AB', frame('ordered', split));
+      continue;
+    }
+    // "A minus B is N".
+    const minus = lastMatch(new RegExp(MINUS.source, 'gu'), low, q.start);
+    if (minus !== null && (previous === undefined || previous.end <= minus.index)) {
+      check(points ? 'change_points' : 'difference', 0, 'AB', frame('ordered', minus.index));
       continue;
     }
     // Positional restatements: "from $1.0bn", "to $1.12bn".
     if (/(?:^|[^\p{L}])from\s*$/u.test(before) && modifier.bound === null) {
-      reading.restated.push({ quantity: q, operand: 0, modifier });
+      reading.restated.push({ quantity: q, operand: 0, modifier, strict: true });
       used.add(q);
       continue;
     }
-    if (/(?:^|[^\p{L}])to\s*$/u.test(before) && modifier.bound === null) {
-      reading.restated.push({ quantity: q, operand: 1, modifier });
+    if (/(?:^|[^\p{L}])to\s*$/u.test(before) && !AMOUNTED_TO.test(before) && modifier.bound === null) {
+      reading.restated.push({ quantity: q, operand: 1, modifier, strict: true });
       used.add(q);
       continue;
     }
     // Points: a pp or bp figure is a difference of rates.
-    if (q.unitClass === 'percentage_point' || q.unitClass === 'basis_point') {
-      if (diff) check('change_points', diff[1] ? 1 : -1, 'AB');
+    if (points) {
+      if (diff) check('change_points', diff[1] ? 1 : -1, 'AB', frame('ordered', thanAt(diff)));
       else {
         const d = dirBefore ?? dirAfter;
-        check('change_points', directionOf(d), 'BA', magnitudeOf(d));
+        check('change_points', directionOf(d), 'BA', frame('over_time'), { magnitude: magnitudeOf(d) });
       }
       continue;
     }
     // Change: a direction word just before or just after.
     const d = dirBefore ?? dirAfter;
     if (d !== null) {
-      check(percentLike ? 'change_percent' : 'change_absolute', directionOf(d), 'BA', magnitudeOf(d));
+      check(percentLike ? 'change_percent' : 'change_absolute', directionOf(d), 'BA', frame('over_time'), {
+        magnitude: magnitudeOf(d),
+      });
       continue;
     }
     // Sum.
     if (sumCue && !q.word) {
-      check('sum', 0);
+      check('sum', 0, 'AB', frame('symmetric'));
       continue;
     }
   }
 
   // Numbers left: restatements, or the stated value of "equals".
   const left = quantities.filter((q) => !used.has(q));
+  const fromTo = reading.restated.some((r) => r.operand !== null);
   if (reading.checks.length === 0) {
     const first = left[0];
-    const fromTo = reading.restated.some((r) => r.operand !== null);
     const dir = DIRECTION_ANYWHERE.exec(low);
     const cmp = COMPARISON.exec(low);
+    const bare = (relation: Relation, direction: 1 | -1 | 0, where: Frame, magnitude = false) =>
+      reading.checks.push({
+        relation,
+        quantity: null,
+        modifier: { ...NO_MODIFIER },
+        direction,
+        order: where.kind === 'over_time' ? 'BA' : 'AB',
+        magnitude,
+        frame: where,
+        unsigned: false,
+        timesMore: false,
+      });
     if (fromTo && dir) {
       // "rose from $1.0bn to $1.12bn": the direction of B - A, and the end points as restatements.
-      reading.checks.push({
-        relation: 'direction',
-        quantity: null,
-        modifier: { ...NO_MODIFIER },
-        direction: dir[1] ? 1 : -1,
-        order: 'BA',
-        magnitude: MAGNITUDE.test((dir[1] ?? dir[2] ?? '').trim()),
-      });
+      bare('direction', dir[1] ? 1 : -1, frame('over_time'), MAGNITUDE.test((dir[1] ?? dir[2] ?? '').trim()));
     } else if (cmp && !quantityAdjacent(low, cmp, quantities)) {
-      reading.checks.push({
-        relation: 'comparison',
-        quantity: null,
-        modifier: { ...NO_MODIFIER },
-        direction: cmp[1] ? 1 : -1,
-        order: 'AB',
-        magnitude: false,
-      });
+      // The reference follows "than" (after any measure words) or the comparing verb.
+      const than = /\bthan$/.test(cmp[0]) ? cmp.index + cmp[0].lastIndexOf('than') : cmp.index;
+      const passive = passiveAt(low, cmp.index, cmp.index + cmp[0].length);
+      bare('comparison', cmp[1] ? 1 : -1, frame('ordered', than, null, passive));
     } else if (first !== undefined && !first.word) {
       const { modifier } = modifierBefore(low.slice(0, first.start));
       if (modifier.hedge === null && /^\s+or\s+so\b/.test(low.slice(first.end))) modifier.hedge = 'or so';
@@ -471,37 +667,34 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
         direction: 0,
         order: 'AB',
         magnitude: false,
+        frame: frame(fromTo ? 'over_time' : 'single'),
+        unsigned: false,
+        timesMore: false,
       });
       used.add(first);
     } else if (dir && reading.restated.length > 0) {
-      reading.checks.push({
-        relation: 'direction',
-        quantity: null,
-        modifier: { ...NO_MODIFIER },
-        direction: dir[1] ? 1 : -1,
-        order: 'BA',
-        magnitude: false,
-      });
+      bare('direction', dir[1] ? 1 : -1, frame('over_time'));
     }
   }
   for (const q of quantities) {
     if (used.has(q)) continue;
     if (q.word) continue;
+    const { modifier, rest } = modifierBefore(low.slice(0, q.start));
     reading.restated.push({
       quantity: q,
       operand: null,
-      modifier: modifierBefore(low.slice(0, q.start)).modifier,
+      modifier,
+      strict: false,
+      // "handgun checks (56,941)", "net sales, at $8.9bn,": the number is given to the thing just named.
+      attached: q.bracketed || /(?:^|[^\p{L}])at\s*$/u.test(rest),
     });
   }
+  reading.frame = reading.checks[0]?.frame ?? frame(fromTo ? 'over_time' : 'single');
   return reading;
 }
 
+/** A number right after a comparison cue makes it a bound on that number ("more than 50,000"). */
 function quantityAdjacent(low: string, m: RegExpExecArray, quantities: readonly Quantity[]): boolean {
-  const s = m.index;
-  const e = s + m[0].length;
-  return quantities.some(
-    (q) =>
-      (q.start >= e && /^\s*$/.test(low.slice(e, q.start))) ||
-      (q.end <= s && /^\s*$/.test(low.slice(q.end, s))),
-  );
+  const e = m.index + m[0].length;
+  return quantities.some((q) => q.start >= e && /^\s*$/.test(low.slice(e, q.start)));
 }

@@ -1,8 +1,8 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
+import { isTotal, labelWords, tokensOf, totalCues } from './roles';
 import { order, parsePeriod, periodOf, previous, relate, type Period, type PeriodMention } from './periods';
 import { RELATIONS, type Note } from './relations';
-import { DOWN_WORDS, UP_WORDS } from './wording';
 import type { EngineOperand } from './types';
 
 // Comparability (service/numeric/RULES.md, "Comparability"): facets in the order unit, scale, entity,
@@ -64,44 +64,29 @@ const judge = (facet: FacetReason['facet'], code: FacetCode, why: string): Facet
   why,
 });
 
-/**
- * Words a label may hold that name nothing: function words, and on a page line (whose label is the text
- * before its first figure: "Revenue was", "Sales rose from") the verbs and direction words of the sentence.
- */
-const STOPWORDS = new Set([
-  ...[
-    'the',
-    'and',
-    'for',
-    'from',
-    'with',
-    'per',
-    'its',
-    'our',
-    'all',
-    'of',
-    'in',
-    'on',
-    'to',
-    'a',
-    'an',
-    'at',
-    'by',
-  ],
-  ...['was', 'were', 'is', 'are', 'has', 'have', 'had', 'been', 'will', 'would', 'stood', 'came', 'reached'],
-  ...['amounted', 'totalled', 'totaled', 'about', 'around', 'some', 'than', 'this', 'that', 'year'],
-  ...[...UP_WORDS, ...DOWN_WORDS].filter((w) => !w.includes(' ')),
-]);
-const stem = (w: string) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
-const wordsOf = (text: string) => (lower(text).match(/\p{L}[\p{L}'-]*/gu) ?? []).map(stem);
-
-/** Every significant word of the row label appears in the claim (plural-insensitive). */
+/** Every significant word of the label appears in the claim (plural- and possessive-insensitive). */
 export function labelMentioned(label: string | null, claim: string): boolean {
   if (label === null || parsePeriod(label) !== null) return false;
-  const significant = wordsOf(label).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
+  const significant = [...labelWords(label)].filter((w) => w.length >= 3);
   if (significant.length === 0) return false;
-  const said = new Set(wordsOf(claim));
+  const said = new Set(tokensOf(claim).map((t) => t.stem));
   return significant.every((w) => said.has(w));
+}
+
+/** The claim names the operand's row: its words, or a total it names when the row is a total. */
+function rowNamed(op: EngineOperand, claim: string): boolean {
+  if (labelMentioned(op.context.rowLabel, claim)) return true;
+  return isTotal(op) && totalCues(lower(claim)).length > 0;
+}
+
+/** Column labels that tell two operands apart (not periods): each must be named too. */
+function columnsNamed(a: EngineOperand, b: EngineOperand, claim: string): boolean {
+  const [ca, cb] = [a.context.columnLabel, b.context.columnLabel];
+  if (ca === null || cb === null || parsePeriod(ca) !== null || parsePeriod(cb) !== null) return true;
+  if (lower(ca).trim() === lower(cb).trim()) return true;
+  const named = (op: EngineOperand) =>
+    labelMentioned(op.context.columnLabel, claim) || (isTotal(op) && totalCues(lower(claim)).length > 0);
+  return named(a) && named(b);
 }
 
 function isOverTime(relation: Relation, reading: Reading): boolean {
@@ -109,16 +94,6 @@ function isOverTime(relation: Relation, reading: Reading): boolean {
   if (check === undefined) return relation === 'direction';
   return RELATIONS[relation].overTime(check);
 }
-
-/** Relations whose operands are named in order: A first ("A was $5m more than B", "A is 12% of B"). */
-const ORDERED: ReadonlySet<Relation> = new Set([
-  'difference',
-  'difference_percent',
-  'share',
-  'comparison',
-  'ratio',
-  'change_points',
-]);
 
 function entityFacet(
   claim: string,
@@ -187,14 +162,14 @@ function entityFacet(
       'the structure does not show that both operands are the same line item',
     );
   }
-  if (labelMentioned(a.rowLabel, claim) && labelMentioned(b.rowLabel, claim))
+  if (rowNamed(A, claim) && rowNamed(B, claim) && columnsNamed(A, B, claim))
     return decided(
       'entity',
       true,
       'entity_named',
-      `the claim names both rows ("${a.rowLabel}", "${b.rowLabel}")`,
+      `the claim names both figures ("${[a.rowLabel, a.columnLabel].filter((l) => l !== null && parsePeriod(l) === null).join(' · ')}", "${[b.rowLabel, b.columnLabel].filter((l) => l !== null && parsePeriod(l) === null).join(' · ')}")`,
     );
-  return judge('entity', 'entity_not_named', "the claim does not name both operands' row labels");
+  return judge('entity', 'entity_not_named', "the claim does not name both figures' labels");
 }
 
 /**
@@ -360,15 +335,26 @@ function periodFacet(
       `the operands are ${pa.label} and ${pb.label}; the claim names only ${listed(named)}`,
     );
   if (same) return decided('period', true, 'period_named', `the claim and both operands name ${pa.label}`);
-  if (ORDERED.has(relation) && !(relation === 'ratio' && reading.checks[0]?.order === 'BA')) {
-    const firstA = Math.min(...hasA.map((m) => m.start));
-    const firstB = Math.min(...hasB.map((m) => m.start));
-    if (firstA > firstB)
+  // Each figure's period must be named on its own side of the claim ("revenue in 2019 was more than in
+  // 2018"), not only on the other figure's.
+  const { frame } = reading;
+  if ((frame.kind === 'ordered' || frame.kind === 'part_whole') && frame.split !== null) {
+    const side = (pos: number): 0 | 1 =>
+      frame.kind === 'ordered'
+        ? pos < frame.split! !== frame.passive
+          ? 0
+          : 1
+        : pos >= frame.split! && pos < (frame.end ?? claim.length)
+          ? 1
+          : 0;
+    const onlyOther = (ms: readonly PeriodMention[], own: 0 | 1) =>
+      ms.length > 0 && ms.every((m) => side(m.start) !== own);
+    if (onlyOther(hasA, 0) && onlyOther(hasB, 1))
       return decided(
         'period',
         false,
         'period_order',
-        `the claim names ${pb.label} first and ${pa.label} second, but operand A is ${pa.label} and B is ${pb.label}`,
+        `the claim puts ${pb.label} with the first figure and ${pa.label} with the second, but they are ${pa.label} and ${pb.label}`,
       );
   }
   return decided(

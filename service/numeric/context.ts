@@ -1,5 +1,6 @@
 import type { FigureWithPosition, Unit } from '../../shared/api';
 import { findFigures } from '../../shared/figures';
+import { cleanLabelText } from './claim';
 import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
 import type { Basis, OperandContext } from './types';
 
@@ -198,8 +199,8 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
 
   return {
     unitKind: 'sheet',
-    rowLabel,
-    columnLabel,
+    rowLabel: rowLabel === null ? null : cleanLabelText(rowLabel) || null,
+    columnLabel: columnLabel === null ? null : cleanLabelText(columnLabel) || null,
     period,
     basis: oneBasis([rowLabel, ...headers]),
     rowKey: `${name}!${at.row}`,
@@ -213,7 +214,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
 
 /** Trims markdown markers, table pipes and punctuation from a label's ends. */
 function cleanLabel(text: string): string | null {
-  const cleaned = text
+  const cleaned = cleanLabelText(text)
     .replace(/\s*\|\s*/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')

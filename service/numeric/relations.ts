@@ -2,7 +2,7 @@ import type { Figure } from '../../shared/api';
 import type { Check, Quantity, Reading, Relation } from './claim';
 import { amount, num } from './format';
 import { labelSign } from './signs';
-import { compare, close, scaleGap } from './tolerance';
+import { compare, close, EPS, scaleGap } from './tolerance';
 import type { EngineOperand } from './types';
 
 // The relation table of the numeric check (service/numeric/RULES.md, "Relations"): for each relation a
@@ -24,6 +24,9 @@ export type ComputeCode =
   | 'points_or_percent'
   | 'negative_value'
   | 'times_more'
+  | 'base_unclear'
+  | 'roles_unclear'
+  | 'share_over_whole'
   | 'range'
   | 'negated'
   | 'ambiguous_number'
@@ -62,11 +65,25 @@ export interface Computation {
 
 export interface CheckInput {
   check: Check;
+  /** The operands in role order: the first role (subject, from, part, value), then the second. */
   ops: readonly EngineOperand[];
   reading: Reading;
   /** Appended to: what comparability must show. */
   notes: Note[];
+  /** An operand's value as the claim names it ("handgun 56,941", "1,120 in 2023"); by role index. */
+  name: (k: 0 | 1, shown: string) => string;
+  /** What the claim calls an operand ("handgun"); null when it names it by no word. By role index. */
+  title: (k: 0 | 1) => string | null;
 }
+
+/** How the claim names the operands, by role index. */
+export interface Naming {
+  name: CheckInput['name'];
+  title: CheckInput['title'];
+}
+
+/** Values shown without the claim's names. */
+export const UNNAMED: Naming = { name: (_k, shown) => shown, title: () => null };
 
 export interface RelationRule {
   /** Follows one line item over time: operand A is the earlier period, B the later. */
@@ -265,7 +282,7 @@ function finish(
   const says = (u: string | null) =>
     q === null
       ? ''
-      : `claim says ${mod.boundWords ? `${mod.boundWords} ` : ''}${mod.hedge ? `${mod.hedge} ` : ''}${amount(stated, u, 6)}`;
+      : `the claim says ${mod.boundWords ? `${mod.boundWords} ` : ''}${mod.hedge ? `${mod.hedge} ` : ''}${amount(stated, u, 6)}`;
   const c = compare(computed, stated, precision, mod, check.direction, unit);
   const scale = c.verdict === 'fails' ? tableScale(input, rule) : null;
   if (scale !== null && q !== null) {
@@ -444,7 +461,7 @@ function changePercent(input: CheckInput): Computation {
       input,
       RELATIONS.change_percent,
       computed,
-      `(${fb} − ${fa}) / ${fa} × 100 = ${num(computed, places(check.quantity), true)}%${why}`,
+      `(${input.name(1, fb)} − ${input.name(0, fa)}) / ${fa} × 100 = ${num(computed, places(check.quantity), true)}%${why}`,
       '%',
     );
     if (
@@ -476,7 +493,9 @@ function changeAbsolute(input: CheckInput): Computation {
   return withSigns(input, (a, b, why) => {
     const computed = b - a;
     const sizes = why !== '';
-    const expr = sizes ? `|${amount(b, u)}| − |${amount(a, u)}|` : `${amount(b, u)} − ${amount(a, u)}`;
+    const expr = sizes
+      ? `|${input.name(1, amount(b, u))}| − |${input.name(0, amount(a, u))}|`
+      : `${input.name(1, amount(b, u))} − ${input.name(0, amount(a, u))}`;
     return finish(input, RELATIONS.change_absolute, computed, `${expr} = ${amount(computed, u)}${why}`, u);
   });
 }
@@ -535,11 +554,12 @@ function changePoints(input: CheckInput): Computation {
       });
   }
   const [a, b] = [ops[0]!.figure.value, ops[1]!.figure.value];
-  const fa = amount(a, ops[0]!.figure.unit);
-  const fb = amount(b, ops[1]!.figure.unit);
-  const raw = check.order === 'AB' ? a - b : b - a;
+  const fa = input.name(0, amount(a, ops[0]!.figure.unit));
+  const fb = input.name(1, amount(b, ops[1]!.figure.unit));
+  const signed = check.order === 'AB' ? a - b : b - a;
+  const raw = check.unsigned ? Math.abs(a - b) : signed;
   const computed = toClaim(raw, ops[0]!.figure.unit === 'bp' || ops[1]!.figure.unit === 'bp' ? 'bp' : 'pp');
-  const expr = check.order === 'AB' ? `${fa} − ${fb}` : `${fb} − ${fa}`;
+  const expr = check.unsigned ? `|${fa} − ${fb}|` : check.order === 'AB' ? `${fa} − ${fb}` : `${fb} − ${fa}`;
   return finish(
     input,
     RELATIONS.change_points,
@@ -554,19 +574,44 @@ function ratio(input: CheckInput): Computation {
   if (stopped(start)) return start;
   const u = start.unit;
   return withSigns(input, (a, b, why) => {
-    const [n, d] = input.check.order === 'BA' ? [b, a] : [a, b];
+    const over = input.check.order === 'BA';
+    const [n, d] = over ? [b, a] : [a, b];
     if (d === 0) return notComputable('zero_base', `division by zero (${amount(d, u)})`);
     if (n < 0 || d < 0)
       return notComputable('negative_value', 'a multiple of a negative value is not checked');
     const computed = n / d;
-    return finish(
-      input,
-      RELATIONS.ratio,
-      computed,
-      `${amount(n, u)} / ${amount(d, u)} = ${num(computed, places(input.check.quantity))}×${why}`,
-      null,
-    );
+    const shown = `${input.name(over ? 1 : 0, amount(n, u))} / ${input.name(over ? 0 : 1, amount(d, u))} = ${num(computed, places(input.check.quantity))}×${why}`;
+    if (!input.check.timesMore) return finish(input, RELATIONS.ratio, computed, shown, null);
+    return timesMore(input, computed, shown);
   });
+}
+
+/**
+ * "N times more than": read as ×N and as ×(N + 1). Both hold: holds; both fail: fails (false under either
+ * reading); one of each: which the claim means is left to a person.
+ */
+function timesMore(input: CheckInput, computed: number, shown: string): Computation {
+  const q = input.check.quantity;
+  const n = q?.value ?? 0;
+  const precision = q?.precision ?? 0;
+  const mod = input.check.modifier;
+  const times = compare(computed, n, precision, mod, 0);
+  const plusOne = compare(computed, n + 1, precision, mod, 0);
+  const readings = `as ×${num(n)} (${times.rule}) it ${times.verdict}; as ×${num(n + 1)} ("${num(n)} times more" on top of the reference) it ${plusOne.verdict}`;
+  if (times.verdict !== plusOne.verdict)
+    return notComputable(
+      'times_more',
+      `${shown}; "${q?.raw ?? n} times more than" has two readings: ${readings}; which the claim means is left to a person`,
+    );
+  return {
+    verdict: times.verdict,
+    computed,
+    tolerance: times.tolerance,
+    text: `${shown}; "${q?.raw ?? n} times more than" read both ways: ${readings}`,
+    rounding: times.rounding || plusOne.rounding,
+    bounded: times.bounded,
+    code: null,
+  };
 }
 
 function share(input: CheckInput): Computation {
@@ -586,13 +631,14 @@ function share(input: CheckInput): Computation {
     if (b === 0) return notComputable('zero_base', `division by zero (${amount(b, u)})`);
     if (b < 0 || a < 0) return notComputable('negative_value', 'a share of a negative value is not checked');
     const computed = (a / b) * 100;
-    return finish(
-      input,
-      RELATIONS.share,
-      computed,
-      `${amount(a, u)} / ${amount(b, u)} × 100 = ${num(computed, places(input.check.quantity), true)}%${why}`,
-      '%',
-    );
+    const shown = `${input.name(0, amount(a, u))} / ${input.name(1, amount(b, u))} × 100 = ${num(computed, places(input.check.quantity), true)}%${why}`;
+    // A part larger than its whole: the whole is more likely the wrong figure than the claim wrong.
+    if (computed > 100 + EPS)
+      return notComputable(
+        'share_over_whole',
+        `${shown}: a share over 100%, the part is larger than the whole; is the whole the right figure?`,
+      );
+    return finish(input, RELATIONS.share, computed, shown, '%');
   });
 }
 
@@ -603,12 +649,14 @@ function sumOrDifference(sign: 1 | -1) {
     const u = start.unit;
     const rule = sign > 0 ? RELATIONS.sum : RELATIONS.difference;
     return withSigns(input, (a, b, why) => {
-      const computed = a + sign * b;
+      const unsigned = sign < 0 && input.check.unsigned;
+      const computed = unsigned ? Math.abs(a - b) : a + sign * b;
+      const terms = `${input.name(0, amount(a, u))} ${sign > 0 ? '+' : '−'} ${input.name(1, amount(b, u))}`;
       return finish(
         input,
         rule,
         computed,
-        `${amount(a, u)} ${sign > 0 ? '+' : '−'} ${amount(b, u)} = ${amount(computed, u)}${why}`,
+        `${unsigned ? `|${terms}|` : terms} = ${amount(computed, u)}${why}`,
         u,
       );
     });
@@ -628,7 +676,7 @@ function differencePercent(input: CheckInput): Computation {
       input,
       RELATIONS.difference_percent,
       computed,
-      `(${amount(a, u)} − ${amount(b, u)}) / ${amount(b, u)} × 100 = ${num(computed, places(input.check.quantity), true)}%${why}`,
+      `(${input.name(0, amount(a, u))} − ${input.name(1, amount(b, u))}) / ${amount(b, u)} × 100 = ${num(computed, places(input.check.quantity), true)}%${why}`,
       '%',
     );
   });
@@ -642,14 +690,22 @@ function signOf(kind: 'comparison' | 'direction') {
     return withSigns(input, (a, b, why) => {
       const diff = kind === 'comparison' ? a - b : b - a;
       const computed = close(a, b) ? 0 : Math.sign(diff);
-      const expr =
-        kind === 'comparison' ? `${amount(a, u)} − ${amount(b, u)}` : `${amount(b, u)} − ${amount(a, u)}`;
+      const [x, y] =
+        kind === 'comparison'
+          ? [input.name(0, amount(a, u)), input.name(1, amount(b, u))]
+          : [input.name(1, amount(b, u)), input.name(0, amount(a, u))];
       const ok = computed === input.check.direction;
+      const says =
+        kind === 'comparison'
+          ? `${input.title(0) ?? 'the first'} is ${input.check.direction > 0 ? 'larger' : 'smaller'}`
+          : input.check.direction > 0
+            ? 'a rise'
+            : 'a fall';
       return {
         verdict: ok ? 'holds' : 'fails',
         computed,
         tolerance: 0,
-        text: `sign of ${expr} = ${computed}${why}; claim says ${input.check.direction > 0 ? 'higher' : 'lower'}: ${ok ? 'holds' : 'fails'}`,
+        text: `${x} ${computed > 0 ? '>' : computed < 0 ? '<' : '='} ${y}${why}; the claim says ${says}: ${ok ? 'holds' : 'fails'}`,
         rounding: false,
         bounded: false,
         code: null,

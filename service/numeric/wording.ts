@@ -178,18 +178,60 @@ export const DIRECTION_ANYWHERE = new RegExp(
   'u',
 );
 
-/** Comparatives after a quantity that make it a difference ("$5m more than B"): sign of A - B. */
-export const DIFFERENCE_AFTER =
-  /^\s*(?:(more|higher|greater|bigger|larger|above)|(less|lower|fewer|smaller|below))(?:\s+than)?(?![\p{L}\p{N}])/u;
+/** Words a comparative may put between itself and "than": the measure ("5,271 more handgun checks than"). */
+const MEASURE_WORDS = String.raw`(?:\s+(?!than(?![\p{L}\p{N}]))[\p{L}\p{N}][\p{L}\p{N}'’&.-]*){0,6}?`;
 
-/** Comparison cues with no number: "A exceeds B", "A is lower than B". Group 1: A > B; group 2: A < B. */
+/**
+ * A comparative after a quantity that makes it a difference: "$5m more than B", "5,271 more handgun checks
+ * than B", "12% higher in 2019 than in 2018" (group 1: A > B, group 2: A < B); `than` marks where the claim
+ * turns from the subject to the reference.
+ */
+export const DIFFERENCE_AFTER = new RegExp(
+  String.raw`^\s*(?:(more|higher|greater|bigger|larger)|(less|lower|fewer|smaller))${MEASURE_WORDS}\s+than(?![\p{L}\p{N}])`,
+  'u',
+);
+/** "$5m above B", "300 below B": a difference with no "than". */
+export const DIFFERENCE_ABOVE = /^\s*(?:(above)|(below))(?![\p{L}\p{N}])/u;
+
+/** Verbs that compare two things (group 1: the subject is larger, group 2: smaller). */
+const COMPARE_VERBS_UP =
+  'exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outpac(?:e|es|ed|ing)|outstrip(?:s|ped|ping)?|' +
+  'outperform(?:s|ed|ing)?|outnumber(?:s|ed|ing)?|outsold|outsell(?:s|ing)?|overt(?:ook|ake|akes|aken|aking)|' +
+  'beat|beats|topped';
+const COMPARE_VERBS_DOWN =
+  'trail(?:s|ed|ing)?|lag(?:s|ged|ging)?(?:\\s+behind)?|(?:fell|falls?|falling|fallen)\\s+short\\s+of';
+
+/**
+ * Comparison cues: "A exceeds B", "A ran more handgun checks than B", "A trailed B". Group 1: A > B;
+ * group 2: A < B. A comparative's "than" (or the verb) is where the claim turns to the reference.
+ */
 export const COMPARISON = new RegExp(
-  '(?<![\\p{L}\\p{N}])(?:(exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|outpac(?:e|es|ed|ing)|outstrip(?:s|ped|ping)?|' +
-    'outperform(?:s|ed|ing)?|beat|(?:higher|greater|larger|bigger|more)\\s+than|above)|' +
-    '((?:lower|less|smaller|fewer)\\s+than|below|trail(?:s|ed|ing)?|lag(?:s|ged|ging)?|fell\\s+short\\s+of))' +
+  `(?<![\\p{L}\\p{N}])(?:(${COMPARE_VERBS_UP}|(?:higher|greater|larger|bigger|more)${MEASURE_WORDS}\\s+than|above)|` +
+    `(${COMPARE_VERBS_DOWN}|(?:lower|less|smaller|fewer)${MEASURE_WORDS}\\s+than|below))` +
     '(?![\\p{L}\\p{N}])',
   'u',
 );
+/** A comparison verb written in the passive ("was exceeded by"): the subject is named after it. */
+export const PASSIVE_BEFORE =
+  /(?<![\p{L}\p{N}])(?:was|were|is|are|been|being|be|get|gets|got)(?:\s+\p{L}+ly)?\s*$/u;
+export const PASSIVE_AFTER = /^\s*by(?![\p{L}\p{N}])/u;
+/**
+ * A comparison verb or comparative then "by" just before a quantity: "A exceeded B by 5,271", "A was higher
+ * than B by 10%" (group 1: A > B, group 2: A < B).
+ */
+export const COMPARE_VERB = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(${COMPARE_VERBS_UP}|(?:higher|more|greater|larger|bigger)\\s+than)|` +
+    `(${COMPARE_VERBS_DOWN}|(?:lower|less|fewer|smaller)\\s+than))(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** "by" right before a quantity. */
+export const BY_BEFORE = /(?:^|[^\p{L}])by\s*$/u;
+
+/** "the difference between A and B", "the gap between": a difference whose sign the words do not give. */
+export const BETWEEN =
+  /(?<![\p{L}\p{N}])(?:difference|gap|spread)\s+(?:(?:of|was|is)\s+)?(?:[^,;]*?\s)?between\s/u;
+/** "A minus B is N". */
+export const MINUS = /(?<![\p{L}\p{N}])minus(?![\p{L}\p{N}])/u;
 
 /** Sum cues: the quantity is A + B. */
 export const SUM = new RegExp(
@@ -201,15 +243,28 @@ export const SUM = new RegExp(
 /** Share cues before a percentage or fraction ("accounts for 40% of"). */
 export const SHARE_BEFORE =
   /(?<![\p{L}\p{N}])(?:accounts?\s+for|accounted\s+for|accounting\s+for|makes?\s+up|made\s+up|making\s+up|represents?|represented|representing|comprises?|comprised|share\s+of)\s*$/u;
+/** "Texas's share of all handgun checks was 8.5%": the whole is named between "share of" and the verb. */
+export const SHARE_OF_BEFORE =
+  /(?<![\p{L}\p{N}])share\s+of\s+([^,;]{1,80}?)\s+(?:was|is|were|are|stood\s+at|reached|came\s+to|amounted\s+to|rose\s+to|fell\s+to)\s*$/u;
 /** "of" right after a percentage or fraction makes it a share ("25% of", "a quarter of"). */
 export const SHARE_AFTER = /^\s+of(?![\p{L}\p{N}])/u;
 
+/** "of" ends a share's whole at the first verb or mark: "8.5% of all handgun checks | were in Texas". */
+export const WHOLE_ENDS =
+  /(?<![\p{L}\p{N}])(?:was|were|is|are|came|come|comes|went|had|has|have|did|does|do|belonged|belong|belongs|accounted|made|represented)(?![\p{L}\p{N}])|[,;:()\u2014]|\.(?:\s|$)/u;
+
+/** A total named in a claim ("of all …", "the total", "nationwide"): the whole of a share. */
+export const TOTAL_CUE =
+  /(?<![\p{L}\p{N}])(?:all|total|totals|overall|nationwide|national|nation(?:'s)?|countrywide|country(?:'s)?|entire|whole|combined|aggregate|worldwide|global|statewide)(?![\p{L}\p{N}])/gu;
+/** A label that names a total row or column ("Total", "Total revenue", "All states", "Grand total"). */
+export const TOTAL_LABEL =
+  /^(?:grand\s+)?totals?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:totals?|all\s+\p{L}+|overall|nationwide|national\s+total|combined|aggregate)\s*$/iu;
+
+/** "as many … as", "as large as": the second "as" is where a ratio turns to its reference. */
+export const AS_AS = /^\s*(?:times\s+)?as\s+(?:[\p{L}\p{N}'’&.-]+\s+){0,6}?as(?![\p{L}\p{N}])/u;
+
 /** "N times", "Nx", "N-fold" right after a number. */
 export const MULTIPLE_AFTER = /^\s*(?:x|×|times|-?fold)(?![\p{L}\p{N}])/u;
-/** "N times more than": reads as ×N or ×(N+1); left to a person. */
-export const TIMES_MORE_AFTER =
-  /^\s*(?:x|×|times|-?fold)\s+(?:more|higher|greater|bigger|larger|less|lower|smaller|fewer)\s+than(?![\p{L}\p{N}])/u;
-
 /** Hedges: the tolerance is doubled; `side` also bounds the true value to one side of the stated one. */
 export interface Hedge {
   words: readonly string[];
@@ -275,6 +330,12 @@ export const BOUNDS: readonly { words: readonly string[]; kind: BoundKind }[] = 
     words: [
       'more than',
       'over',
+      'exceeded',
+      'exceeds',
+      'exceed',
+      'surpassed',
+      'surpasses',
+      'topped',
       'above',
       'greater than',
       'higher than',

@@ -1,11 +1,14 @@
 import {
   NumericRequest,
   NumericResponse,
+  NumericRolesRequest,
   type Unit,
   type AssessedOperand,
   type OperandReference,
+  type OperandRoleName,
 } from '../../shared/api';
-import { assess } from '../numeric/assess';
+import { assessWithReasons } from '../numeric/assess';
+import { RolesDoNotFit } from '../numeric/roles';
 import { operandContext } from '../numeric/context';
 import type { EngineOperand } from '../numeric/types';
 import type { EvidenceStore } from '../store/contract';
@@ -48,7 +51,25 @@ export async function verifyNumeric(
   accountId: string,
   body: unknown,
 ): Promise<NumericResponse> {
-  const request = parseRequest(NumericRequest, body);
+  return check(store, accountId, parseRequest(NumericRequest, body), null);
+}
+
+/** `POST /api/v2/verify/numeric/roles`: the same check with the roles a person gave the figures. */
+export async function verifyNumericWithRoles(
+  store: EvidenceStore,
+  accountId: string,
+  body: unknown,
+): Promise<NumericResponse> {
+  const request = parseRequest(NumericRolesRequest, body);
+  return check(store, accountId, request, request.roles);
+}
+
+async function check(
+  store: EvidenceStore,
+  accountId: string,
+  request: NumericRequest,
+  roles: readonly OperandRoleName[] | null,
+): Promise<NumericResponse> {
   const units = new Map<string, Unit>();
   const engine: EngineOperand[] = [];
   const echoed: AssessedOperand[] = [];
@@ -90,5 +111,17 @@ export async function verifyNumeric(
       figure: read,
     });
   }
-  return NumericResponse.parse({ ...assess(request.claim, engine), operands: echoed });
+  let explained;
+  try {
+    explained = assessWithReasons(request.claim, engine, { roles });
+  } catch (error) {
+    if (error instanceof RolesDoNotFit)
+      throw new ServiceError('roles_do_not_fit', error.message, [{ path: 'roles', message: error.message }]);
+    throw error;
+  }
+  const operands = echoed.map((o, i) => {
+    const role = explained.operandRoles?.[i];
+    return role === undefined ? o : { ...o, role };
+  });
+  return NumericResponse.parse({ ...explained.assessment, operands });
 }

@@ -10,7 +10,7 @@ import {
   publishSourceRepresentation,
   type ExtractionSettings,
 } from './extract';
-import { verifyNumeric } from './numeric';
+import { verifyNumeric, verifyNumericWithRoles } from './numeric';
 import { searchSources } from './search';
 import {
   getSource,
@@ -39,6 +39,7 @@ export interface OperationInputs {
   getRepresentation: { representation_id: string };
   extract: unknown;
   verifyNumeric: unknown;
+  verifyNumericWithRoles: unknown;
   search: unknown;
 }
 
@@ -94,6 +95,7 @@ export function createLocalService(
         getRepresentation: async (input) => getRepresentation(store, accountId, input.representation_id),
         extract: (body, context) => extractAsset(store, accountId, body, withContext(context)),
         verifyNumeric: async (body) => verifyNumeric(store, accountId, body),
+        verifyNumericWithRoles: async (body) => verifyNumericWithRoles(store, accountId, body),
         search: async (body) => searchSources(store, accountId, body),
       };
     },

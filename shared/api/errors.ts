@@ -28,6 +28,10 @@ export const SERVICE_ERRORS = {
     status: 400,
     meaning: 'An upload asset id was given where a source version id belongs.',
   },
+  roles_do_not_fit: {
+    status: 400,
+    meaning: "The roles given do not fit the claim's relation (a share's figures are part and whole).",
+  },
   // 401, 404, 408, 409
   unauthorized: { status: 401, meaning: 'The API key is missing or not recognised.' },
   not_found: { status: 404, meaning: 'No such resource for this account, or no such endpoint.' },

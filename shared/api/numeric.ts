@@ -72,6 +72,12 @@ export const Arithmetic = z.object({
   reason: z.string(),
   /** Local extension: the claim holds only because of the rounding its stated precision allows. */
   holds_only_by_rounding: z.boolean().optional(),
+  /**
+   * Local extension: the computation in the claim's terms, each figure named by the words that bound it
+   * ("handgun 56,941 − long gun 51,670 = 5,271; the claim says 5,271: holds"); absent when nothing was
+   * computed or the roles are unclear.
+   */
+  line: z.string().optional(),
 });
 export type Arithmetic = z.infer<typeof Arithmetic>;
 
@@ -97,12 +103,103 @@ export const OperandSource = z.object({
 });
 export type OperandSource = z.infer<typeof OperandSource>;
 
+/**
+ * What a figure is in the claim (local extension): subject and reference of a difference, comparison,
+ * ratio or percentage difference; from and to of a change over time; part and whole of a share; a term of
+ * a sum or of "the difference between"; the value an "equals" claim states; unused when the claim states
+ * nothing about it.
+ */
+export const OPERAND_ROLES = [
+  'subject',
+  'reference',
+  'from',
+  'to',
+  'part',
+  'whole',
+  'term',
+  'value',
+  'unused',
+] as const;
+export const OperandRoleName = z.enum(OPERAND_ROLES);
+export type OperandRoleName = z.infer<typeof OperandRoleName>;
+
+/**
+ * Body of `POST /api/v2/verify/numeric/roles` (local extension): the same check, computed with the roles a
+ * person gave the figures (in operand order) when the claim's words could not tell them apart.
+ */
+export const NumericRolesRequest = z
+  .strictObject({
+    ...NumericRequest.shape,
+    roles: z.array(OperandRoleName).min(1).max(2),
+  })
+  .refine((r) => r.roles.length === r.operands.length, {
+    message: 'one role per operand, in the same order',
+    path: ['roles'],
+  });
+export type NumericRolesRequest = z.infer<typeof NumericRolesRequest>;
+
+/**
+ * How a role was given: the claim's words matched the figure's labels, its periods (a change runs from the
+ * earlier to the later), the numbers it restates, a total it names ("of all …"), the one figure left once
+ * the other was bound, a person's answer, or a relation whose figures need no roles (a sum).
+ */
+export const ROLE_SOURCES = [
+  'claim_words',
+  'periods',
+  'restated_numbers',
+  'total',
+  'elimination',
+  'only_operand',
+  'person',
+  'no_roles_needed',
+] as const;
+export const RoleSource = z.enum(ROLE_SOURCES);
+export type RoleSource = z.infer<typeof RoleSource>;
+
+/** One operand's role in the claim (local extension), with the claim's words that bound it. */
+export const OperandRole = z.object({
+  role: OperandRoleName,
+  /** The claim's words naming this figure ("handgun checks", "2019", "all handgun checks"); null when none. */
+  words: z.string().nullable(),
+  by: RoleSource,
+});
+export type OperandRole = z.infer<typeof OperandRole>;
+
 export const AssessedOperand = z.object({
   binding: z.enum(OPERAND_BINDINGS),
   source: OperandSource,
   figure: Figure,
+  /** Local extension: the figure's role in the claim; absent when no relation was read. */
+  role: OperandRole.optional(),
 });
 export type AssessedOperand = z.infer<typeof AssessedOperand>;
+
+/** Whether the claim's words told the figures apart (local extension). */
+export const ROLE_STATES = ['bound', 'unclear', 'person', 'not_needed'] as const;
+export const RoleState = z.enum(ROLE_STATES);
+export type RoleState = z.infer<typeof RoleState>;
+
+/** One way to read the figures when their roles are unclear: the roles in request order, and its arithmetic. */
+export const RoleReading = z.object({
+  roles: z.array(OperandRoleName),
+  verdict: ArithmeticVerdict,
+  computed: z.number().nullable(),
+  reason: z.string(),
+});
+export type RoleReading = z.infer<typeof RoleReading>;
+
+/**
+ * The roles of the figures (local extension). `unclear`: the claim's words cannot tell the figures apart;
+ * the arithmetic is not computed, every reading is listed, and `question` is what a person is asked
+ * ("Which figure is ‹handgun checks›?") before the check is run again with their roles (`person`).
+ */
+export const RoleBinding = z.object({
+  state: RoleState,
+  reason: z.string(),
+  question: z.object({ role: OperandRoleName, words: z.string() }).nullable(),
+  readings: z.array(RoleReading),
+});
+export type RoleBinding = z.infer<typeof RoleBinding>;
 
 /** 201 of `POST /api/v2/verify/numeric`. */
 export const NumericResponse = z.object({
@@ -113,6 +210,8 @@ export const NumericResponse = z.object({
   scope: z.literal(NUMERIC_SCOPE),
   limitation: z.string(),
   operands: z.array(AssessedOperand),
+  /** Local extension: which figure is which in the claim; absent when no relation was read. */
+  roles: RoleBinding.optional(),
 });
 export type NumericResponse = z.infer<typeof NumericResponse>;
 

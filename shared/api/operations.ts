@@ -3,7 +3,7 @@ import { FetchAssetRequest, UploadFields, UploadResponse } from './assets';
 import { Id } from './common';
 import type { ServiceErrorCode } from './errors';
 import { ExtractRequest, ExtractionResponse } from './extract';
-import { NumericRequest, NumericResponse } from './numeric';
+import { NumericRequest, NumericResponse, NumericRolesRequest } from './numeric';
 import { Representation } from './representations';
 import { SearchRequest, SearchResponse } from './search';
 import { RegisterFields, SourceList, SourceRemoval, SourceVersion } from './sources';
@@ -230,6 +230,34 @@ export const operations = {
           'Invalid claim or operand fields, a figure index the unit does not have, or an ambiguous source number.',
         codes: [
           'invalid_request',
+          'figure_index_unavailable',
+          'ambiguous_source_number',
+          'asset_id_not_source_version',
+        ],
+      },
+      404: notFound('A referenced source version, representation or unit'),
+      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
+    },
+    long: false,
+  },
+  verifyNumericWithRoles: {
+    operationId: 'verifyNumericWithRoles',
+    method: 'POST',
+    path: '/api/v2/verify/numeric/roles',
+    params: [],
+    summary: 'Check a numeric claim with the roles a person gave its figures.',
+    description:
+      "When a check's roles are unclear (roles.state unclear: the claim's words do not say which figure is which), a person says which figure is which; this runs the same check with those roles (roles.state person). Everything else is as verifyNumeric.",
+    localExtension: true,
+    body: { kind: 'json', schema: NumericRolesRequest },
+    success: { kind: 'json', status: 201, schema: NumericResponse, description: 'The assessment.' },
+    failures: {
+      400: {
+        description:
+          "Invalid claim, operand or role fields, roles that do not fit the claim's relation, a figure index the unit does not have, or an ambiguous source number.",
+        codes: [
+          'invalid_request',
+          'roles_do_not_fit',
           'figure_index_unavailable',
           'ambiguous_source_number',
           'asset_id_not_source_version',

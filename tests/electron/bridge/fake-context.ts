@@ -41,6 +41,7 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     getRepresentation: missing('getRepresentation'),
     extract: missing('extract'),
     verifyNumeric: missing('verifyNumeric'),
+    verifyNumericWithRoles: missing('verifyNumericWithRoles'),
     search: missing('search'),
     close: () => Promise.resolve(),
     ...client,

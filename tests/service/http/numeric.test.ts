@@ -205,9 +205,15 @@ describe('POST /api/v2/verify/numeric: assessments', () => {
           unitClass: 'none',
           accounting: false,
         },
+        // The earlier figure is where the change runs from, whatever the order the figures came in.
+        role: { role: 'from', words: '2022', by: 'periods' },
       },
-      expect.objectContaining({ figure: expect.objectContaining({ raw: '1,120', value: 1120 }) }),
+      expect.objectContaining({
+        figure: expect.objectContaining({ raw: '1,120', value: 1120 }),
+        role: { role: 'to', words: '2023', by: 'periods' },
+      }),
     ]);
+    expect(body.roles?.state).toBe('bound');
   });
 
   it('a false percent change is contradicted', async () => {
@@ -235,5 +241,89 @@ describe('POST /api/v2/verify/numeric: assessments', () => {
     const second = await verify(request);
     expect(second.json()).toEqual(first.json());
     expect(await snapshot(svc.store)).toEqual(before);
+  });
+});
+
+describe('POST /api/v2/verify/numeric and /roles: which figure is which', () => {
+  const verifyRoles = (body: unknown) =>
+    svc.app.inject({
+      method: 'POST',
+      url: '/api/v2/verify/numeric/roles',
+      headers: { 'x-api-key': svc.key, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  // One row, two columns that are not periods: the claim's words must say which figure is which.
+  let checks: Published;
+  beforeAll(async () => {
+    checks = await published('State,Handgun,Long Gun\nTexas,"56,941","51,670"\n', 'checks.csv');
+  });
+
+  it('the claim binds the figures, whatever the order they are sent in', async () => {
+    const claim = 'Texas ran 5,271 more handgun checks than long gun checks';
+    const [h, l] = [operand(checks, 'B2'), operand(checks, 'C2')];
+    const first = NumericResponse.parse((await verify({ claim, operands: [h, l] })).json());
+    const second = NumericResponse.parse((await verify({ claim, operands: [l, h] })).json());
+    for (const body of [first, second]) {
+      expect(body.arithmetic).toMatchObject({ verdict: 'holds', computed: 5271 });
+      expect(body.arithmetic?.line).toContain('Handgun 56,941 − long gun 51,670 = 5,271');
+    }
+    expect(first.operands.map((o) => o.role?.role)).toEqual(['subject', 'reference']);
+    expect(second.operands.map((o) => o.role?.role)).toEqual(['reference', 'subject']);
+    expect(second.operands[1]?.role).toEqual({ role: 'subject', words: 'handgun checks', by: 'claim_words' });
+  });
+
+  it('unclear roles: nothing computed from the order, both readings listed, a person asked', async () => {
+    const claim = 'Texas ran 5,271 more checks of one kind than of the other';
+    const body = NumericResponse.parse(
+      (await verify({ claim, operands: [operand(checks, 'B2'), operand(checks, 'C2')] })).json(),
+    );
+    expect(body.outcome).toBe('escalate');
+    expect(body.arithmetic).toMatchObject({ verdict: 'not_computable', computed: null });
+    expect(body.roles?.state).toBe('unclear');
+    expect(body.roles?.question?.role).toBe('subject');
+    expect(body.roles?.readings.map((r) => r.verdict).sort()).toEqual(['fails', 'holds']);
+    expect(body.operands.every((o) => o.role === undefined)).toBe(true);
+  });
+
+  it("a person's roles are computed with, and say so", async () => {
+    const claim = 'Texas ran 5,271 more checks of one kind than of the other';
+    const operands = [operand(checks, 'C2'), operand(checks, 'B2')];
+    const res = await verifyRoles({ claim, operands, roles: ['reference', 'subject'] });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = NumericResponse.parse(res.json());
+    expect(body.roles?.state).toBe('person');
+    expect(body.arithmetic).toMatchObject({ verdict: 'holds', computed: 5271 });
+    expect(body.operands.map((o) => o.role)).toEqual([
+      { role: 'reference', words: null, by: 'person' },
+      { role: 'subject', words: null, by: 'person' },
+    ]);
+    // The other answer computes the other reading: it fails.
+    const other = NumericResponse.parse(
+      (await verifyRoles({ claim, operands, roles: ['subject', 'reference'] })).json(),
+    );
+    expect(other.arithmetic).toMatchObject({ verdict: 'fails', computed: -5271 });
+  });
+
+  it('roles that do not fit the claim, or not one per operand, are refused with 400', async () => {
+    const operands = [operand(checks, 'B2'), operand(checks, 'C2')];
+    const claim = 'Texas ran 5,271 more handgun checks than long gun checks';
+    await expectError(
+      await verifyRoles({ claim, operands, roles: ['part', 'whole'] }),
+      400,
+      'roles_do_not_fit',
+    );
+    await expectError(await verifyRoles({ claim, operands, roles: ['subject'] }), 400, 'invalid_request');
+    await expectError(
+      await verifyRoles({ claim, operands, roles: ['boss', 'reference'] }),
+      400,
+      'invalid_request',
+    );
+    await expectError(await verifyRoles({ claim, operands }), 400, 'invalid_request');
+    const sum = 'Texas handgun and long gun checks together totalled 108,611';
+    await expectError(
+      await verifyRoles({ claim: sum, operands, roles: ['term', 'term'] }),
+      400,
+      'roles_do_not_fit',
+    );
   });
 });

@@ -12,7 +12,7 @@ describe('assess', () => {
     expect(r.arithmetic?.verdict).toBe('holds');
     expect(r.arithmetic?.computed).toBeCloseTo(12, 12);
     expect(r.arithmetic?.tolerance).toBe(0.5);
-    expect(r.arithmetic?.reason).toContain('($1.12bn − $1bn) / $1bn × 100 = 12.00%');
+    expect(r.arithmetic?.reason).toContain('($1.12bn in 2023 − $1bn) / $1bn × 100 = 12.00%');
     expect(r.comparability?.verdict).toBe('comparable');
     expect(r.comparability?.facets.map((f) => f.facet)).toEqual([
       'unit',

@@ -38,6 +38,7 @@ const doc = buildOpenApiDocument();
 
 const expected: [string, 'get' | 'post' | 'delete', string, string | null][] = [
   ['/api/v2/verify/numeric', 'post', '201', 'NumericResponse'],
+  ['/api/v2/verify/numeric/roles', 'post', '201', 'NumericResponse'],
   ['/api/v2/sources', 'post', '201', 'SourceVersion'],
   ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
   ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
@@ -74,7 +75,7 @@ describe('the OpenAPI document', () => {
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('lists exactly the twelve operations', () => {
+  it('lists exactly the thirteen operations', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );
