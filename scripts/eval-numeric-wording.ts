@@ -1,9 +1,10 @@
 /**
- * How `npm run eval:numeric` words its claims (scripts/eval-numeric.ts): which periods a claim names and
- * in what form, chosen deterministically from the question's uid so every run words every claim the same
- * way. Pure: no I/O, no engine.
+ * How `npm run eval:numeric` words the periods of its claims: which periods a claim names and in what form
+ * (used by the fixed-wordings section, scripts/eval-numeric-fixed.ts, and for period styles and seeds by
+ * the wording families), chosen deterministically so every run words every claim the same way. Pure: no
+ * I/O, no engine.
  *
- * A change names its periods in one of the forms issue 15 lists ("from 2018 to 2019", "in 2019 compared
+ * A change names its periods in one of several forms ("from 2018 to 2019", "in 2019 compared
  * with 2018", "in 2019 versus 2018", "(2019) … (2018)", "year on year in 2019", "FY19", "fiscal 2019"), or
  * names none ("rose 5%"), or a relative one ("than last year"). Sums, differences, shares and ratios name
  * each operand's period next to its label ("X in 2019 … Y in 2018"), or none, or relative ones.
@@ -119,7 +120,7 @@ const kinds = (periods: readonly (string | null)[]) =>
   new Set(periods.map((p) => (p === null ? null : (parsePeriodLabel(p)?.kind ?? 'other'))));
 
 /** Styles that write the periods differently from their labels. */
-function extraStyles(periods: readonly (string | null)[]): PeriodStyle[] {
+export function extraStyles(periods: readonly (string | null)[]): PeriodStyle[] {
   const k = kinds(periods);
   const styles: PeriodStyle[] = [];
   if (k.has('fiscal')) styles.push('short');
