@@ -7,7 +7,7 @@
  * rather than changes or percentages of something else, in a unit the claim can state.
  */
 import type { FigureWithPosition } from '../shared/api';
-import { parseCellRef } from '../service/numeric/context';
+import { parseCellRef } from '../shared/structure';
 import { derivationOf, type Item } from './eval-numeric-corpus';
 import type { Kind } from './eval-numeric-families';
 import type { AmountStyle } from './eval-numeric-numbers';

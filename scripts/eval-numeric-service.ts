@@ -17,7 +17,7 @@ import {
 } from '../shared/api';
 import { buildServer } from '../service/http/server';
 import { assessWithReasons, type Explained } from '../service/numeric/assess';
-import { operandContext } from '../service/numeric/context';
+import { operandContext } from '../shared/structure';
 import type { EngineOperand, OperandContext } from '../service/numeric/types';
 import { Store } from '../service/store/store';
 

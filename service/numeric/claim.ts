@@ -1,6 +1,8 @@
 import type { UnitClass } from '../../shared/api';
 import { findFigures } from '../../shared/figures';
-import { claimPeriods, type ClaimPeriods } from './periods';
+import { cleanLabelText, claimPeriods, type ClaimPeriods } from '../../shared/structure';
+
+export { cleanLabelText };
 import { decimalsOf, NO_MODIFIER, type Modifier } from './tolerance';
 import type { Basis } from './types';
 import {
@@ -300,15 +302,6 @@ function basisIn(low: string): Basis | null {
   const found = new Set<Basis>();
   for (const b of BASIS_WORDS) if (b.pattern.test(low)) found.add(b.basis);
   return found.size === 1 ? ([...found][0] ?? null) : null;
-}
-
-/** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
-export function cleanLabelText(label: string): string {
-  return label
-    .replace(/(?:\s*[.·…_]){3,}\s*/gu, ' ')
-    .replace(/\s*[-–—_=]{3,}\s*/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 const STOP_NEIGHBOURS = new Set(['to', 'and', 'of', 'in', 'on', 'at', 'the', 'a', 'an', 'by', 'for', 'or']);

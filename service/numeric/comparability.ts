@@ -1,7 +1,15 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './roles';
-import { order, parsePeriod, periodOf, previous, relate, type Period, type PeriodMention } from './periods';
+import {
+  order,
+  parsePeriod,
+  periodOf,
+  previous,
+  relate,
+  type Period,
+  type PeriodMention,
+} from '../../shared/structure';
 import { RELATIONS, type Note } from './relations';
 import type { EngineOperand } from './types';
 

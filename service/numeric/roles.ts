@@ -1,6 +1,6 @@
 import type { OperandRole, OperandRoleName, RoleSource, RoleState } from '../../shared/api';
 import { cleanLabelText, labelSpans, lower, type Frame, type FrameKind, type Reading } from './claim';
-import { order, parsePeriod, periodOf, relate, type PeriodMention } from './periods';
+import { order, parsePeriod, periodOf, relate, type PeriodMention } from '../../shared/structure';
 import { EPS, hedged } from './tolerance';
 import type { EngineOperand } from './types';
 import { DOWN_WORDS, TOTAL_CUE, TOTAL_LABEL, UP_WORDS } from './wording';

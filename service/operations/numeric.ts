@@ -9,14 +9,14 @@ import {
 } from '../../shared/api';
 import { assessWithReasons } from '../numeric/assess';
 import { RolesDoNotFit } from '../numeric/roles';
-import { operandContext } from '../numeric/context';
+import { operandContext } from '../../shared/structure';
 import type { EngineOperand } from '../numeric/types';
 import type { EvidenceStore } from '../store/contract';
 import { notFound, parseRequest, ServiceError } from './errors';
 
 // `POST /api/v2/verify/numeric` (service-api.md; meaning in numeric-semantics.md): loads each operand's
 // figure from the caller's retained evidence, reads what the source structure shows around it
-// (numeric/context.ts), and hands both to the engine (numeric/assess.ts). Ownership is checked before
+// (shared/structure), and hands both to the engine (numeric/assess.ts). Ownership is checked before
 // anything is read: another account's ids, like unknown ids, are 404 and never hint that they exist.
 
 /** The unit with its figures, when it belongs to that representation of that source version of the account. */

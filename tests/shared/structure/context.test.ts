@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Unit, type FigureWithPosition } from '../../../shared/api';
 import { extract } from '../../../service/extract/extract';
-import { basisOf, operandContext, periodOf } from '../../../service/numeric/context';
-import { buildXlsx, cell, row } from '../extract/fixtures/xlsx';
+import { basisOf, operandContext, periodOf } from '../../../shared/structure';
+import { buildXlsx, cell, row } from '../../service/extract/fixtures/xlsx';
 
 // What the source structure shows around a figure, read from units the real readers build (csv, xlsx,
 // text) and from hand-built units.

@@ -1,10 +1,58 @@
-import type { FigureWithPosition, Unit } from '../../shared/api';
-import { findFigures } from '../../shared/figures';
-import { cleanLabelText } from './claim';
+import type { FigureWithPosition, Unit } from '../api';
+import { findFigures } from '../figures';
 import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
-import type { Basis, OperandContext } from './types';
 
 export { periodOf } from './periods';
+
+/** Basis qualifiers a source label or a claim can carry. */
+export type Basis = 'adjusted' | 'reported';
+
+/**
+ * What the source structure shows around one figure, read by code (`operandContext` below). Every
+ * member is null when the structure does not show it; the engine then leaves that facet to a judge.
+ */
+export interface OperandContext {
+  /** Kind of unit the figure came from. */
+  unitKind: 'page' | 'sheet';
+  /**
+   * The line item or entity the figure belongs to: a sheet's row label (the text cell at the left of the
+   * row), or the text that starts the figure's line on a page ("Revenue", "Acme Corp"). Null when none.
+   */
+  rowLabel: string | null;
+  /** The column header above the figure in a sheet ("2023", "FY2023", "Q3 2024"); null on pages. */
+  columnLabel: string | null;
+  /**
+   * The period label the structure puts beside the figure: from the column header, the row label, or a
+   * "FY2023" / "Q3 2024" / year heading on the same line. Normalised: "2023", "FY2023", "Q3 2024",
+   * "H1 2024". Null when none is shown.
+   */
+  period: string | null;
+  /** "adjusted" / "reported" when a label beside the figure says so (adjusted, underlying, non-GAAP…). */
+  basis: Basis | null;
+  /** Identifies the row (sheet: `${sheetName}!${row}`; page: `${unitId}:${line}`) for same-row checks. */
+  rowKey: string | null;
+  /** Identifies the column (sheet: `${sheetName}!${columnLetters}`), null on pages. */
+  columnKey: string | null;
+  /**
+   * The scale a table's note gave the figure ("in thousands": 1e3) when the figure does not write its own;
+   * null when it writes its scale or no note applied.
+   */
+  noteScale: number | null;
+  /**
+   * The one currency the figure's table shows (a "$" on a column's first row only): every figure of the
+   * sheet that names a currency names this one. Null on pages, or when none or several are shown.
+   */
+  tableCurrency: string | null;
+}
+
+/** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
+export function cleanLabelText(label: string): string {
+  return label
+    .replace(/(?:\s*[.·…_]){3,}\s*/gu, ' ')
+    .replace(/\s*[-–—_=]{3,}\s*/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 // What the source structure shows around one figure (numeric-semantics.md, Comparability): the row label,
 // the column header, a period label and a basis qualifier, read by code from a sheet's cells or from the

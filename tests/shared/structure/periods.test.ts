@@ -7,7 +7,7 @@ import {
   periodOf,
   previous,
   relate,
-} from '../../../service/numeric/periods';
+} from '../../../shared/structure';
 
 // The periods reader (service/numeric/RULES.md, "Periods"): one reader for claims and for the headers
 // around a source figure, every common way a period is written, and how two periods compare.
