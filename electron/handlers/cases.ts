@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { caseSummary, MAX_KEPT_CHECKS, type Case } from '../../shared/bridge';
+import type { NumericResponse, OperandRoleName } from '../../shared/api';
+import { caseSummary, MAX_KEPT_CHECKS, personRoles, type Case } from '../../shared/bridge';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { CaseUnreadableError } from '../cases/store';
 import type { HandlerContext } from './context';
@@ -21,6 +22,21 @@ function load(context: HandlerContext, id: string): Case {
 }
 
 const now = () => new Date().toISOString();
+
+/** The person's answer in words: "Figure 1 (56,941) is ‹handgun checks› (the subject); figure 2 the reference." */
+function rolesNote(check: NumericResponse, roles: readonly OperandRoleName[]): string {
+  const question = check.roles?.question ?? null;
+  return roles
+    .map((role, i) => {
+      const raw = check.operands[i]?.figure.raw ?? '';
+      const figure = `${i === 0 ? 'Figure' : 'figure'} ${i + 1} (${raw})`;
+      return question !== null && question.role === role
+        ? `${figure} is ‹${question.words}› (the ${role})`
+        : `${figure} is the ${role}`;
+    })
+    .join('; ')
+    .concat('.');
+}
 
 export const caseHandlers = {
   'cases.list': (_input, context) => context.cases.list().map(caseSummary),
@@ -59,10 +75,46 @@ export const caseHandlers = {
     if (current.operands.length === 0)
       throw new BridgeFailure('no_operands', 'Select one or two figures from your sources before checking.');
     const client = await context.client();
+    // Which figure is which, as the person said when the claim's words could not tell.
+    const roles = personRoles(current.judgments);
+    const request = { claim: current.claim, operands: current.operands };
     const check = await serviceCall(() =>
-      client.verifyNumeric({ claim: current.claim, operands: current.operands }),
+      roles === null ? client.verifyNumeric(request) : client.verifyNumericWithRoles({ ...request, roles }),
     );
     return context.cases.put({ ...current, check, updatedAt: now() });
+  },
+  'cases.assignRoles': async (input, context) => {
+    const current = load(context, input.id);
+    if (current.check === null)
+      throw new BridgeFailure(
+        'not_checked',
+        'Check the claim first; the check says when it cannot tell the figures apart.',
+      );
+    const state = current.check.roles?.state;
+    if (state !== 'unclear' && state !== 'person')
+      throw new BridgeFailure(
+        'roles_not_asked',
+        "The claim's words already say which figure is which; there is nothing to answer.",
+      );
+    if (input.roles.length !== current.operands.length)
+      throw new BridgeFailure(
+        'roles_do_not_fit',
+        `Give one role for each of the ${current.operands.length} figures of the check.`,
+      );
+    const client = await context.client();
+    const check = await serviceCall(() =>
+      client.verifyNumericWithRoles({ claim: current.claim, operands: current.operands, roles: input.roles }),
+    );
+    const at = now();
+    const note =
+      input.note !== undefined && input.note !== '' ? input.note : rolesNote(current.check, input.roles);
+    const judgment = { facet: 'roles' as const, holds: true, note, at, roles: input.roles };
+    return context.cases.put({
+      ...current,
+      check,
+      judgments: [...current.judgments.filter((j) => j.facet !== 'roles'), judgment],
+      updatedAt: at,
+    });
   },
   'cases.judge': (input, context) => {
     const current = load(context, input.id);
@@ -147,6 +199,7 @@ export const caseHandlers = {
   | 'cases.save'
   | 'cases.check'
   | 'cases.judge'
+  | 'cases.assignRoles'
   | 'cases.cite'
   | 'cases.keepCheck'
   | 'cases.unkeep'

@@ -417,7 +417,11 @@ export async function verifyBundle(
   const reruns = await mapLimit(checks, CONCURRENCY, signal, ({ check }) =>
     check.response === null
       ? Promise.resolve(null)
-      : call(() => target.client.verifyNumeric(check.request, callOptions)),
+      : call(() =>
+          'roles' in check.request
+            ? target.client.verifyNumericWithRoles(check.request, callOptions)
+            : target.client.verifyNumeric(check.request, callOptions),
+        ),
   );
   checks.forEach(({ c, index, check }, k) => {
     const name = checkName(c, index);
@@ -594,8 +598,17 @@ function judgmentsItem(name: string, check: ReportCheck, response: NumericRespon
   if (check.personJudgments.length === 0) return;
   const subject = `${name}: person's judgments`;
   const problems: string[] = [];
+  const sent = 'roles' in check.request ? check.request.roles : null;
   check.personJudgments.forEach((j, i) => {
     if (j.facet === 'meaning') return;
+    if (j.facet === 'roles') {
+      // Which figure is which stands when the check was asked it, run with those roles.
+      if (sent === null || JSON.stringify(sent) !== JSON.stringify(j.roles ?? null))
+        problems.push(`judgment ${i + 1} (roles): the check was not run with the roles it gives`);
+      else if (response?.roles?.state !== 'person')
+        problems.push(`judgment ${i + 1} (roles): the service's answer does not use a person's roles`);
+      return;
+    }
     const facet = response?.comparability?.facets.find((f) => f.facet === j.facet);
     if (!facet) problems.push(`judgment ${i + 1} (${j.facet}): the service's answer has no ${j.facet} facet`);
     else if (facet.decidedBy !== 'judge')

@@ -5,6 +5,7 @@ import {
   MAX_QUERY_LENGTH,
   NumericResponse,
   OperandReference,
+  OperandRoleName,
   settledOutcome,
 } from '../api';
 import { Id } from '../api/common';
@@ -16,15 +17,27 @@ import { Id } from '../api/common';
 
 export const CaseId = z.string().regex(/^case_[a-z0-9]{16,40}$/, 'a case id');
 
-/** A person's judgment of one facet the service left to a judge (or of the claim's meaning). */
+/**
+ * A person's judgment of one facet the service left to a judge (or of the claim's meaning), or their
+ * answer to which figure is which (`roles`, one per operand in operand order) when the claim's words
+ * could not tell the figures apart.
+ */
 export const Judgment = z.strictObject({
-  facet: z.union([ComparabilityFacetName, z.literal('meaning')]),
-  /** true: the facet holds ("same entity: yes"); false: it does not. */
+  facet: z.union([ComparabilityFacetName, z.literal('meaning'), z.literal('roles')]),
+  /** true: the facet holds ("same entity: yes"); false: it does not. Always true for `roles`. */
   holds: z.boolean(),
   note: z.string().trim().min(1, 'a judgment says why').max(4000),
   at: z.iso.datetime(),
+  /** For `roles`: the role the person gave each figure, in operand order. */
+  roles: z.array(OperandRoleName).min(1).max(2).optional(),
 });
 export type Judgment = z.infer<typeof Judgment>;
+
+/** The roles a person gave the figures (their `roles` judgment), or null when they gave none. */
+export function personRoles(judgments: readonly Judgment[]): OperandRoleName[] | null {
+  const found = judgments.find((j) => j.facet === 'roles' && j.roles !== undefined);
+  return found?.roles ?? null;
+}
 
 /**
  * A search result kept in a case: the exact unit it cites, the snippet as the service gave it, the query
@@ -131,11 +144,23 @@ export type CaseSaveInput = z.infer<typeof CaseSaveInput>;
 
 export const CaseJudgeInput = z.strictObject({
   id: CaseId,
-  facet: Judgment.shape.facet,
+  facet: z.union([ComparabilityFacetName, z.literal('meaning')]),
   holds: z.boolean(),
   note: Judgment.shape.note,
 });
 export type CaseJudgeInput = z.infer<typeof CaseJudgeInput>;
+
+/**
+ * Say which figure is which (`cases.assignRoles`) when the check could not tell: the role of each figure in
+ * operand order, kept as the person's judgment, and the check run again with them.
+ */
+export const CaseAssignRolesInput = z.strictObject({
+  id: CaseId,
+  roles: z.array(OperandRoleName).min(1).max(2),
+  /** The person's words on why; the app says which figure they named otherwise. */
+  note: z.string().trim().max(4000).optional(),
+});
+export type CaseAssignRolesInput = z.infer<typeof CaseAssignRolesInput>;
 
 /** Keep a search result in a case (`cases.cite`); the same unit found by the same query is kept once. */
 export const CaseCiteInput = z.strictObject({

@@ -22,6 +22,7 @@ import {
   Case,
   CaseCiteInput,
   CaseId,
+  CaseAssignRolesInput,
   CaseJudgeInput,
   CaseKeepInput,
   CaseSaveInput,
@@ -268,6 +269,8 @@ export const bridgeChannels = {
   'cases.save': { input: CaseSaveInput, output: Case },
   'cases.check': { input: z.strictObject({ id: CaseId }), output: Case },
   'cases.judge': { input: CaseJudgeInput, output: Case },
+  /** Says which figure is which when the check could not tell (a judgment), and checks again with it. */
+  'cases.assignRoles': { input: CaseAssignRolesInput, output: Case },
   /** Keeps a search result (source version, representation, unit, snippet, query) in a case. */
   'cases.cite': { input: CaseCiteInput, output: Case },
   /** Keeps the current check (claim, figures, answer, judgments) in the case and starts the next claim. */

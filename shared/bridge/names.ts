@@ -24,6 +24,7 @@ export const BRIDGE_CHANNELS = [
   'cases.save',
   'cases.check',
   'cases.judge',
+  'cases.assignRoles',
   'cases.cite',
   'cases.keepCheck',
   'cases.unkeep',

@@ -1,7 +1,15 @@
 import type { NumericResponse } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { cropKey, type ReportCrop } from './crops';
-import { checkHeadline, FACET_WORDS, facetResult, outcomeInWords, reportOutcome } from './markdown';
+import {
+  checkHeadline,
+  FACET_WORDS,
+  facetResult,
+  judgmentWords,
+  outcomeInWords,
+  reportOutcome,
+  rolesInWords,
+} from './markdown';
 import type {
   PersonJudgment,
   ReportBundle,
@@ -237,7 +245,10 @@ function answerHtml(r: NumericResponse | null): string {
     if (a.holds_only_by_rounding === true)
       text += '. The claim holds only because of the rounding its stated precision allows';
     rows.push(['Arithmetic', text]);
+    if (a.line !== undefined) rows.push(["In the claim's terms", bdi(a.line)]);
   }
+  const roles = rolesInWords(r);
+  if (roles !== null) rows.push(['Which figure is which', bdi(roles)]);
   if (r.comparability === null) rows.push(['Comparability', 'not given by the service (unresolved)']);
   else {
     const c = r.comparability;
@@ -261,7 +272,7 @@ function judgmentHtml(j: PersonJudgment): string {
   const author = j.author === null ? 'the fact-checker' : bdi(j.author);
   return (
     `<div class="judgment"><p class="judgment-by"><strong>Judgment by ${author} (the person's, not the service's)</strong>, ${time(j.at)}</p>` +
-    `<p>${escapeHtml(FACET_WORDS[j.facet] ?? displayText(j.facet))} ${j.holds ? 'holds' : 'does not hold'}. <bdi>${multiline(j.note)}</bdi></p></div>`
+    `<p>${escapeHtml(judgmentWords(j))} <bdi>${multiline(j.note)}</bdi></p></div>`
   );
 }
 

@@ -57,7 +57,38 @@ export const FACET_WORDS: Record<string, string> = {
   period: 'same period',
   basis: 'same basis',
   meaning: 'meaning of the claim',
+  roles: 'which figure is which',
 };
+
+const ROLE_STATE_WORDS: Record<string, string> = {
+  bound: "bound by the claim's words",
+  person: 'given by a person',
+  not_needed: 'no roles needed',
+  unclear: "unclear: the claim's words do not say which figure is which (unresolved)",
+};
+
+/**
+ * Which figure is which, as the service answered: each figure's role with the claim's words that named it
+ * ("figure 1: subject, ‹handgun checks›; figure 2: reference, ‹long gun checks›"), and how they were bound.
+ */
+export function rolesInWords(r: NumericResponse): string | null {
+  if (r.roles === undefined) return null;
+  const each = r.operands
+    .map((o, i) =>
+      o.role === undefined
+        ? null
+        : `figure ${i + 1}: ${o.role.role}${o.role.words === null ? '' : `, ‹${o.role.words}›`}`,
+    )
+    .filter((x) => x !== null);
+  const state = ROLE_STATE_WORDS[r.roles.state] ?? r.roles.state;
+  return `${each.length > 0 ? `${each.join('; ')} (${state})` : state}: ${r.roles.reason}`;
+}
+
+/** A person's judgment in words: "same period holds", or their answer to which figure is which. */
+export function judgmentWords(j: { facet: string; holds: boolean }): string {
+  if (j.facet === 'roles') return 'their answer to which figure is which:';
+  return `${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}.`;
+}
 
 /** A facet's result in words: holds, does not hold, or left to a person. */
 export function facetResult(passed: boolean | null, decidedBy: string): string {
@@ -119,7 +150,10 @@ function responseLines(r: NumericResponse | null): string[] {
     );
     if (a.holds_only_by_rounding === true)
       lines.push('- The claim holds only because of the rounding its stated precision allows');
+    if (a.line !== undefined) lines.push(`- In the claim's terms: ${escapeMarkdown(a.line)}`);
   }
+  const roles = rolesInWords(r);
+  if (roles !== null) lines.push(`- Which figure is which: ${escapeMarkdown(roles)}`);
   if (r.comparability === null) lines.push('- Comparability: not given by the service (unresolved)');
   else {
     const c = r.comparability;
@@ -141,7 +175,7 @@ export function checkHeadline(check: ReportCheck): string {
 
 function judgmentLine(j: ReportCheck['personJudgments'][number]): string {
   const author = j.author === null ? 'the fact-checker' : escapeMarkdown(j.author);
-  return `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}. ${escapeMarkdown(j.note)}`;
+  return `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${judgmentWords(j)} ${escapeMarkdown(j.note)}`;
 }
 
 function checkSection(check: ReportCheck, n: number): string[] {

@@ -5,12 +5,13 @@ import {
   Id,
   NumericRequest,
   NumericResponse,
+  NumericRolesRequest,
   OperandReference,
   type Representation,
   SourceVersion,
   UnitKind,
 } from '../api';
-import { Case, CaseCitation, CaseId, CaseNotes, Judgment, KeptCheckId } from '../bridge/cases';
+import { Case, CaseCitation, CaseId, CaseNotes, Judgment, KeptCheckId, personRoles } from '../bridge/cases';
 
 // The contents of a report (issue 17): everything an editor reads and a verifier needs to re-check one or
 // more cases. The service's checks are kept verbatim (request and response); the person's judgments sit
@@ -70,7 +71,8 @@ export const ReportCheck = z.strictObject({
   checkId: KeptCheckId.nullable(),
   /** When the check was kept in the case; null for the current one. */
   keptAt: z.iso.datetime().nullable(),
-  request: NumericRequest,
+  /** The request as sent; with `roles` when a person said which figure is which. */
+  request: z.union([NumericRolesRequest, NumericRequest]),
   /** The service's answer verbatim; null: not checked. */
   response: NumericResponse.nullable(),
   operands: z.array(ReportOperand).max(2),
@@ -270,6 +272,16 @@ async function reportOperands(
   return operands;
 }
 
+/** The request a check was sent as: with the person's roles when they said which figure is which. */
+function requestOf(
+  claim: string,
+  operands: readonly OperandReference[],
+  judgments: readonly Judgment[],
+): ReportCheck['request'] {
+  const roles = personRoles(judgments);
+  return roles === null ? { claim, operands: [...operands] } : { claim, operands: [...operands], roles };
+}
+
 async function buildCase(c: Case, lookup: ReportLookup, authorName: string | null): Promise<ReportCase> {
   const judged = (judgments: readonly Judgment[]): PersonJudgment[] =>
     judgments.map((j) => ({ ...j, author: authorName }));
@@ -278,7 +290,7 @@ async function buildCase(c: Case, lookup: ReportLookup, authorName: string | nul
     checks.push({
       checkId: kept.id,
       keptAt: kept.keptAt,
-      request: { claim: kept.claim, operands: kept.operands },
+      request: requestOf(kept.claim, kept.operands, kept.judgments),
       response: kept.check,
       operands: await reportOperands(lookup, c.id, `check ${i + 1}`, kept.operands),
       personJudgments: judged(kept.judgments),
@@ -290,7 +302,7 @@ async function buildCase(c: Case, lookup: ReportLookup, authorName: string | nul
     checks.push({
       checkId: null,
       keptAt: null,
-      request: { claim: c.claim, operands: c.operands },
+      request: requestOf(c.claim, c.operands, c.judgments),
       response: c.check,
       operands: await reportOperands(lookup, c.id, `check ${checks.length + 1}`, c.operands),
       personJudgments: judged(c.judgments),

@@ -7,7 +7,7 @@ const MAX_NOTE = 4000;
 
 export interface JudgmentFormProps {
   caseId: string;
-  facet: Judgment['facet'];
+  facet: Exclude<Judgment['facet'], 'roles'>;
   /** The judgment being changed, to start from; null for a first one. */
   current: Judgment | null;
   onDone: () => void;

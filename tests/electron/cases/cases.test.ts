@@ -246,3 +246,155 @@ describe('cases', () => {
 function pick(c: Case) {
   return { id: c.id, title: c.title, claim: c.claim, operands: c.operands };
 }
+
+describe('cases: which figure is which', () => {
+  /** The check could not tell the figures apart: both readings, and the question a person answers. */
+  const unclear: NumericResponse = {
+    ...escalated,
+    arithmetic: { verdict: 'not_computable', computed: null, tolerance: 0, reason: 'which figure is which?' },
+    operands: [0, 1].map((i) => ({
+      binding: 'retained_source_slice' as const,
+      source: { representation_id: 'rep_1', source_unit_id: 'unit_1', source_version_id: 'sv_1' },
+      figure: {
+        index: i,
+        raw: i === 0 ? '56,941' : '51,670',
+        value: i === 0 ? 56941 : 51670,
+        magnitude: i === 0 ? 56941 : 51670,
+        sign: 1 as const,
+        scale: 1,
+        unit: null,
+        unitClass: 'none' as const,
+        accounting: false,
+      },
+    })),
+    roles: {
+      state: 'unclear',
+      reason: "the claim's words do not name either figure",
+      question: { role: 'subject', words: 'handgun checks' },
+      readings: [],
+    },
+  };
+  const answered: NumericResponse = {
+    ...unclear,
+    outcome: 'escalate',
+    arithmetic: {
+      verdict: 'holds',
+      computed: 5271,
+      tolerance: 0.5,
+      reason: '56,941 − 51,670 = 5,271: holds',
+    },
+    roles: { state: 'person', reason: 'a person said which figure is which', question: null, readings: [] },
+  };
+  const figures = [operand, { ...operand, figure_index: 1 }];
+  let plain: ReturnType<typeof vi.fn<() => Promise<NumericResponse>>>;
+  let withRoles: ReturnType<typeof vi.fn<() => Promise<NumericResponse>>>;
+  let rolesRouter: BridgeRouter;
+  beforeEach(() => {
+    plain = vi.fn<() => Promise<NumericResponse>>(() => Promise.resolve(unclear));
+    withRoles = vi.fn<() => Promise<NumericResponse>>(() => Promise.resolve(answered));
+    const { context } = fakeContext({ verifyNumeric: plain, verifyNumericWithRoles: withRoles });
+    rolesRouter = createRouter(
+      handlers,
+      { ...context, cases: createCaseStore(dir) },
+      { onInternalError: vi.fn() },
+    );
+  });
+
+  async function checkedCase(): Promise<string> {
+    const created = await value<{ id: string }>(
+      rolesRouter.invoke('cases.save', {
+        title: 'Texas',
+        claim: 'Texas ran 5,271 more handgun checks than long gun checks',
+        operands: figures,
+      }),
+    );
+    await value(rolesRouter.invoke('cases.check', { id: created.id }));
+    return created.id;
+  }
+
+  it("the person's answer is their judgment, and the check runs again with it, now and on every re-run", async () => {
+    const id = await checkedCase();
+    const after = await value<Case>(
+      rolesRouter.invoke('cases.assignRoles', { id, roles: ['reference', 'subject'] }),
+    );
+    expect(withRoles).toHaveBeenCalledWith({
+      claim: 'Texas ran 5,271 more handgun checks than long gun checks',
+      operands: figures,
+      roles: ['reference', 'subject'],
+    });
+    expect(after.check).toEqual(answered);
+    expect(after.judgments).toEqual([
+      {
+        facet: 'roles',
+        holds: true,
+        roles: ['reference', 'subject'],
+        note: 'Figure 1 (56,941) is the reference; figure 2 (51,670) is ‹handgun checks› (the subject).',
+        at: expect.any(String),
+      },
+    ]);
+    // A second answer replaces the first; the person's own note is kept as written.
+    const again = await value<Case>(
+      rolesRouter.invoke('cases.assignRoles', {
+        id,
+        roles: ['subject', 'reference'],
+        note: 'Column C is handguns.',
+      }),
+    );
+    expect(again.judgments.filter((j) => j.facet === 'roles')).toMatchObject([
+      { roles: ['subject', 'reference'], note: 'Column C is handguns.' },
+    ]);
+    // Running the check again keeps the person's roles.
+    withRoles.mockClear();
+    await value(rolesRouter.invoke('cases.check', { id }));
+    expect(withRoles).toHaveBeenCalledWith(expect.objectContaining({ roles: ['subject', 'reference'] }));
+    // A new claim is a new question: the answer goes with the old one.
+    const changed = await value<Case>(
+      rolesRouter.invoke('cases.save', {
+        id,
+        title: 'Texas',
+        claim: 'Texas ran more handgun checks',
+        operands: figures,
+      }),
+    );
+    expect(changed.judgments).toEqual([]);
+    plain.mockClear();
+    await value(rolesRouter.invoke('cases.check', { id }));
+    expect(plain).toHaveBeenCalled();
+  });
+
+  it('refuses an answer nobody asked for, the wrong number of roles, or one given as a facet judgment', async () => {
+    const fresh = await value<{ id: string }>(
+      rolesRouter.invoke('cases.save', { title: 'T', claim: 'Texas ran 5,271 more', operands: figures }),
+    );
+    expect(
+      await rolesRouter.invoke('cases.assignRoles', { id: fresh.id, roles: ['subject', 'reference'] }),
+    ).toMatchObject({ ok: false, error: { code: 'not_checked' } });
+    const id = await checkedCase();
+    expect(await rolesRouter.invoke('cases.assignRoles', { id, roles: ['subject'] })).toMatchObject({
+      ok: false,
+      error: { code: 'roles_do_not_fit' },
+    });
+    expect(await rolesRouter.invoke('cases.assignRoles', { id, roles: ['boss', 'subject'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(
+      await rolesRouter.invoke('cases.judge', {
+        id,
+        facet: 'roles',
+        holds: true,
+        note: 'figure 1 is handguns',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    plain.mockImplementation(() =>
+      Promise.resolve({ ...unclear, roles: { ...unclear.roles!, state: 'bound', question: null } }),
+    );
+    await value(rolesRouter.invoke('cases.check', { id }));
+    expect(
+      await rolesRouter.invoke('cases.assignRoles', { id, roles: ['subject', 'reference'] }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'roles_not_asked' },
+    });
+  });
+});

@@ -168,6 +168,17 @@ export async function buildLibrary(): Promise<Library> {
     throw new Error(
       `fixture: expected escalate with entity left to a judge, got ${JSON.stringify(escalated)}`,
     );
+  // A claim whose words do not say which figure is which: a person said, and the check ran with it.
+  const rolesClaim = 'One figure was 120 more than the other.';
+  const rolesOperands = [c2, b2];
+  const unclear = await client.verifyNumeric({ claim: rolesClaim, operands: rolesOperands });
+  if (unclear.roles?.state !== 'unclear')
+    throw new Error(`fixture: expected unclear roles, got ${JSON.stringify(unclear.roles)}`);
+  const answered = await client.verifyNumericWithRoles({
+    claim: rolesClaim,
+    operands: rolesOperands,
+    roles: ['subject', 'reference'],
+  });
   const pdfUnit = pdf.rep.units[0]!;
   const xlsxUnit = xlsx.rep.units[0]!;
   const supportedCase = cases.put({
@@ -185,6 +196,22 @@ export async function buildLibrary(): Promise<Library> {
         check: supported,
         judgments: [],
         keptAt: '2026-11-24T10:00:00.000Z',
+      },
+      {
+        id: 'check_kept0002',
+        claim: rolesClaim,
+        operands: rolesOperands,
+        check: answered,
+        judgments: [
+          {
+            facet: 'roles',
+            holds: true,
+            roles: ['subject', 'reference'],
+            note: 'Figure 1 (1,120) is the 2023 revenue, the subject.',
+            at: '2026-11-24T10:10:00.000Z',
+          },
+        ],
+        keptAt: '2026-11-24T10:15:00.000Z',
       },
     ],
     citations: [

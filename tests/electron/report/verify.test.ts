@@ -32,8 +32,10 @@ const item = (report: VerifyReport, subject: string): VerifyItem => {
 };
 
 const SUPPORTED = 'case case_supported0000000a check 1 (check_kept0001)';
+const ROLES = 'case case_supported0000000a check 2 (check_kept0002)';
 const ESCALATED = 'case case_escalated000000b check 1 (current claim)';
 const supportedCheck = (b: ReportBundle) => b.cases[0]!.checks[0]!;
+const rolesCheck = (b: ReportBundle) => b.cases[0]!.checks[1]!;
 const escalatedCheck = (b: ReportBundle) => b.cases[1]!.checks[0]!;
 
 describe('verifyBundle: round trip', () => {
@@ -274,6 +276,27 @@ describe('verifyBundle: tampering, each caught by its own item', () => {
         detail: "cases.1.checks.0.response.personJudgment: a member the bundle's schema does not have",
       },
     ]);
+  });
+
+  it("a person's roles: the check is run again with them; taken out of the request, it differs", async () => {
+    const clean = await verify(lib.bundle);
+    expect(item(clean, `${ROLES}: service's answer`).status).toBe('same');
+    expect(item(clean, `${ROLES}: person's judgments`).status).toBe('same');
+    expect(rolesCheck(lib.bundle).response?.roles?.state).toBe('person');
+    const report = await verify(
+      tampered(lib.bundle, (b) => {
+        const check = rolesCheck(b);
+        check.request = { claim: check.request.claim, operands: check.request.operands };
+      }),
+      {},
+      false,
+    );
+    // Without the person's roles the service cannot tell the figures apart, and the answer differs.
+    expect(item(report, `${ROLES}: service's answer`).status).toBe('differs');
+    expect(item(report, `${ROLES}: person's judgments`)).toMatchObject({
+      status: 'differs',
+      detail: 'judgment 1 (roles): the check was not run with the roles it gives',
+    });
   });
 
   it('a judgment of what the service decided itself: the judgments item says it cannot stand', async () => {

@@ -3,6 +3,7 @@ import type { NumericResponse } from '../../../shared/api';
 import { escapeMarkdown, outcomeInWords, reportMarkdown } from '../../../shared/report/markdown';
 import { buildReport } from '../../../shared/report/model';
 import {
+  supportedResponse,
   escalatedCase,
   escalatedResponse,
   fixtureLookup,
@@ -120,5 +121,59 @@ describe('reportMarkdown', () => {
       '\\# \\*x\\* \\_y\\_ \\`z\\` \\!\\[i\\]\\(u\\) \\<b\\>\\&amp\\;',
     );
     expect(escapeMarkdown('line\nbreak')).toBe('line break');
+  });
+});
+
+describe('reportMarkdown: which figure is which', () => {
+  it("prints each figure's role, how it was bound, and a person's answer as theirs", () => {
+    const check = bundle.cases[1]!.checks[0]!;
+    const response = check.response!;
+    const withRoles = reportMarkdown({
+      ...bundle,
+      cases: [
+        {
+          ...bundle.cases[1]!,
+          checks: [
+            {
+              ...check,
+              request: { ...check.request, roles: ['subject', 'reference'] },
+              response: {
+                ...response,
+                arithmetic: { ...response.arithmetic!, line: 'Spend 1,200 − budget 1,000 = 200: holds' },
+                operands: [0, 1].map((i) => ({
+                  ...supportedResponse.operands[0]!,
+                  role: { role: i === 0 ? 'subject' : 'reference', words: null, by: 'person' },
+                })),
+                roles: {
+                  state: 'person',
+                  reason: 'a person said which figure is which',
+                  question: null,
+                  readings: [],
+                },
+              },
+              personJudgments: [
+                {
+                  facet: 'roles',
+                  holds: true,
+                  roles: ['subject', 'reference'],
+                  note: 'Figure 1 (1,200) is the spending.',
+                  at: '2026-11-24T11:00:00.000Z',
+                  author: 'Ana Ruiz',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(withRoles).toContain(
+      `- In the claim's terms: ${escapeMarkdown('Spend 1,200 − budget 1,000 = 200: holds')}`,
+    );
+    expect(withRoles).toContain(
+      `- Which figure is which: ${escapeMarkdown('figure 1: subject; figure 2: reference (given by a person): a person said which figure is which')}`,
+    );
+    expect(withRoles).toContain(
+      `**Judgment by Ana Ruiz (the person's, not the service's)**, \`2026-11-24T11:00:00.000Z\`: their answer to which figure is which: ${escapeMarkdown('Figure 1 (1,200) is the spending.')}`,
+    );
   });
 });
