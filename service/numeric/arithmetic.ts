@@ -24,6 +24,8 @@ import type { EngineOperand } from './types';
 
 export interface ArithmeticResult {
   arithmetic: Arithmetic | null;
+  /** The main check's computation alone, without its verdict ("56,941 − 51,670 = 5,271"); null: none. */
+  formula: string | null;
   /** The main check's computation in the claim's terms, with its verdict; null when none was made. */
   line: string | null;
   relation: Relation | null;
@@ -245,9 +247,10 @@ export function computeArithmetic(
   if (reading.problem !== null) {
     // A negated sentence with no number states no relation at all.
     if (reading.problem.code === 'negated' && reading.quantities.length === 0 && reading.checks.length === 0)
-      return { arithmetic: null, line: null, relation: null, notes, code: null };
+      return { arithmetic: null, line: null, formula: null, relation: null, notes, code: null };
     return {
       line: null,
+      formula: null,
       arithmetic: {
         verdict: 'not_computable',
         computed: null,
@@ -262,7 +265,7 @@ export function computeArithmetic(
   }
   const primary = reading.checks[0];
   if (primary === undefined && reading.restated.every((r) => r.operand === null))
-    return { arithmetic: null, line: null, relation: null, notes, code: null };
+    return { arithmetic: null, line: null, formula: null, relation: null, notes, code: null };
   const outcomes = reading.checks.map((check) =>
     RELATIONS[check.relation].compute({ check, ops: operands, reading, notes, ...naming }),
   );
@@ -329,7 +332,9 @@ export function computeArithmetic(
     primary === undefined || main.computed === null
       ? null
       : [main, ...restated.filter((o) => o.verdict !== 'holds')].map((o) => o.text).join('; ');
+  const formula = primary === undefined ? null : (main.formula ?? null);
   return {
+    formula: formula === null ? null : formula.charAt(0).toUpperCase() + formula.slice(1),
     line: line === null ? null : line.charAt(0).toUpperCase() + line.slice(1),
     arithmetic: {
       verdict,

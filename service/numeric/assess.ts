@@ -243,12 +243,12 @@ function unclear(
   const bothStopped = readings.every((r) => r.result.arithmetic?.verdict === 'not_computable');
   const question = binding.question;
   const ask = question === null ? '' : ` Which figure is ‹${question.words}›?`;
-  const told = readings
-    .map(
-      (r) =>
-        `with ${describe(r.ops[0]!)} as the ${first}: ${r.result.arithmetic?.reason ?? 'nothing to compute'}`,
-    )
-    .join(' Read ');
+  // Each reading's computation, never its verdict: which one the claim means is the person's answer.
+  const shown = (r: (typeof readings)[number]) =>
+    r.result.formula ?? r.result.arithmetic?.reason ?? 'nothing to compute';
+  const told = readings.map((r) => `with ${describe(r.ops[0]!)} as the ${first}: ${shown(r)}`).join('; ');
+  const stated = reading.checks[0]?.quantity?.raw;
+  const says = stated === undefined ? '' : ` The claim says ${stated}.`;
   const computed: ArithmeticResult = bothStopped
     ? main.result
     : {
@@ -259,7 +259,7 @@ function unclear(
           verdict: 'not_computable',
           computed: null,
           tolerance: 0,
-          reason: `Not computed: the claim's words do not say which figure is which (${binding.reason}).${ask} Read ${told}`,
+          reason: `Not computed: the claim's words do not say which figure is which (${binding.reason}).${ask} Read ${told}.${says}`,
           holds_only_by_rounding: false,
         },
       };
@@ -286,7 +286,7 @@ function unclear(
             r.result.arithmetic?.verdict === 'not_computable'
               ? null
               : (r.result.arithmetic?.computed ?? null),
-          reason: r.result.arithmetic?.reason ?? '',
+          reason: shown(r),
         })),
       },
     },

@@ -55,6 +55,8 @@ export interface Note {
 export interface Computation {
   verdict: Verdict;
   computed: number | null;
+  /** The computation alone, without the comparison with the claim ("56,941 − 51,670 = 5,271"). */
+  formula?: string;
   tolerance: number;
   text: string;
   rounding: boolean;
@@ -299,6 +301,7 @@ function finish(
       verdict: t.verdict,
       computed: value,
       tolerance: t.tolerance,
+      formula: `${shown}; in the table's stated units (${word}) that is ${num(value, 6)}`,
       text: `${shown}; in the table's stated units (${word}) that is ${num(value, 6)}; ${says(null)} (${t.rule}): ${t.verdict} in ${word}${t.rounding ? ' only within rounding' : ''}`,
       rounding: t.rounding,
       bounded: t.bounded,
@@ -319,6 +322,7 @@ function finish(
     verdict: c.verdict,
     computed,
     tolerance: c.tolerance,
+    formula: shown,
     text: `${shown}; ${says(unit)} (${c.rule}): ${c.verdict}${c.rounding ? ' only within rounding' : ''}`,
     rounding: c.rounding,
     bounded: c.bounded,
@@ -607,6 +611,7 @@ function timesMore(input: CheckInput, computed: number, shown: string): Computat
     verdict: times.verdict,
     computed,
     tolerance: times.tolerance,
+    formula: shown,
     text: `${shown}; "${q?.raw ?? n} times more than" read both ways: ${readings}`,
     rounding: times.rounding || plusOne.rounding,
     bounded: times.bounded,
@@ -705,6 +710,7 @@ function signOf(kind: 'comparison' | 'direction') {
         verdict: ok ? 'holds' : 'fails',
         computed,
         tolerance: 0,
+        formula: `${x} ${computed > 0 ? '>' : computed < 0 ? '<' : '='} ${y}${why}`,
         text: `${x} ${computed > 0 ? '>' : computed < 0 ? '<' : '='} ${y}${why}; the claim says ${says}: ${ok ? 'holds' : 'fails'}`,
         rounding: false,
         bounded: false,

@@ -179,7 +179,11 @@ export const ROLE_STATES = ['bound', 'unclear', 'person', 'not_needed'] as const
 export const RoleState = z.enum(ROLE_STATES);
 export type RoleState = z.infer<typeof RoleState>;
 
-/** One way to read the figures when their roles are unclear: the roles in request order, and its arithmetic. */
+/**
+ * One way to read the figures when their roles are unclear: the roles in request order, its computation
+ * (`reason`, without a verdict) and what it would give. A client shows the computation, never the verdict
+ * as an answer: which reading the claim means is a person's call.
+ */
 export const RoleReading = z.object({
   roles: z.array(OperandRoleName),
   verdict: ArithmeticVerdict,
