@@ -1,6 +1,6 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
-import { isTotal, labelWords, tokensOf, totalCues } from './roles';
+import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
 import {
   order,
   parsePeriod,
