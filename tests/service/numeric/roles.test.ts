@@ -51,6 +51,11 @@ const FIGURES: Record<string, EngineOperand> = {
   aged_65: operand('50,000', cell('Aged 65 and over . . . . . . .', '2019', '2019', 5, 'B')),
   pk8: operand('40,000', cell('Grades PK–8', '2019', '2019', 6, 'B')),
   g912: operand('27,500', cell('Grades 9–12', '2019', '2019', 7, 'B')),
+  eurotop_2018: operand('1,600', cell('FTSE Eurotop 100', '2018', '2018', 8, 'C')),
+  eurotop_2019: operand('1,640', cell('FTSE Eurotop 100', '2019', '2019', 8, 'B')),
+  loans_2018: operand('1,200', cell('Loans with 0 reclassifications', '2018', '2018', 10, 'C')),
+  loans_2019: operand('1,500', cell('Loans with 0 reclassifications', '2019', '2019', 10, 'B')),
+  aged_15_24: operand('3,400', cell('Aged 15–24', '2019', '2019', 11, 'B')),
   line_56941: operand('56,941', line('Texas')),
   line_51670: operand('51,670', line('Texas')),
 };
