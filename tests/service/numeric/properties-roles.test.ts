@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assessWithReasons } from '../../../service/numeric/assess';
+import { RolesDoNotFit } from '../../../service/numeric/roles';
 import type { Assessment, EngineOperand } from '../../../service/numeric/types';
 import { AssessmentSchema, operand } from './helpers';
 
@@ -241,6 +242,41 @@ describe('roles: properties', () => {
       operand('51,670', { unitKind: 'page', rowLabel: 'Texas', columnLabel: null, period: null }, 1),
     ] as const,
   );
+
+  it("any roles a person gives either fit the claim's relation or are refused, never a failure", () => {
+    const roles = fc.array(
+      fc.constantFrom(
+        'subject',
+        'reference',
+        'from',
+        'to',
+        'part',
+        'whole',
+        'term',
+        'value',
+        'unused',
+      ) as fc.Arbitrary<'subject'>,
+      { minLength: 2, maxLength: 2 },
+    );
+    let computed = 0;
+    fc.assert(
+      fc.property(claims, shapes, roles, (claim, ops, given) => {
+        try {
+          const r = assessWithReasons(claim, ops as unknown as EngineOperand[], { roles: given }).assessment;
+          AssessmentSchema.parse(r);
+          expect(r.arithmetic?.reason.includes('engine failed') ?? false).toBe(false);
+          if (r.roles !== undefined) {
+            expect(r.roles.state).toBe('person');
+            computed++;
+          }
+        } catch (error) {
+          expect(error).toBeInstanceOf(RolesDoNotFit);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(computed).toBeGreaterThan(0);
+  });
 
   it('any claim built of comparison words gets the same answer in both orders', () => {
     fc.assert(
