@@ -89,6 +89,22 @@ const notFound = (what: string): OperationFailure => ({
   codes: ['not_found'],
 });
 
+/** The refusals of a numeric check, with or without a person's roles. */
+const NUMERIC_FAILURES = {
+  400: {
+    description:
+      'Invalid claim or operand fields, a figure index the unit does not have, or an ambiguous source number.',
+    codes: [
+      'invalid_request',
+      'figure_index_unavailable',
+      'ambiguous_source_number',
+      'asset_id_not_source_version',
+    ],
+  },
+  404: notFound('A referenced source version, representation or unit'),
+  415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
+} as const satisfies Record<number, OperationFailure>;
+
 export const operations = {
   uploadAsset: {
     operationId: 'uploadAsset',
@@ -224,20 +240,7 @@ export const operations = {
     localExtension: false,
     body: { kind: 'json', schema: NumericRequest },
     success: { kind: 'json', status: 201, schema: NumericResponse, description: 'The assessment.' },
-    failures: {
-      400: {
-        description:
-          'Invalid claim or operand fields, a figure index the unit does not have, or an ambiguous source number.',
-        codes: [
-          'invalid_request',
-          'figure_index_unavailable',
-          'ambiguous_source_number',
-          'asset_id_not_source_version',
-        ],
-      },
-      404: notFound('A referenced source version, representation or unit'),
-      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
-    },
+    failures: NUMERIC_FAILURES,
     long: false,
   },
   verifyNumericWithRoles: {
@@ -252,19 +255,12 @@ export const operations = {
     body: { kind: 'json', schema: NumericRolesRequest },
     success: { kind: 'json', status: 201, schema: NumericResponse, description: 'The assessment.' },
     failures: {
+      ...NUMERIC_FAILURES,
       400: {
         description:
           "Invalid claim, operand or role fields, roles that do not fit the claim's relation, a figure index the unit does not have, or an ambiguous source number.",
-        codes: [
-          'invalid_request',
-          'roles_do_not_fit',
-          'figure_index_unavailable',
-          'ambiguous_source_number',
-          'asset_id_not_source_version',
-        ],
+        codes: ['roles_do_not_fit', ...NUMERIC_FAILURES[400].codes],
       },
-      404: notFound('A referenced source version, representation or unit'),
-      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
     },
     long: false,
   },
