@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NumericResponse, OperandRoleName } from '../../shared/api';
 import { caseSummary, MAX_KEPT_CHECKS, personRoles, type Case } from '../../shared/bridge';
+import { ROLE_MEANING } from '../../shared/text/roles';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { CaseUnreadableError } from '../cases/store';
 import type { HandlerContext } from './context';
@@ -23,19 +24,27 @@ function load(context: HandlerContext, id: string): Case {
 
 const now = () => new Date().toISOString();
 
-/** The person's answer in words: "Figure 1 (56,941) is ‹handgun checks› (the subject); figure 2 the reference." */
-function rolesNote(check: NumericResponse, roles: readonly OperandRoleName[]): string {
+/**
+ * The person's answer in words, naming the figure they chose and what it is in the claim ("Figure 2
+ * (56,941) is ‹handgun checks›, the figure the claim compares; figure 1 (51,670) is the figure it is
+ * compared with."), then their own note.
+ */
+function rolesNote(
+  check: NumericResponse,
+  roles: readonly OperandRoleName[],
+  note: string | undefined,
+): string {
   const question = check.roles?.question ?? null;
-  return roles
+  const said = roles
     .map((role, i) => {
-      const raw = check.operands[i]?.figure.raw ?? '';
-      const figure = `${i === 0 ? 'Figure' : 'figure'} ${i + 1} (${raw})`;
-      return question !== null && question.role === role
-        ? `${figure} is ‹${question.words}› (the ${role})`
-        : `${figure} is the ${role}`;
+      const figure = `figure ${i + 1} (${check.operands[i]?.figure.raw ?? '?'})`;
+      const words = question !== null && question.role === role ? `‹${question.words}›, ` : '';
+      return `${figure} is ${words}${ROLE_MEANING[role]}`;
     })
-    .join('; ')
-    .concat('.');
+    .sort((a, b) => (a.includes('‹') === b.includes('‹') ? 0 : a.includes('‹') ? -1 : 1))
+    .join('; ');
+  const answer = `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+  return note === undefined || note.trim() === '' ? answer : `${answer} ${note.trim()}`;
 }
 
 export const caseHandlers = {
@@ -106,8 +115,7 @@ export const caseHandlers = {
       client.verifyNumericWithRoles({ claim: current.claim, operands: current.operands, roles: input.roles }),
     );
     const at = now();
-    const note =
-      input.note !== undefined && input.note !== '' ? input.note : rolesNote(current.check, input.roles);
+    const note = rolesNote(current.check, input.roles, input.note);
     const judgment = { facet: 'roles' as const, holds: true, note, at, roles: input.roles };
     return context.cases.put({
       ...current,

@@ -193,10 +193,14 @@ function assessUnsafe(claim: string, operands: readonly EngineOperand[], options
   const roles = computed.arithmetic === null ? null : (binding?.roles ?? null);
   const { outcome, reason, comparability, facets } = decide(claim, read, ops, computed, roles);
   const { arithmetic } = computed;
+  // A person's roles answer the question the claim's words left open: it stays with the answer, so a
+  // person can be asked it again.
+  const asked =
+    binding?.state === 'person' ? bindRoles(claim, reading, operands).question : (binding?.question ?? null);
   const roleBinding: RoleBinding | undefined =
     binding === null || arithmetic === null
       ? undefined
-      : { state: binding.state, reason: binding.reason, question: null, readings: [] };
+      : { state: binding.state, reason: binding.reason, question: asked, readings: [] };
   return {
     problem: computed.code,
     facets,

@@ -195,7 +195,8 @@ export type RoleReading = z.infer<typeof RoleReading>;
 /**
  * The roles of the figures (local extension). `unclear`: the claim's words cannot tell the figures apart;
  * the arithmetic is not computed, every reading is listed, and `question` is what a person is asked
- * ("Which figure is ‹handgun checks›?") before the check is run again with their roles (`person`).
+ * ("Which figure is ‹handgun checks›?") before the check is run again with their roles (`person`, which
+ * keeps the question they answered).
  */
 export const RoleBinding = z.object({
   state: RoleState,

@@ -283,7 +283,12 @@ describe('cases: which figure is which', () => {
       tolerance: 0.5,
       reason: '56,941 − 51,670 = 5,271: holds',
     },
-    roles: { state: 'person', reason: 'a person said which figure is which', question: null, readings: [] },
+    roles: {
+      state: 'person',
+      reason: 'a person said which figure is which',
+      question: { role: 'subject', words: 'handgun checks' },
+      readings: [],
+    },
   };
   const figures = [operand, { ...operand, figure_index: 1 }];
   let plain: ReturnType<typeof vi.fn<() => Promise<NumericResponse>>>;
@@ -328,7 +333,7 @@ describe('cases: which figure is which', () => {
         facet: 'roles',
         holds: true,
         roles: ['reference', 'subject'],
-        note: 'Figure 1 (56,941) is the reference; figure 2 (51,670) is ‹handgun checks› (the subject).',
+        note: 'Figure 2 (51,670) is ‹handgun checks›, the figure the claim compares; figure 1 (56,941) is the figure it is compared with.',
         at: expect.any(String),
       },
     ]);
@@ -340,8 +345,12 @@ describe('cases: which figure is which', () => {
         note: 'Column C is handguns.',
       }),
     );
+    // The answer is always said; the person's own note follows it.
     expect(again.judgments.filter((j) => j.facet === 'roles')).toMatchObject([
-      { roles: ['subject', 'reference'], note: 'Column C is handguns.' },
+      {
+        roles: ['subject', 'reference'],
+        note: 'Figure 1 (56,941) is ‹handgun checks›, the figure the claim compares; figure 2 (51,670) is the figure it is compared with. Column C is handguns.',
+      },
     ]);
     // Running the check again keeps the person's roles.
     withRoles.mockClear();

@@ -292,6 +292,8 @@ describe('POST /api/v2/verify/numeric and /roles: which figure is which', () => 
     expect(res.statusCode, res.body).toBe(201);
     const body = NumericResponse.parse(res.json());
     expect(body.roles?.state).toBe('person');
+    // The question the person answered stays with their answer, to be asked again.
+    expect(body.roles?.question?.role).toBe('subject');
     expect(body.arithmetic).toMatchObject({ verdict: 'holds', computed: 5271 });
     expect(body.operands.map((o) => o.role)).toEqual([
       { role: 'reference', words: null, by: 'person' },
