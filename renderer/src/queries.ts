@@ -95,6 +95,21 @@ export function useJudge() {
   });
 }
 
+/**
+ * Says which figure is which when the check could not tell: kept as the person's judgment, and the case
+ * comes back checked again with their roles.
+ */
+export function useAssignRoles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BridgeInput<'cases.assignRoles'>) => callBridge('cases.assignRoles', input),
+    onSuccess: async (answered) => {
+      await putCase(client, answered);
+      void client.invalidateQueries({ queryKey: queryKeys.cases });
+    },
+  });
+}
+
 /** Deletes a case; its entry leaves the list and its cached copy is dropped. */
 export function useDeleteCase() {
   const client = useQueryClient();

@@ -1,8 +1,17 @@
 import { create } from 'zustand';
 import type { FigureWithPosition, OperandReference } from '../../shared/api';
 
-/** Slot A is the baseline (the earlier or reference figure), slot B the figure compared with it. */
+/**
+ * The tray's two slots, shown as Figure 1 and Figure 2. Their order is not the figures' roles: the service
+ * reads which figure is which from the claim's words.
+ */
 export type OperandSlot = 'A' | 'B';
+
+/** The labels the source shows beside a figure: a sheet's row label and column header, a page line's label. */
+export interface FigureLabels {
+  row: string | null;
+  column: string | null;
+}
 
 /** A figure the person picked, with what the tray shows about where it came from and how it was read. */
 export interface PickedOperand {
@@ -15,6 +24,8 @@ export interface PickedOperand {
   /** The sheet's name for a sheet unit. */
   sheetName: string | null;
   extractionMethod: string;
+  /** Its row and column labels, read from the unit's structure (null where the structure shows none). */
+  labels: FigureLabels;
 }
 
 /** A figure in the open unit, named by its unit and index (what hovering and focus share). */
@@ -40,7 +51,6 @@ interface WorkbenchUi {
   lightFigure: (figure: FigureKey | null) => void;
   operands: Record<OperandSlot, PickedOperand | null>;
   pickOperand: (slot: OperandSlot, operand: PickedOperand) => void;
-  swapOperands: () => void;
   clearOperand: (slot?: OperandSlot) => void;
   /** The case being worked on; null until a check is saved or a case is opened. */
   activeCaseId: string | null;
@@ -82,7 +92,6 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   lightFigure: (figure) => set({ litFigure: figure }),
   operands: { A: null, B: null },
   pickOperand: (slot, operand) => set((state) => ({ operands: { ...state.operands, [slot]: operand } })),
-  swapOperands: () => set((state) => ({ operands: { A: state.operands.B, B: state.operands.A } })),
   clearOperand: (slot) =>
     set((state) => ({ operands: slot ? { ...state.operands, [slot]: null } : { A: null, B: null } })),
   activeCaseId: null,

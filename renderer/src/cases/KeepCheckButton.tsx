@@ -2,6 +2,7 @@ import type { Case } from '../../../shared/bridge';
 import { FACET_WORDING, undecidedFacets } from '../check/outcome-wording';
 import { useKeepCheck } from '../queries';
 import { useWorkbenchUi } from '../ui-store';
+import { judgedWording } from './judgment-wording';
 
 /**
  * "Keep this check and check another claim": the current check and the person's judgments of it go
@@ -11,7 +12,13 @@ export function KeepCheckButton({ theCase }: { theCase: Case }) {
   const keep = useKeepCheck();
   if (theCase.check === null) return null;
   const judged = new Set<string>(theCase.judgments.map((j) => j.facet));
-  const open = undecidedFacets(theCase.check).filter((f) => !judged.has(f.facet));
+  // An unanswered question of which figure is which is as open as an unjudged facet.
+  const open = [
+    ...(theCase.check.roles?.state === 'unclear' ? [judgedWording('roles')] : []),
+    ...undecidedFacets(theCase.check)
+      .filter((f) => !judged.has(f.facet))
+      .map((f) => FACET_WORDING[f.facet]),
+  ];
 
   const onKeep = () =>
     keep.mutate(
@@ -30,8 +37,7 @@ export function KeepCheckButton({ theCase }: { theCase: Case }) {
     <div data-testid="keep-check" className="flex flex-col gap-1.5">
       {open.length > 0 && (
         <p id="keep-check-hint" className="text-xs text-amber-950 dark:text-amber-100">
-          Not judged yet: {open.map((f) => FACET_WORDING[f.facet]).join(', ')}. If you keep the check now, it
-          stays unresolved in the report.
+          Not judged yet: {open.join(', ')}. If you keep the check now, it stays unresolved in the report.
         </p>
       )}
       <button

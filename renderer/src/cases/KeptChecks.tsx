@@ -5,16 +5,21 @@ import { FACET_WORDING, shownOutcome, undecidedFacets } from '../check/outcome-w
 import { useUnkeep } from '../queries';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PersonJudgment } from './PersonJudgment';
+import { judgedWording } from './judgment-wording';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Facets the service left to a person that the person has not judged in this kept check. */
+/** What the service left to a person (facets, which figure is which) that the person has not judged. */
 function unjudged(kept: KeptCheck): string[] {
   const judged = new Set<string>(kept.judgments.map((j) => j.facet));
-  return undecidedFacets(kept.check)
-    .filter((f) => !judged.has(f.facet))
-    .map((f) => FACET_WORDING[f.facet]);
+  const roles = kept.check.roles?.state === 'unclear' ? [judgedWording('roles')] : [];
+  return [
+    ...roles,
+    ...undecidedFacets(kept.check)
+      .filter((f) => !judged.has(f.facet))
+      .map((f) => FACET_WORDING[f.facet]),
+  ];
 }
 
 /**

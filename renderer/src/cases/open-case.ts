@@ -5,6 +5,7 @@ import type { LibraryEntry } from '../../../shared/bridge';
 import { displayTitle } from '../../../shared/text/display-name';
 import { caseQuery, libraryQuery, representationQuery } from '../queries';
 import { useWorkbenchUi, type OperandSlot, type PickedOperand } from '../ui-store';
+import { figureLabels } from '../viewer/figures';
 
 // Reopening a case exactly as it was left: its claim in the field, its figures back in the tray (each read
 // again from its representation, so the tray shows the figure, not a copy kept in the case), and the
@@ -31,6 +32,7 @@ export function pickedOperandFrom(
     unitIndex: unit.index,
     sheetName: unit.sheet?.name ?? null,
     extractionMethod: unit.extraction_method,
+    labels: figureLabels(unit, figure),
   };
 }
 
@@ -66,18 +68,18 @@ export function useOpenCase(): OpenCase {
         const library = await client.fetchQuery(libraryQuery()).catch(() => [] as LibraryEntry[]);
         const picked = await Promise.all(
           theCase.operands.map(async (ref, i): Promise<PickedOperand | null> => {
-            const slot = SLOTS[i] ?? 'B';
+            const number = i + 1;
             try {
               const representation = await client.fetchQuery(representationQuery(ref.representation_id));
               const operand = pickedOperandFrom(ref, representation, library);
               if (typeof operand === 'string') {
-                found.push(`Figure ${slot} could not be put back in the tray: ${operand}.`);
+                found.push(`Figure ${number} could not be put back in the tray: ${operand}.`);
                 return null;
               }
               return operand;
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
-              found.push(`Figure ${slot} could not be put back in the tray: ${message}`);
+              found.push(`Figure ${number} could not be put back in the tray: ${message}`);
               return null;
             }
           }),

@@ -1,5 +1,6 @@
 import type { Arithmetic, ArithmeticVerdict } from '../../../shared/api/numeric';
-import { arithmeticLine } from './arithmetic-wording';
+import { arithmeticLine, claimFigureOf } from './arithmetic-wording';
+import type { ReadingInWords } from './role-wording';
 
 const VERDICT_WORDING: Record<ArithmeticVerdict, { label: string; icon: string; className: string }> = {
   holds: { label: 'The arithmetic holds', icon: '✓', className: 'text-slate-900 dark:text-slate-100' },
@@ -15,14 +16,20 @@ export interface ArithmeticSummaryProps {
   arithmetic: Arithmetic | null;
   /** The claim that was checked, for the claim's own figure beside the computed one. */
   claim: string;
+  /**
+   * When the claim's words do not say which figure is which: each way of reading the figures with its
+   * computation, none of them the answer (empty otherwise).
+   */
+  readings?: readonly ReadingInWords[];
 }
 
 /**
- * The computation over the figures: its verdict, the computed value beside the claim's with the
- * tolerance, whether it holds only by rounding, and the service's working. No arithmetic is said in words,
- * never shown as a pass.
+ * The computation over the figures: its verdict, the computation in the claim's terms (the service's
+ * line, else the computed value beside the claim's with the tolerance), whether it holds only by rounding,
+ * and the service's working. No arithmetic is said in words, never shown as a pass. When the roles are
+ * unclear, each reading's computation is listed and none is marked as holding or failing.
  */
-export function ArithmeticSummary({ arithmetic, claim }: ArithmeticSummaryProps) {
+export function ArithmeticSummary({ arithmetic, claim, readings = [] }: ArithmeticSummaryProps) {
   if (arithmetic === null)
     return (
       <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict="none">
@@ -43,8 +50,57 @@ export function ArithmeticSummary({ arithmetic, claim }: ArithmeticSummaryProps)
         </p>
       </section>
     );
+  if (readings.length > 0) {
+    const says = claimFigureOf(claim);
+    return (
+      <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict="roles_unclear">
+        <h4
+          id="arithmetic-heading"
+          className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+        >
+          Arithmetic
+        </h4>
+        <p
+          data-testid="arithmetic-verdict"
+          className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200"
+        >
+          <span aria-hidden="true">? </span>Not computed: it depends on which figure is which
+        </p>
+        <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">
+          Each way of reading the figures, neither of them chosen:
+        </p>
+        <ul data-testid="arithmetic-readings" className="mt-1 flex flex-col gap-1">
+          {readings.map((reading, i) => (
+            <li
+              key={i}
+              data-testid="arithmetic-reading"
+              className="border-l-2 border-slate-300 pl-2 text-sm dark:border-slate-600"
+            >
+              <span className="block text-xs break-words text-slate-700 dark:text-slate-300">
+                <bdi>{reading.label}</bdi>:
+              </span>
+              <span className="block font-mono break-words text-slate-800 dark:text-slate-200">
+                {reading.computation}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {says !== null && (
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            The claim says <span className="font-mono">{says.raw}</span>.
+          </p>
+        )}
+      </section>
+    );
+  }
   const wording = VERDICT_WORDING[arithmetic.verdict];
-  const line = arithmeticLine(arithmetic, claim);
+  // The service's line names each figure by the claim's words; the card's own is the fallback.
+  const line = arithmetic.line !== undefined ? { text: arithmetic.line } : arithmeticLine(arithmetic, claim);
+  // The service's working often starts with that same line: the rest is what it adds.
+  const working =
+    arithmetic.line !== undefined && arithmetic.reason.startsWith(arithmetic.line)
+      ? arithmetic.reason.slice(arithmetic.line.length).replace(/^[.;,]?\s*/, '')
+      : arithmetic.reason;
   return (
     <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict={arithmetic.verdict}>
       <h4
@@ -74,9 +130,11 @@ export function ArithmeticSummary({ arithmetic, claim }: ArithmeticSummaryProps)
           exactly, only within the precision the claim states.
         </p>
       )}
-      <p data-testid="arithmetic-reason" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        {arithmetic.reason}
-      </p>
+      {working !== '' && (
+        <p data-testid="arithmetic-reason" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {working}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,13 +1,34 @@
+import { useQueries } from '@tanstack/react-query';
 import type { OperandReference } from '../../../shared/api/numeric';
 import { JudgmentPanel } from '../cases/JudgmentPanel';
 import { KeepCheckButton } from '../cases/KeepCheckButton';
-import { useCase } from '../queries';
-import { useWorkbenchUi } from '../ui-store';
+import { representationQuery, useCase } from '../queries';
+import { useWorkbenchUi, type FigureLabels, type PickedOperand } from '../ui-store';
+import { figureLabels, sameRef } from '../viewer/figures';
 import { OutcomeBadge } from './OutcomeBadge';
 import { ResultCard } from './ResultCard';
 
 const sameRefs = (a: readonly OperandReference[], b: readonly OperandReference[]) =>
   JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The row and column labels of each figure a check was sent, read from its representation (immutable and
+ * mostly cached already); the tray's copy while that is read; null when neither is known.
+ */
+function useSentLabels(
+  sent: readonly OperandReference[],
+  picked: readonly (PickedOperand | null)[],
+): (FigureLabels | null)[] {
+  const ids = [...new Set(sent.map((ref) => ref.representation_id))];
+  const representations = useQueries({ queries: ids.map((id) => representationQuery(id)) });
+  return sent.map((ref) => {
+    const representation = representations[ids.indexOf(ref.representation_id)]?.data;
+    const unit = representation?.units.find((u) => u.source_unit_id === ref.source_unit_id);
+    const figure = unit?.figures.find((f) => f.index === ref.figure_index);
+    if (unit !== undefined && figure !== undefined) return figureLabels(unit, figure);
+    return picked.find((p) => p !== null && sameRef(p.ref, ref))?.labels ?? null;
+  });
+}
 
 /**
  * The open case's last check: the result card and, beside it, the person's own judgments. Says when the
@@ -18,6 +39,8 @@ export function CaseResult({ running }: { running: boolean }) {
   const claim = useWorkbenchUi((state) => state.claimDraft);
   const operands = useWorkbenchUi((state) => state.operands);
   const theCase = useCase(activeCaseId);
+  const picked = [operands.A, operands.B];
+  const labels = useSentLabels(theCase.data?.operands ?? [], picked);
 
   let body;
   if (activeCaseId === null)
@@ -71,7 +94,6 @@ export function CaseResult({ running }: { running: boolean }) {
       </div>
     );
   else {
-    const picked = [operands.A, operands.B];
     const tray = picked.filter((p) => p !== null).map((p) => p.ref);
     const stale = theCase.data.claim !== claim || !sameRefs(theCase.data.operands, tray);
     body = (
@@ -91,6 +113,8 @@ export function CaseResult({ running }: { running: boolean }) {
           claim={theCase.data.claim}
           sent={theCase.data.operands}
           picked={picked}
+          caseId={theCase.data.id}
+          labels={labels}
         />
         <JudgmentPanel theCase={theCase.data} />
         <KeepCheckButton theCase={theCase.data} />

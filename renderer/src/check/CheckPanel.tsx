@@ -15,7 +15,7 @@ export interface CheckPanelProps {
 
 /**
  * The claim to check (1 to 10,000 characters, counted as it is typed) and the Run button, enabled with a
- * claim and a figure in A. Ctrl+Enter (⌘+Enter) in the claim runs too.
+ * claim and at least one figure. Ctrl+Enter (⌘+Enter) in the claim runs too.
  */
 export function CheckPanel({ onRun, running, claimError, updatesCase }: CheckPanelProps) {
   const claim = useWorkbenchUi((state) => state.claimDraft);

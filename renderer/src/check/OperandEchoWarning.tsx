@@ -13,8 +13,8 @@ export function OperandEchoWarning({ mismatches }: { mismatches: readonly EchoMi
       </p>
       <ul className="mt-1 list-disc pl-5 text-xs">
         {mismatches.map((m) => (
-          <li key={`${m.slot}-${m.what}`}>
-            Operand {m.slot}: {m.what}.
+          <li key={`${m.figure}-${m.what}`}>
+            Figure {m.figure}: {m.what}.
           </li>
         ))}
       </ul>

@@ -1,7 +1,13 @@
 import type { OperandSlot, PickedOperand } from '../ui-store';
-import { figureLocation, formatNumber, readingWording, scaleWording, unitWording } from './figure-wording';
-
-const SLOT_ROLE: Record<OperandSlot, string> = { A: 'baseline', B: 'compared with A' };
+import { slotNumber } from '../viewer/figures';
+import {
+  figureLocation,
+  formatNumber,
+  labelsWording,
+  readingWording,
+  scaleWording,
+  unitWording,
+} from './figure-wording';
 
 export interface OperandSlotCardProps {
   slot: OperandSlot;
@@ -10,12 +16,15 @@ export interface OperandSlotCardProps {
 }
 
 /**
- * One slot of the operand tray: the figure as the source wrote it, its reading (value, unit, scale), and
- * where it comes from (document, page or sheet and cell, how it was read). An empty slot says how to fill
- * it: an operand is always a figure picked from a document, never a number typed here.
+ * One slot of the operand tray: the figure as the source wrote it, the labels beside it, its reading
+ * (value, unit, scale), and where it comes from (document, page or sheet and cell, how it was read). The
+ * slot's number is no role: the check reads which figure is which from the claim. An empty slot says how
+ * to fill it: an operand is always a figure picked from a document, never a number typed here.
  */
 export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps) {
   const headingId = `operand-${slot}-heading`;
+  const number = slotNumber(slot);
+  const labels = operand === null ? null : labelsWording(operand.labels);
   return (
     <section
       aria-labelledby={headingId}
@@ -28,20 +37,13 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
           id={headingId}
           className="text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300"
         >
-          <span
-            aria-hidden="true"
-            className="mr-1.5 inline-flex size-5 items-center justify-center rounded bg-slate-800 text-[11px] text-white"
-          >
-            {slot}
-          </span>
-          <span className="sr-only">Operand {slot}, </span>
-          {SLOT_ROLE[slot]}
+          Figure {number}
         </h4>
         {operand !== null && (
           <button
             type="button"
             onClick={onClear}
-            aria-label={`Clear operand ${slot}`}
+            aria-label={`Clear figure ${number}`}
             className="rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
           >
             Clear
@@ -50,13 +52,21 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
       </div>
       {operand === null ? (
         <p data-testid={`operand-empty-${slot}`} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          Empty. Click a figure in the document, or focus one and press 1 or 2.
+          Empty. Click a figure in a document, or focus one and press {number}.
         </p>
       ) : (
         <>
           <p className="mt-2 font-mono text-lg font-semibold break-all text-slate-900 dark:text-slate-100">
             <bdi data-testid={`operand-raw-${slot}`}>{operand.figure.raw}</bdi>
           </p>
+          {labels !== null && (
+            <p
+              data-testid={`operand-labels-${slot}`}
+              className="text-sm font-medium break-words text-slate-800 dark:text-slate-200"
+            >
+              <bdi>{labels}</bdi>
+            </p>
+          )}
           <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
             <dt className="text-slate-600 dark:text-slate-300">Value</dt>
             <dd

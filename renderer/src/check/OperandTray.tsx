@@ -6,10 +6,12 @@ export interface OperandTrayProps {
   error?: string | null;
 }
 
-/** The two figures a claim is checked against: A (the baseline) and B, possibly from two documents. */
+/**
+ * The one or two figures a claim is checked against, possibly from two documents. Their order says nothing:
+ * the check reads which figure is which from the claim's words.
+ */
 export function OperandTray({ error = null }: OperandTrayProps) {
   const operands = useWorkbenchUi((state) => state.operands);
-  const swapOperands = useWorkbenchUi((state) => state.swapOperands);
   const clearOperand = useWorkbenchUi((state) => state.clearOperand);
   const empty = operands.A === null && operands.B === null;
   return (
@@ -22,24 +24,14 @@ export function OperandTray({ error = null }: OperandTrayProps) {
         <h3 id="operand-tray-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
           Figures
         </h3>
-        <div className="flex gap-1">
-          <button
-            type="button"
-            onClick={swapOperands}
-            disabled={empty}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            <span aria-hidden="true">⇅ </span>Swap A and B
-          </button>
-          <button
-            type="button"
-            onClick={() => clearOperand()}
-            disabled={empty}
-            className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            Clear both
-          </button>
-        </div>
+        <button
+          type="button"
+          onClick={() => clearOperand()}
+          disabled={empty}
+          className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
+        >
+          Clear both
+        </button>
       </div>
       <OperandSlotCard slot="A" operand={operands.A} onClear={() => clearOperand('A')} />
       <OperandSlotCard slot="B" operand={operands.B} onClear={() => clearOperand('B')} />

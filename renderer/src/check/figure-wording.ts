@@ -1,6 +1,6 @@
 import type { ExtractionMethod } from '../../../shared/api/extract';
 import { METHOD_WORDING } from '../ui/extraction-codes';
-import type { PickedOperand } from '../ui-store';
+import type { FigureLabels, PickedOperand } from '../ui-store';
 
 // How a figure of a source reads in the check column: its value, unit, scale, where it sits and how it
 // was read. Locale-free digits ("," groups thousands, "." is decimal) so a reader can redo the sums.
@@ -68,4 +68,17 @@ export function figureLocation(operand: PickedOperand): string {
 /** How the unit holding the figure was read: "text layer", "OCR", "spreadsheet cells". */
 export function readingWording(method: string): string {
   return METHOD_WORDING[method as ExtractionMethod] ?? method;
+}
+
+/** A figure's labels as one line, row then column ("Texas · Handgun"); null when the structure shows none. */
+export function labelsWording(labels: FigureLabels | null | undefined): string | null {
+  if (!labels) return null;
+  const parts = [labels.row, labels.column].filter((l): l is string => l !== null && l.trim() !== '');
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** A figure by its labels and as written: "Texas · Handgun, 56,941", or the raw figure alone. */
+export function figureWithLabels(raw: string, labels: FigureLabels | null | undefined): string {
+  const named = labelsWording(labels);
+  return named === null ? raw : `${named}, ${raw}`;
 }

@@ -1,16 +1,15 @@
 import type { NumericResponse, OperandReference } from '../../../shared/api/numeric';
-import type { OperandSlot, PickedOperand } from '../ui-store';
+import type { PickedOperand } from '../ui-store';
 
 // The service echoes each operand it assessed (its source ids and the figure as it read it). When that
 // echo is not the figure the person picked, the check was about something else, and the card says so.
 
 export interface EchoMismatch {
-  slot: OperandSlot;
+  /** The figure's number as the tray shows it (1 or 2). */
+  figure: number;
   /** What differs, in plain words ("the source differs", "it read 1,200 where you picked 1,120"). */
   what: string;
 }
-
-const SLOTS: readonly OperandSlot[] = ['A', 'B'];
 
 function sameRef(a: OperandReference, b: OperandReference): boolean {
   return (
@@ -22,8 +21,9 @@ function sameRef(a: OperandReference, b: OperandReference): boolean {
 }
 
 /**
- * Each operand whose echo differs from what was sent (`sent`, in order A, B) or from the figure picked
- * for it (`picked`, matched by reference; a slot changed since the check is not compared).
+ * Each operand whose echo differs from what was sent (`sent`, in the case's order) or from the figure
+ * picked for it (`picked`, the tray's Figure 1 and Figure 2, matched by reference; a slot changed since the
+ * check is not compared).
  */
 export function echoMismatches(
   response: NumericResponse,
@@ -33,15 +33,17 @@ export function echoMismatches(
   const out: EchoMismatch[] = [];
   const count = Math.max(sent.length, response.operands.length);
   for (let i = 0; i < count; i++) {
-    const slot = SLOTS[i] ?? 'B';
     const ref = sent[i];
+    // Named as the tray shows it: a lone figure 2 is sent first.
+    const inTray = ref === undefined ? -1 : picked.findIndex((p) => p !== null && sameRef(p.ref, ref));
+    const number = inTray >= 0 ? inTray + 1 : Math.min(i + 1, 2);
     const echo = response.operands[i];
     if (ref === undefined) {
-      out.push({ slot, what: 'the service assessed a figure that was not sent' });
+      out.push({ figure: number, what: 'the service assessed a figure that was not sent' });
       continue;
     }
     if (echo === undefined) {
-      out.push({ slot, what: 'the service did not say which figure it assessed' });
+      out.push({ figure: number, what: 'the service did not say which figure it assessed' });
       continue;
     }
     const { source, figure } = echo;
@@ -50,19 +52,25 @@ export function echoMismatches(
       source.representation_id !== ref.representation_id ||
       source.source_unit_id !== ref.source_unit_id
     ) {
-      out.push({ slot, what: 'the service assessed a figure from a different source' });
+      out.push({ figure: number, what: 'the service assessed a figure from a different source' });
       continue;
     }
     if (figure.index !== ref.figure_index) {
-      out.push({ slot, what: `the service assessed figure ${figure.index}, not figure ${ref.figure_index}` });
+      out.push({
+        figure: number,
+        what: `the service assessed the unit’s figure #${figure.index}, not #${ref.figure_index}`,
+      });
       continue;
     }
     const mine = picked.find((p) => p !== null && sameRef(p.ref, ref))?.figure;
     if (mine === undefined) continue;
     if (figure.raw !== mine.raw)
-      out.push({ slot, what: `the service read “${figure.raw}” where you picked “${mine.raw}”` });
+      out.push({ figure: number, what: `the service read “${figure.raw}” where you picked “${mine.raw}”` });
     else if (!Object.is(figure.value, mine.value))
-      out.push({ slot, what: `the service read the value ${figure.value} where you picked ${mine.value}` });
+      out.push({
+        figure: number,
+        what: `the service read the value ${figure.value} where you picked ${mine.value}`,
+      });
   }
   return out;
 }

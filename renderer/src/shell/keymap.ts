@@ -194,7 +194,7 @@ export const KEYMAP: readonly Shortcut[] = [
   {
     id: 'figure-pick',
     keys: [{ key: 'Enter' }],
-    description: 'Pick the figure (A, else B)',
+    description: 'Pick the figure (as Figure 1, else Figure 2)',
     where: 'On a figure in the text',
     group: 'Check',
     command: null,
@@ -203,7 +203,7 @@ export const KEYMAP: readonly Shortcut[] = [
   {
     id: 'figure-slot',
     keys: [{ key: '1' }, { key: '2' }],
-    description: 'Put the figure in A or in B',
+    description: 'Make the figure Figure 1 or Figure 2',
     where: 'On a figure in the text',
     group: 'Check',
     command: null,

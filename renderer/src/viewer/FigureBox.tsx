@@ -1,5 +1,5 @@
 import type { FigureWithPosition, PageSize, Unit } from '../../../shared/api';
-import { AMBIGUOUS_NOTE, figureName } from './figures';
+import { AMBIGUOUS_NOTE, figureName, slotNumber } from './figures';
 import { boxStyle } from './geometry';
 import { useFigure } from './use-figure';
 import { useWorkbenchUi } from '../ui-store';
@@ -53,7 +53,7 @@ export function FigureBox({
     >
       {picked !== null && (
         <span className="absolute -top-3.5 -left-1 rounded bg-indigo-600 px-1 text-[10px] leading-4 font-bold text-white">
-          {picked}
+          {slotNumber(picked)}
         </span>
       )}
     </div>

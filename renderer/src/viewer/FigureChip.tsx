@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { FigureWithPosition, Unit } from '../../../shared/api';
-import { AMBIGUOUS_NOTE, figureName } from './figures';
+import { AMBIGUOUS_NOTE, figureName, slotNumber } from './figures';
 import { useFigure } from './use-figure';
 
 const BASE =
@@ -8,7 +8,8 @@ const BASE =
 
 /**
  * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click
- * or Enter picks it (A, else B); 1 / 2 put it in A / B. An ambiguous figure is marked and cannot be picked.
+ * or Enter picks it (Figure 1, else Figure 2); 1 / 2 put it in Figure 1 / Figure 2. An ambiguous figure is
+ * marked and cannot be picked.
  */
 export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureWithPosition; text: string }) {
   const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
@@ -37,10 +38,15 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
       data-figure-index={figure.index}
       data-lit={lit ? 'true' : undefined}
       data-picked={picked ?? undefined}
+      data-mark={picked === null ? undefined : slotNumber(picked)}
       data-ambiguous={figure.ambiguous ? 'true' : undefined}
       aria-label={figureName(unit, figure, picked)}
       aria-disabled={figure.ambiguous ? 'true' : undefined}
-      title={figure.ambiguous ? AMBIGUOUS_NOTE : 'Click or press Enter to pick; 1 or 2 puts it in A or B'}
+      title={
+        figure.ambiguous
+          ? AMBIGUOUS_NOTE
+          : 'Click or press Enter to pick; 1 or 2 makes it Figure 1 or Figure 2'
+      }
       className={`${BASE} ${tone} ${marks(figure.ambiguous, picked)}`}
       onMouseEnter={light}
       onMouseLeave={unlight}
@@ -60,7 +66,7 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
  */
 function marks(ambiguous: boolean, picked: string | null): string {
   if (picked !== null)
-    return 'after:ml-0.5 after:rounded after:bg-indigo-600 after:px-1 after:align-super after:text-[0.65em] after:font-bold after:text-white after:content-[attr(data-picked)]';
+    return 'after:ml-0.5 after:rounded after:bg-indigo-600 after:px-1 after:align-super after:text-[0.65em] after:font-bold after:text-white after:content-[attr(data-mark)]';
   if (ambiguous) return "after:ml-0.5 after:align-super after:text-[0.65em] after:content-['?']";
   return '';
 }

@@ -1,6 +1,6 @@
 import type { FigureWithPosition, Unit } from '../../../shared/api';
 import { useWorkbenchUi } from '../ui-store';
-import { AMBIGUOUS_NOTE, figureName } from './figures';
+import { AMBIGUOUS_NOTE, figureName, slotNumber } from './figures';
 import type { GridCell } from './sheet-layout';
 import { useFigure } from './use-figure';
 
@@ -55,7 +55,7 @@ export function SheetFigureCell({
       {cell.cell?.text ?? ''}
       {picked !== null && (
         <span aria-hidden="true" className="ml-1 rounded bg-indigo-600 px-1 text-[10px] font-bold text-white">
-          {picked}
+          {slotNumber(picked)}
         </span>
       )}
     </td>

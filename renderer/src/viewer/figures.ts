@@ -1,7 +1,8 @@
 import type { FigureWithPosition, OperandReference, Representation, Unit } from '../../../shared/api';
 import type { LibraryEntry } from '../../../shared/bridge';
+import { operandContext } from '../../../shared/structure';
 import { displayTitle } from '../../../shared/text/display-name';
-import type { OperandSlot, PickedOperand } from '../ui-store';
+import type { FigureLabels, OperandSlot, PickedOperand } from '../ui-store';
 import { METHOD_WORDING } from '../ui/extraction-codes';
 
 // What the viewer says about a figure and what picking one puts into the operand tray.
@@ -23,6 +24,11 @@ export function figurePlace(
   return figure.position.kind === 'cell' ? `${unitName(unit)}, cell ${figure.position.ref}` : unitName(unit);
 }
 
+/** The tray slot's number as people see it: slot A is Figure 1, slot B Figure 2. */
+export function slotNumber(slot: OperandSlot): 1 | 2 {
+  return slot === 'A' ? 1 : 2;
+}
+
 /** A figure chip's accessible name: "Figure 1,120 (page 3)", then how it is picked or why it cannot be. */
 export function figureName(
   unit: Pick<Unit, 'kind' | 'index' | 'sheet'>,
@@ -31,8 +37,17 @@ export function figureName(
 ): string {
   let name = `Figure ${figure.raw} (${figurePlace(unit, figure)})`;
   if (figure.ambiguous) name += ', ambiguous';
-  if (picked !== null) name += `, picked as ${picked}`;
+  if (picked !== null) name += `, picked as figure ${slotNumber(picked)}`;
   return name;
+}
+
+/**
+ * The row and column labels the structure shows beside a figure (a sheet's row label and column header, a
+ * page line's label), read as the numeric check reads them; null where it shows none.
+ */
+export function figureLabels(unit: Unit, figure: FigureWithPosition): FigureLabels {
+  const context = operandContext(unit, figure, unit.source_unit_id);
+  return { row: context.rowLabel, column: context.columnLabel };
 }
 
 /** A unit's extraction method in words for the unit strip: "Text layer", "OCR", … */
@@ -59,7 +74,7 @@ export function slotOf(
   return null;
 }
 
-/** Where a click puts a figure: A while A is empty, else B. */
+/** Where a click puts a figure: Figure 1 while it is empty, else Figure 2. */
 export function slotForClick(operands: Record<OperandSlot, PickedOperand | null>): OperandSlot {
   return operands.A === null ? 'A' : 'B';
 }
@@ -92,5 +107,6 @@ export function pickedOperand(
     unitIndex: unit.index,
     sheetName: unit.sheet?.name ?? null,
     extractionMethod: unit.extraction_method,
+    labels: figureLabels(unit, figure),
   };
 }

@@ -2,7 +2,7 @@ import { useCallback, useContext } from 'react';
 import type { FigureWithPosition, Unit } from '../../../shared/api';
 import { useWorkbenchUi, type OperandSlot } from '../ui-store';
 import { ViewerDocumentContext } from './document-context';
-import { AMBIGUOUS_NOTE, operandRef, pickedOperand, slotForClick, slotOf } from './figures';
+import { AMBIGUOUS_NOTE, operandRef, pickedOperand, slotForClick, slotNumber, slotOf } from './figures';
 
 /**
  * One figure as the chip, its box and its cell share it: whether it is lit (under the pointer or the
@@ -30,7 +30,8 @@ export function useFigure(unit: Unit, figure: FigureWithPosition) {
   }, [unitId, figure.index]);
 
   /**
-   * Puts the figure in `slot`, or (a click) in A while A is empty, else B; moving it from the other slot.
+   * Puts the figure in `slot`, or (a click) in Figure 1 while it is empty, else Figure 2; moving it from
+   * the other slot.
    * Ambiguous figures are never picked: the service refuses them.
    */
   const pick = useCallback(
@@ -46,7 +47,7 @@ export function useFigure(unit: Unit, figure: FigureWithPosition) {
       if (target === null || target === current) return false;
       state.pickOperand(target, pickedOperand(document.entry, representation, unit, figure));
       if (current !== null) state.clearOperand(current);
-      document.announce(`${figure.raw} is operand ${target}.`);
+      document.announce(`${figure.raw} is figure ${slotNumber(target)}.`);
       return true;
     },
     [document, representation, unit, figure],

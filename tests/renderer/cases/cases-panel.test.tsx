@@ -157,7 +157,7 @@ describe('CasesPanel', () => {
     renderWithQueries(<CasesPanel />);
     await user.click(await screen.findByRole('button', { name: /^Revenue rose 12% in 2024/ }));
     const problems = await screen.findByTestId('case-open-problems');
-    expect(problems.textContent).toContain('Figure B could not be put back in the tray');
+    expect(problems.textContent).toContain('Figure 2 could not be put back in the tray');
     expect(useWorkbenchUi.getState().operands.A?.ref).toEqual(PICKED_A.ref);
     expect(useWorkbenchUi.getState().operands.B).toBeNull();
   });

@@ -89,12 +89,12 @@ describe('Run', () => {
     expect(screen.getByTestId('run-hint').textContent).toContain('Pick at least one figure');
   });
 
-  it('is disabled with a figure in B alone (A is the baseline)', () => {
+  it('is enabled with a figure in Figure 2 alone (the order of the figures is no role)', () => {
     renderWithQueries(<CheckColumn />);
     fireEvent.change(claimField(), { target: { value: 'Revenue rose 12%' } });
     act(() => useWorkbenchUi.getState().pickOperand('B', PICKED_B));
-    expect(runButton().disabled).toBe(true);
-    expect(screen.getByTestId('run-hint').textContent).toContain('Slot A (the baseline) is empty');
+    expect(runButton().disabled).toBe(false);
+    expect(screen.queryByTestId('run-hint')).toBeNull();
   });
 
   it('is enabled with a claim and one figure in A', () => {
@@ -105,7 +105,7 @@ describe('Run', () => {
     expect(screen.queryByTestId('run-hint')).toBeNull();
   });
 
-  it('saves the case (title from the claim, operands A then B), checks it and shows the result', async () => {
+  it('saves the case (title from the claim, Figure 1 then Figure 2), checks it and shows the result', async () => {
     const user = userEvent.setup();
     serveCases();
     renderWithQueries(<CheckColumn />);

@@ -6,8 +6,9 @@ import { OperandTray } from '../../../renderer/src/check/OperandTray';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 import { PICKED_A, PICKED_B, useComponentTestSetup } from './fixtures';
 
-// The operand tray holds figures picked from documents, A (the baseline) then B; it has no field to type
-// a number into.
+// The operand tray holds the figures picked from documents as Figure 1 and Figure 2, each with the labels
+// its source shows beside it; their order is no role (the check reads that from the claim), and the tray
+// has no field to type a number into.
 
 useComponentTestSetup();
 
@@ -15,21 +16,30 @@ const pick = (slot: 'A' | 'B', operand = slot === 'A' ? PICKED_A : PICKED_B) =>
   act(() => useWorkbenchUi.getState().pickOperand(slot, operand));
 
 describe('OperandTray', () => {
-  it('says how to fill an empty slot', () => {
+  it('titles the slots Figure 1 and Figure 2 and says how to fill each', () => {
     render(<OperandTray />);
-    for (const slot of ['A', 'B']) {
-      expect(screen.getByTestId(`operand-empty-${slot}`).textContent).toContain(
-        'Click a figure in the document, or focus one and press 1 or 2',
-      );
-    }
-    expect(screen.getByRole('button', { name: /swap a and b/i })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('region', { name: 'Figure 1' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Figure 2' })).toBeTruthy();
+    expect(screen.getByTestId('operand-empty-A').textContent).toBe(
+      'Empty. Click a figure in a document, or focus one and press 1.',
+    );
+    expect(screen.getByTestId('operand-empty-B').textContent).toBe(
+      'Empty. Click a figure in a document, or focus one and press 2.',
+    );
+    const tray = screen.getByTestId('operand-tray');
+    // The order is no role: nothing calls a slot the baseline, and nothing swaps them.
+    expect(tray.textContent).not.toMatch(/baseline|compared with|swap/i);
+    expect(screen.queryByRole('button', { name: /swap/i })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear both' })).toHaveProperty('disabled', true);
   });
 
-  it('shows A then B with their reading and where each comes from', () => {
+  it('shows Figure 1 then Figure 2 with their labels, reading and where each comes from', () => {
     render(<OperandTray />);
     pick('A');
-    const a = screen.getByTestId('operand-slot-A');
+    const a = screen.getByRole('region', { name: 'Figure 1' });
     expect(within(a).getByTestId('operand-raw-A').textContent).toBe('$1,000m');
+    // A page figure: the label its line starts with, and no column.
+    expect(within(a).getByTestId('operand-labels-A').textContent).toBe('Revenue');
     expect(within(a).getByTestId('operand-value-A').textContent).toBe('1,000,000,000');
     expect(a.textContent).toContain('USD');
     expect(a.textContent).toContain('millions (× 1,000,000)');
@@ -39,22 +49,21 @@ describe('OperandTray', () => {
     expect(screen.getByTestId('operand-empty-B')).toBeTruthy();
 
     pick('B');
-    const b = screen.getByTestId('operand-slot-B');
+    const b = screen.getByRole('region', { name: 'Figure 2' });
     expect(within(b).getByTestId('operand-raw-B').textContent).toBe('1,120');
+    // A sheet figure: its row label and column header.
+    expect(within(b).getByTestId('operand-labels-B').textContent).toBe('Revenue · 2024');
     expect(within(b).getByTestId('operand-source-B').textContent).toBe('Results 2024.xlsx');
     expect(within(b).getByTestId('operand-where-B').textContent).toBe('sheet “Revenue”, cell C7');
     expect(within(b).getByTestId('operand-method-B').textContent).toBe('spreadsheet cells');
   });
 
-  it('swaps A and B', async () => {
-    const user = userEvent.setup();
+  it('says nothing rather than guess when the source shows no label', () => {
     render(<OperandTray />);
-    pick('A');
-    pick('B');
-    await user.click(screen.getByRole('button', { name: 'Swap A and B' }));
-    expect(screen.getByTestId('operand-raw-A').textContent).toBe('1,120');
-    expect(screen.getByTestId('operand-raw-B').textContent).toBe('$1,000m');
-    expect(useWorkbenchUi.getState().operands.A?.ref).toEqual(PICKED_B.ref);
+    pick('A', { ...PICKED_A, labels: { row: null, column: null } });
+    pick('B', { ...PICKED_B, labels: { row: null, column: 'Handgun' } });
+    expect(screen.queryByTestId('operand-labels-A')).toBeNull();
+    expect(screen.getByTestId('operand-labels-B').textContent).toBe('Handgun');
   });
 
   it('clears one slot, then both', async () => {
@@ -62,7 +71,7 @@ describe('OperandTray', () => {
     render(<OperandTray />);
     pick('A');
     pick('B');
-    await user.click(screen.getByRole('button', { name: 'Clear operand A' }));
+    await user.click(screen.getByRole('button', { name: 'Clear figure 1' }));
     expect(screen.getByTestId('operand-empty-A')).toBeTruthy();
     expect(screen.getByTestId('operand-raw-B').textContent).toBe('1,120');
     await user.click(screen.getByRole('button', { name: 'Clear both' }));
@@ -75,9 +84,12 @@ describe('OperandTray', () => {
     pick('A');
     pick('B');
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Swap A and B' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear both' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear figure 1' }));
     await user.keyboard('{Enter}');
-    expect(useWorkbenchUi.getState().operands.A?.ref).toEqual(PICKED_B.ref);
+    expect(useWorkbenchUi.getState().operands.A).toBeNull();
+    expect(useWorkbenchUi.getState().operands.B?.ref).toEqual(PICKED_B.ref);
   });
 
   it('has no field to type a number into', () => {

@@ -121,7 +121,7 @@ describe('ResultCard', () => {
     showCard(echoed);
     const warning = screen.getByTestId('operand-echo-warning');
     expect(warning.textContent).toContain('other figures than the ones you picked');
-    expect(warning.textContent).toContain('Operand B: the service read “1,210” where you picked “1,120”');
+    expect(warning.textContent).toContain('Figure 2: the service read “1,210” where you picked “1,120”');
   });
 
   it('warns when the echoed source differs from the one sent', () => {
@@ -129,7 +129,7 @@ describe('ResultCard', () => {
     echoed.operands[0]!.source.source_version_id = 'sv_other';
     showCard(echoed);
     expect(screen.getByTestId('operand-echo-warning').textContent).toContain(
-      'Operand A: the service assessed a figure from a different source',
+      'Figure 1: the service assessed a figure from a different source',
     );
   });
 

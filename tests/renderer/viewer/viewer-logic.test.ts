@@ -161,7 +161,7 @@ describe('picking', () => {
 
   it('names a figure by its text and its page', () => {
     expect(figureName(unit, figure, null)).toBe('Figure 1,120 (page 1)');
-    expect(figureName(unit, figure, 'B')).toBe('Figure 1,120 (page 1), picked as B');
+    expect(figureName(unit, figure, 'B')).toBe('Figure 1,120 (page 1), picked as figure 2');
     const cell = sheetRepresentation.units[0];
     if (cell?.figures[0] === undefined) throw new Error('fixture');
     expect(figureName(cell, cell.figures[0], null)).toBe('Figure 1,200 (sheet Revenue, cell B3)');
@@ -182,13 +182,25 @@ describe('picking', () => {
       unitIndex: 1,
       sheetName: null,
       extractionMethod: 'text_layer',
+      // The page line's text before its first figure; a page shows no column header.
+      labels: { row: 'Revenue rose to', column: null },
     });
     expect(pickedOperand(libraryEntry({ title: null }), pdfRepresentation, unit, figure).sourceTitle).toBe(
       'annual-report.pdf',
     );
   });
 
-  it('puts a click in A while A is empty, else in B', () => {
+  it('reads a sheet figure’s row label and column header', () => {
+    const sheet = sheetRepresentation.units[0];
+    const cell = sheet?.figures[1];
+    if (sheet === undefined || cell === undefined) throw new Error('fixture');
+    expect(pickedOperand(libraryEntry(), sheetRepresentation, sheet, cell).labels).toEqual({
+      row: 'North',
+      column: 'Q2',
+    });
+  });
+
+  it('puts a click in Figure 1 while it is empty, else in Figure 2', () => {
     const picked = pickedOperand(libraryEntry(), pdfRepresentation, unit, figure);
     expect(slotForClick({ A: null, B: null })).toBe('A');
     expect(slotForClick({ A: picked, B: null })).toBe('B');

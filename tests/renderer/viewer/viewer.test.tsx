@@ -152,7 +152,7 @@ describe('a read PDF', () => {
     expect(chip('Figure 2024 (page 1)').dataset['lit']).toBeUndefined();
   });
 
-  it('picks a clicked figure into A, the next into B, and marks both in the text and on the page', async () => {
+  it('picks a clicked figure as Figure 1, the next as Figure 2, and marks both in the text and on the page', async () => {
     renderPdf();
     await userEvent.click(chip('Figure 1,120 (page 1)'));
     await userEvent.click(box(1));
@@ -171,17 +171,17 @@ describe('a read PDF', () => {
     });
     expect(A?.extractionMethod).toBe('text_layer');
     expect(B?.ref.figure_index).toBe(1);
-    expect(chip('Figure 1,120 (page 1), picked as A')).toBeTruthy();
-    expect(chip('Figure 2024 (page 1), picked as B')).toBeTruthy();
-    expect([box(0).textContent, box(1).textContent]).toEqual(['A', 'B']);
-    expect(screen.getByTestId('viewer-announcement').textContent).toBe('2024 is operand B.');
+    expect(chip('Figure 1,120 (page 1), picked as figure 1')).toBeTruthy();
+    expect(chip('Figure 2024 (page 1), picked as figure 2').dataset['mark']).toBe('2');
+    expect([box(0).textContent, box(1).textContent]).toEqual(['1', '2']);
+    expect(screen.getByTestId('viewer-announcement').textContent).toBe('2024 is figure 2.');
 
     // Clicking a picked figure again does not put it in both slots.
-    await userEvent.click(chip('Figure 1,120 (page 1), picked as A'));
+    await userEvent.click(chip('Figure 1,120 (page 1), picked as figure 1'));
     expect(useWorkbenchUi.getState().operands.B?.ref.figure_index).toBe(1);
   });
 
-  it('picks with Enter, and puts a focused figure in A or B with 1 or 2', async () => {
+  it('picks with Enter, and makes a focused figure Figure 1 or Figure 2 with 1 or 2', async () => {
     renderPdf();
     act(() => chip('Figure 980 (page 1)').focus());
     await userEvent.keyboard('{Enter}');
@@ -456,8 +456,10 @@ describe('a workbook', () => {
       unitIndex: 1,
       sheetName: 'Revenue',
       extractionMethod: 'spreadsheet_cells',
+      labels: { row: 'North', column: 'Q2' },
     });
     expect(cell().dataset['picked']).toBe('A');
+    expect(cell().textContent).toBe('1,3501');
   });
 
   it('has no serious or critical accessibility violations', async () => {
