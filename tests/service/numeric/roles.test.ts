@@ -33,7 +33,8 @@ const line = (label: string): Partial<OperandContext> => ({
 
 /**
  * The tables the claims are about: a state-by-state background-check table for one month (columns
- * Handgun and Long Gun under "November 2025", a Total row), an income statement by year, a population
+ * Handgun and Long Gun under "November 2025", a Total row), a layoff-notice register, an income statement by
+ * year, a population
  * table whose labels run to dot leaders, an enrolment table by grade band, and figures on a page line.
  */
 const FIGURES: Record<string, EngineOperand> = {
@@ -56,6 +57,8 @@ const FIGURES: Record<string, EngineOperand> = {
   loans_2018: operand('1,200', cell('Loans with 0 reclassifications', '2018', '2018', 10, 'C')),
   loans_2019: operand('1,500', cell('Loans with 0 reclassifications', '2019', '2019', 10, 'B')),
   aged_15_24: operand('3,400', cell('Aged 15–24', '2019', '2019', 11, 'B')),
+  gerawan: operand('1,718', cell('Gerawan Farming', 'No. of Employees', null, 3, 'E')),
+  dnc: operand('1,157', cell('DNC Parks & Resorts at Yosemite', 'No. of Employees', null, 4, 'E')),
   line_56941: operand('56,941', line('Texas')),
   line_51670: operand('51,670', line('Texas')),
 };
@@ -82,16 +85,17 @@ const close = (a: number | null | undefined, b: number | null | undefined) =>
 
 describe('roles from the claim words', () => {
   it('covers every wording family with true and false claims', () => {
+    // A true claim's arithmetic holds, a false one's fails (whatever facet leaves the outcome to a person).
     const families = new Map<string, Set<string>>();
     for (const c of golden.cases) {
       const set = families.get(c.family) ?? new Set<string>();
-      set.add(c.expect.outcome);
+      set.add(c.expect.verdict ?? 'none');
       families.set(c.family, set);
     }
-    for (const [family, outcomes] of families) {
+    for (const [family, verdicts] of families) {
       if (family === 'unclear') continue;
-      expect(outcomes.has('supported') || outcomes.has('escalate'), family).toBe(true);
-      expect(outcomes.has('contradicted'), `${family} has a false claim`).toBe(true);
+      expect(verdicts.has('holds'), `${family} has a true claim`).toBe(true);
+      expect(verdicts.has('fails'), `${family} has a false claim`).toBe(true);
     }
   });
 
