@@ -21,11 +21,12 @@ import {
  * 4: figures read in new forms (space groups, scale suffixes, scientific notation) and scale notes applied
  * by row, with their exceptions; 5: PDF text and character boxes from PDFium (fake-bold text read once,
  * boxes from each glyph), OCR with automatic page segmentation, every page of a multi-page TIFF; 6: PDF
- * pages drawn for OCR by PDFium, in grey; U+0000 in a text layer read as U+FFFD). Reading PDFs with pdf.js
- * alone (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * pages drawn for OCR by PDFium, in grey; U+0000 in a text layer read as U+FFFD; 7: PDF pages in reading
+ * order, columns of prose one after the other, a word hyphenated across a line end joined). Reading PDFs
+ * with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =
-  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-6;pdf=pdfjs' : 'ew-extract-6';
+  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-7;pdf=pdfjs' : 'ew-extract-7';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

@@ -1,8 +1,10 @@
 import type { TextRun } from '../types';
 
-// A page's text layer as lines in reading order: pdf.js text items (PDF user space, origin bottom-left)
-// become boxes in viewport space (origin top-left, y down, page rotation applied), are grouped into lines
-// by baseline, the lines sorted top to bottom and each line's items left to right. Each item is a run.
+// A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
+// become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
+// lines by baseline; stretches of lines set in columns of prose are read column by column, everything else
+// (titles, tables, single columns) line by line, top to bottom, each line's items left to right. Each item
+// is a run.
 
 /** The subset of a pdf.js text item this module reads. */
 export interface PdfTextItem {
@@ -88,7 +90,271 @@ export interface PageText {
   runs: TextRun[];
 }
 
-/** Lines in reading order, items separated by a space where there is a gap, lines by '\n'. */
+interface Line {
+  by: number;
+  size: number;
+  items: Placed[];
+}
+
+/** Lines by baseline: items whose baselines lie within half the smaller font size of the line's. */
+function linesOf(placed: readonly Placed[]): Line[] {
+  const lines: Line[] = [];
+  for (const item of placed) {
+    const line = lines.at(-1);
+    if (line && Math.abs(item.by - line.by) <= 0.5 * Math.min(item.size, line.size)) {
+      line.items.push(item);
+      line.size = Math.max(line.size, item.size);
+    } else lines.push({ by: item.by, size: item.size, items: [item] });
+  }
+  for (const line of lines) line.items.sort((p, q) => p.x0 - q.x0);
+  return lines;
+}
+
+/** An x-interval [from, to]. */
+type Span = [number, number];
+
+/** A stretch of lines set in columns: the gutters between them. */
+interface Band {
+  from: number;
+  to: number;
+  gutters: Span[];
+}
+
+/** The fewest lines a stretch of columns has before it is read as columns. */
+const MIN_COLUMN_LINES = 4;
+/** Gutters are at least this many ems of the lines' type: wider than any space between words. */
+const GUTTER_EMS = 0.9;
+
+/** What the line parts of one column hold, to tell columns of prose or of a list from a table's. */
+interface ColumnText {
+  parts: number;
+  /** Parts of three words or more. */
+  wordy: number;
+  letters: number;
+  digits: number;
+  characters: number;
+  /** Parts that start with a cased letter, and of those with a lower-case one. */
+  cased: number;
+  lower: number;
+  left: number;
+  right: number;
+  /** How many different line parts it holds: a table's column repeats its values ("AFIRMATIVO"). */
+  distinct: number;
+}
+
+function columnText(lines: readonly Line[], from: number, to: number): ColumnText {
+  const t: ColumnText = {
+    parts: 0,
+    wordy: 0,
+    letters: 0,
+    digits: 0,
+    characters: 0,
+    cased: 0,
+    lower: 0,
+    left: Infinity,
+    right: -Infinity,
+    distinct: 0,
+  };
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const items = line.items.filter((item) => (item.x0 + item.x1) / 2 > from && (item.x0 + item.x1) / 2 < to);
+    const text = items
+      .map((item) => item.text)
+      .join(' ')
+      .trim();
+    if (text === '') continue;
+    t.parts++;
+    seen.add(text);
+    t.left = Math.min(t.left, ...items.map((i) => i.x0));
+    t.right = Math.max(t.right, ...items.map((i) => i.x1));
+    if ((text.match(/\p{L}{2,}/gu) ?? []).length >= 3) t.wordy++;
+    t.letters += (text.match(/\p{L}/gu) ?? []).length;
+    t.digits += (text.match(/\p{N}/gu) ?? []).length;
+    t.characters += text.replace(/\s/g, '').length;
+    if (/^[\p{Lu}\p{Ll}]/u.test(text)) {
+      t.cased++;
+      if (/^\p{Ll}/u.test(text)) t.lower++;
+    }
+  }
+  t.distinct = seen.size;
+  return t;
+}
+
+/**
+ * Whether a band's columns are read one after the other, as a person reads them: each column is prose
+ * (most of its line parts hold three words or more, mostly letters, its sentences running on from line to
+ * line: many lines start with a lower-case letter, where the script has case), or the columns are alike,
+ * as the columns of a list set in two or three are (the same width and the same kind of words: "Name,
+ * University"). A table's columns are neither (a name, a party, a number to a cell, each starting
+ * afresh, the same values again and again): a table is read row by row, never column by column.
+ */
+function flows(lines: readonly Line[], gutters: readonly Span[]): boolean {
+  const edges = [-Infinity, ...gutters.map(([a, b]) => (a + b) / 2), Infinity];
+  const columns = edges.slice(0, -1).map((from, c) => columnText(lines, from, edges[c + 1]!));
+  if (columns.some((t) => t.parts < 2 || t.letters < 0.6 * t.characters || t.distinct < 0.8 * t.parts))
+    return false;
+  const prose = columns.every(
+    (t) => t.wordy >= 0.5 * t.parts && !(t.cased >= 0.5 * t.parts && t.lower < 0.3 * t.cased),
+  );
+  if (prose) return true;
+  const widths = columns.map((t) => t.right - t.left);
+  const lengths = columns.map((t) => t.characters / t.parts);
+  const digits = columns.map((t) => t.digits / Math.max(1, t.characters));
+  const near = (values: number[], share: number) => Math.min(...values) >= (1 - share) * Math.max(...values);
+  return (
+    near(widths, 0.25) &&
+    near(lengths, 0.3) &&
+    Math.max(...digits) - Math.min(...digits) < 0.1 &&
+    columns.every((t) => t.wordy >= 0.5 * t.parts)
+  );
+}
+
+/** What of `gutters` a line leaves clear: each gutter less the line's items, still at least `min` wide. */
+function clearOf(gutters: readonly Span[], line: Line, min: number): Span[] {
+  let out: Span[] = [...gutters];
+  for (const item of line.items)
+    out = out.flatMap(([a, b]): Span[] => {
+      if (item.x1 <= a || item.x0 >= b) return [[a, b]];
+      const parts: Span[] = [];
+      if (item.x0 - a >= min) parts.push([a, item.x0]);
+      if (b - item.x1 >= min) parts.push([item.x1, b]);
+      return parts;
+    });
+  return out;
+}
+
+/**
+ * Stretches of lines set in columns: from a line with a gap between its items, the lines before and after
+ * it that leave that gap clear (a line of one column does; a title or a caption across the columns does not),
+ * at least MIN_COLUMN_LINES of them, with columns that read one after the other (`flows`). Columns whose
+ * baselines are out of step are one stretch; a table's aligned columns do not make one.
+ */
+function bandsOf(lines: readonly Line[]): Band[] {
+  const bands: Band[] = [];
+  let i = 0;
+  while (i + MIN_COLUMN_LINES <= lines.length) {
+    // The gutters of the first few lines together: strips none of their items cover, between items.
+    const seed = lines.slice(i, i + MIN_COLUMN_LINES);
+    const size = Math.max(...seed.map((l) => l.size));
+    let gutters = stripsOf(seed, GUTTER_EMS * size);
+    // Where each column's lines start: a line of a column starts there (or an indent from it); a line of a
+    // table set across the columns starts its cells elsewhere, and ends the stretch.
+    const starts: (number | null)[] = gutters.map(() => null).concat(null);
+    const fits = (line: Line) => {
+      const edges = [-Infinity, ...gutters.map(([a, b]) => (a + b) / 2), Infinity];
+      return edges.slice(0, -1).every((from, c) => {
+        const first = line.items.find(
+          (it) => (it.x0 + it.x1) / 2 > from && (it.x0 + it.x1) / 2 < edges[c + 1]!,
+        );
+        if (first === undefined) return true;
+        const start = starts[c] ?? null;
+        if (start === null) {
+          starts[c] = first.x0;
+          return true;
+        }
+        if (first.x0 < start - 0.5 * line.size || first.x0 > start + 2.5 * line.size) return false;
+        starts[c] = Math.min(start, first.x0);
+        return true;
+      });
+    };
+    // The columns start where most of the seed's lines start.
+    for (const line of [...seed].sort((a, b) => a.items[0]!.x0 - b.items[0]!.x0)) fits(line);
+    if (gutters.length === 0 || !seed.every(fits)) {
+      i++;
+      continue;
+    }
+    let j = i + MIN_COLUMN_LINES - 1;
+    // A line far below (or above) the stretch is not its column's next: a footnote, a page number.
+    const far = (a: Line, b: Line) => Math.abs(a.by - b.by) > 3 * Math.max(a.size, b.size);
+    while (j + 1 < lines.length) {
+      const next = lines[j + 1]!;
+      if (far(next, lines[j]!)) break;
+      const kept = clearOf(gutters, next, GUTTER_EMS * next.size);
+      // The same columns all through: a gutter that closes ends the stretch.
+      if (kept.length !== gutters.length || !fits(next)) break;
+      gutters = kept;
+      j++;
+    }
+    // Lines above that leave the gutters clear are the columns' first lines (a column that starts higher).
+    let from = i;
+    const done = bands.at(-1)?.to ?? -1;
+    while (from - 1 > done) {
+      const line = lines[from - 1]!;
+      if (far(line, lines[from]!)) break;
+      const kept = clearOf(gutters, line, GUTTER_EMS * line.size);
+      if (kept.length !== gutters.length || !fits(line)) break;
+      gutters = kept;
+      from--;
+    }
+    const stretch = lines.slice(from, j + 1);
+    if (flows(stretch, gutters)) {
+      bands.push({ from, to: j, gutters });
+      i = j + 1;
+    } else i++;
+  }
+  return bands;
+}
+
+/** Strips at least `min` wide that no item of `lines` covers, between the leftmost and rightmost items. */
+function stripsOf(lines: readonly Line[], min: number): Span[] {
+  const spans = lines.flatMap((l) => l.items.map((it): Span => [it.x0, it.x1])).sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  let reach = spans[0]?.[1] ?? 0;
+  for (const [x0, x1] of spans.slice(1)) {
+    if (x0 - reach >= min) out.push([reach, x0]);
+    reach = Math.max(reach, x1);
+  }
+  return out;
+}
+
+/**
+ * The lines in the order a person reads them: stretches of columns column by column (each column's lines
+ * top to bottom), everything else line by line. Each line is returned with the items it holds.
+ */
+function readingOrder(lines: readonly Line[]): Line[][] {
+  const blocks: Line[][] = [];
+  let single: Line[] = [];
+  const flush = () => {
+    if (single.length > 0) blocks.push(single);
+    single = [];
+  };
+  const bands = bandsOf(lines);
+  let b = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const band = bands[b];
+    if (band === undefined || i < band.from) {
+      single.push(lines[i]!);
+      continue;
+    }
+    flush();
+    const edges = [-Infinity, ...band.gutters.map(([a, z]) => (a + z) / 2), Infinity];
+    for (let c = 0; c + 1 < edges.length; c++) {
+      const column: Line[] = [];
+      for (const line of lines.slice(band.from, band.to + 1)) {
+        const items = line.items.filter(
+          (item) => (item.x0 + item.x1) / 2 > edges[c]! && (item.x0 + item.x1) / 2 < edges[c + 1]!,
+        );
+        if (items.length > 0) column.push({ by: line.by, size: line.size, items });
+      }
+      if (column.length > 0) blocks.push(column);
+    }
+    i = band.to;
+    b++;
+  }
+  flush();
+  return blocks;
+}
+
+/** The control character PDFium gives for a hyphen it found at a line's end. */
+const PDFIUM_HYPHEN = String.fromCharCode(2);
+/** A line that ends a word across a line break: a letter, then a hyphen (or a soft hyphen). */
+const BROKEN_WORD = new RegExp(`\\p{L}[-\\u00ad${PDFIUM_HYPHEN}]$`, 'u');
+
+/**
+ * Lines in reading order (columns column by column, other lines top to bottom), items separated by a space
+ * where there is a gap, lines by '\n', blocks and paragraphs by a blank line. A word hyphenated across a
+ * line end is joined (its run keeps its glyphs' boxes, without the hyphen).
+ */
 export function pageText(
   items: readonly PdfTextItem[],
   styles: Readonly<Record<string, FontStyle>>,
@@ -100,55 +366,62 @@ export function pageText(
     .filter((p): p is Placed => p !== null)
     .sort((p, q) => p.by - q.by || p.x0 - q.x0);
 
-  const lines: { by: number; size: number; items: Placed[] }[] = [];
-  for (const item of placed) {
-    const line = lines.at(-1);
-    if (line && Math.abs(item.by - line.by) <= 0.5 * Math.min(item.size, line.size)) {
-      line.items.push(item);
-      line.size = Math.max(line.size, item.size);
-    } else lines.push({ by: item.by, size: item.size, items: [item] });
-  }
-
   let markdown = '';
   const runs: TextRun[] = [];
-  let previous: { by: number; size: number } | null = null;
-  for (const line of lines) {
-    if (previous)
-      markdown += line.by - previous.by > 2.2 * Math.max(line.size, previous.size) ? '\n\n' : '\n';
-    previous = line;
-    line.items.sort((p, q) => p.x0 - q.x0);
-    let last: Placed | null = null;
-    for (const item of line.items) {
-      let text = item.text;
-      if (last) {
-        const gap = item.x0 - last.x1;
-        const spaced = /\s$/.test(markdown) || text.startsWith(' ');
-        if (!spaced && gap > 0.15 * Math.min(item.size, last.size)) markdown += ' ';
-        if (markdown.endsWith(' ')) text = text.trimStart();
-      } else text = text.trimStart();
-      const lead = item.text.length - item.text.trimStart().length;
-      const body = item.text.trim();
-      const start = markdown.length + (text.length - text.trimStart().length);
-      markdown += text;
-      // The run covers the item's visible characters; its box narrows to them along the line, by the
-      // glyphs' own widths where the font gives them, else by an even share of the characters.
-      const offsets = item.horizontal ? characterOffsets(item, advances) : null;
-      const share = (n: number) =>
-        offsets ? (offsets[n] ?? 0) : (item.x1 - item.x0) * (n / Math.max(1, item.text.length));
-      const left = share(lead);
-      const run: TextRun = {
-        start,
-        end: start + body.length,
-        x: item.x0 + left,
-        y: item.y0,
-        width: share(lead + body.length) - left,
-        height: item.y1 - item.y0,
-      };
-      if (offsets) run.edges = offsets.slice(lead, lead + body.length + 1).map((o) => o - left);
-      runs.push(run);
-      last = item;
+  for (const block of readingOrder(linesOf(placed))) {
+    if (markdown !== '') markdown += '\n\n';
+    let previous: Line | null = null;
+    for (const line of block) {
+      if (previous) {
+        const last = runs.at(-1);
+        const first = line.items[0]?.text.trimStart() ?? '';
+        if (last !== undefined && BROKEN_WORD.test(markdown) && /^\p{Ll}/u.test(first)) {
+          // "opti- / mized": one word; the hyphen's glyph leaves its run (a run of the hyphen alone goes).
+          markdown = markdown.slice(0, -1);
+          last.end -= 1;
+          if (last.end <= last.start) runs.pop();
+          else if (last.edges) {
+            last.edges.pop();
+            last.width = last.edges.at(-1) ?? last.width;
+          } else last.width *= (last.end - last.start) / (last.end - last.start + 1);
+        } else markdown += line.by - previous.by > 2.2 * Math.max(line.size, previous.size) ? '\n\n' : '\n';
+      }
+      previous = line;
+      let last: Placed | null = null;
+      for (const item of line.items) {
+        let text = item.text;
+        if (last) {
+          const gap = item.x0 - last.x1;
+          const spaced = /\s$/.test(markdown) || text.startsWith(' ');
+          if (!spaced && gap > 0.15 * Math.min(item.size, last.size)) markdown += ' ';
+          if (markdown.endsWith(' ')) text = text.trimStart();
+        } else text = text.trimStart();
+        // A soft hyphen PDFium marks inside a line is a hyphen a person sees.
+        text = text.replaceAll(PDFIUM_HYPHEN, '-');
+        const lead = item.text.length - item.text.trimStart().length;
+        const body = item.text.trim();
+        const start = markdown.length + (text.length - text.trimStart().length);
+        markdown += text;
+        // The run covers the item's visible characters; its box narrows to them along the line, by the
+        // glyphs' own widths where the font gives them, else by an even share of the characters.
+        const offsets = item.horizontal ? characterOffsets(item, advances) : null;
+        const share = (n: number) =>
+          offsets ? (offsets[n] ?? 0) : (item.x1 - item.x0) * (n / Math.max(1, item.text.length));
+        const left = share(lead);
+        const run: TextRun = {
+          start,
+          end: start + body.length,
+          x: item.x0 + left,
+          y: item.y0,
+          width: share(lead + body.length) - left,
+          height: item.y1 - item.y0,
+        };
+        if (offsets) run.edges = offsets.slice(lead, lead + body.length + 1).map((o) => o - left);
+        runs.push(run);
+        last = item;
+      }
+      markdown = markdown.trimEnd();
     }
-    markdown = markdown.trimEnd();
   }
   return { markdown, runs };
 }
