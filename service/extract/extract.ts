@@ -26,7 +26,7 @@ import {
  * with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =
-  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-7;pdf=pdfjs' : 'ew-extract-7';
+  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-8;pdf=pdfjs' : 'ew-extract-8';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

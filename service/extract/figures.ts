@@ -1,4 +1,10 @@
-import type { FigurePosition, FigureWithPosition } from '../../shared/api';
+import type {
+  BoxPosition,
+  FigurePosition,
+  FigureWithPosition,
+  PageTable,
+  TableCellRef,
+} from '../../shared/api';
 import {
   findFigures,
   findScaleNote,
@@ -39,7 +45,7 @@ function withPosition(
 }
 
 /** The box around every run that overlaps [start, end); null when no run does. */
-export function boxOf(runs: readonly TextRun[], start: number, end: number): FigurePosition | null {
+export function boxOf(runs: readonly TextRun[], start: number, end: number): BoxPosition | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -60,6 +66,22 @@ export function boxOf(runs: readonly TextRun[], start: number, end: number): Fig
   }
   if (x0 === Infinity) return null;
   return { kind: 'box', x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+}
+
+/** The table cell a figure's box stands in: the cell whose box holds the figure's centre. */
+function cellOf(
+  tables: readonly PageTable[],
+  box: { x: number; y: number; width: number; height: number },
+): TableCellRef | null {
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (const table of tables)
+    for (const cell of table.cells) {
+      const b = cell.box;
+      if (cx >= b.x - 0.5 && cx <= b.x + b.width + 0.5 && cy >= b.y - 0.5 && cy <= b.y + b.height + 0.5)
+        return { table: table.index, row: cell.row, col: cell.col };
+    }
+  return null;
 }
 
 /** A line of scale notes only, with years, pipes, punctuation: "(in thousands)", "2019 $'000 2018 $'000". */
@@ -256,8 +278,16 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
       const start = segment.start + figure.start;
       const end = segment.start + figure.end;
       const box = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
+      const cell = box === null ? null : cellOf(unit.page?.tables ?? [], box);
       // A page with geometry whose figure has no run under it is located by span alone, never by a guess.
-      figures.push(withPosition(figure, figures.length, segment.start, box ?? { kind: 'text' }));
+      figures.push(
+        withPosition(
+          figure,
+          figures.length,
+          segment.start,
+          box === null ? { kind: 'text' } : cell === null ? box : { ...box, cell },
+        ),
+      );
     }
   }
   return figures;

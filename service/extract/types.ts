@@ -1,4 +1,4 @@
-import type { ExtractionCode, ExtractionMethod, LostPartState, Sheet } from '../../shared/api';
+import type { ExtractionCode, ExtractionMethod, LostPartState, PageSize, Sheet } from '../../shared/api';
 
 // The one reader interface. A reader turns the bytes of one format into units (pages or sheets) and the
 // parts it lost; the orchestrator (extract.ts) sniffs the format, checks the ceilings, runs the reader in
@@ -60,7 +60,7 @@ export interface ReadUnit {
   extraction_method: ExtractionMethod;
   markdown: string;
   /** Page size in PDF user space (points) for pages that have geometry (PDF, image); absent otherwise. */
-  page?: { width: number; height: number };
+  page?: PageSize;
   sheet?: Sheet;
   /** Page units with geometry: the runs whose boxes locate a span of the markdown on the page. */
   runs?: TextRun[];

@@ -129,9 +129,8 @@ function entityFacet(
         'entity_named',
         `both operands are in the row the claim names ("${a.rowLabel}")`,
       );
+    // A column key is only set where a grid shows columns: a sheet, or a table read on a page.
     const periodRows =
-      a.unitKind === 'sheet' &&
-      b.unitKind === 'sheet' &&
       a.columnKey !== null &&
       a.columnKey === b.columnKey &&
       parsePeriod(a.rowLabel) !== null &&

@@ -109,10 +109,52 @@ export const Sheet = z
   });
 export type Sheet = z.infer<typeof Sheet>;
 
-/** Page size in PDF user space units (points). */
+/** A rectangle on a page in PDF user space units, origin top-left. */
+export const PageBox = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
+export type PageBox = z.infer<typeof PageBox>;
+
+/** One cell of a table read on a page: where it sits in the grid and on the page, and its text. */
+export const PageTableCell = z.object({
+  row: z.number().int().min(0),
+  col: z.number().int().min(0),
+  rowSpan: z.number().int().min(1),
+  colSpan: z.number().int().min(1),
+  text: z.string(),
+  box: PageBox,
+  /** A header: a column heading (in the header rows) or the heading of the row-label column. */
+  header: z.boolean(),
+});
+export type PageTableCell = z.infer<typeof PageTableCell>;
+
+/**
+ * A table read on a page (local extension): its rows and columns, which rows are column headers and which
+ * columns row labels, its title and notes, and its cells. `unsure`: the reader is not sure of the grid or
+ * the headers; the table is shown as such and its headers are never used by a check.
+ */
+export const PageTable = z.object({
+  index: z.number().int().min(0),
+  box: PageBox,
+  rows: z.number().int().min(1),
+  cols: z.number().int().min(1),
+  headerRows: z.number().int().min(0),
+  labelCols: z.number().int().min(0),
+  title: z.string().nullable(),
+  notes: z.array(z.string()),
+  cells: z.array(PageTableCell),
+  unsure: z.boolean(),
+});
+export type PageTable = z.infer<typeof PageTable>;
+
+/** Page size in PDF user space units (points), and (local extension) the tables read on the page. */
 export const PageSize = z.object({
   width: z.number().positive(),
   height: z.number().positive(),
+  tables: z.array(PageTable).optional(),
 });
 export type PageSize = z.infer<typeof PageSize>;
 

@@ -15,13 +15,22 @@ import { Figure } from './numeric';
 
 export const FIGURE_POSITION_KINDS = ['box', 'cell', 'text'] as const;
 
-/** Where a figure sits on a page: a box in PDF user space, origin top-left. */
+/** The cell of a table on the page a figure stands in (local extension): `page.tables[table]`'s cell. */
+export const TableCellRef = z.object({
+  table: z.number().int().min(0),
+  row: z.number().int().min(0),
+  col: z.number().int().min(0),
+});
+export type TableCellRef = z.infer<typeof TableCellRef>;
+
+/** Where a figure sits on a page: a box in PDF user space, origin top-left, and its table cell if any. */
 export const BoxPosition = z.object({
   kind: z.literal('box'),
   x: z.number(),
   y: z.number(),
   width: z.number().nonnegative(),
   height: z.number().nonnegative(),
+  cell: TableCellRef.optional(),
 });
 export type BoxPosition = z.infer<typeof BoxPosition>;
 

@@ -1,4 +1,4 @@
-import type { FigureWithPosition, Unit } from '../api';
+import type { FigureWithPosition, PageTableCell, Unit } from '../api';
 import { findFigures } from '../figures';
 import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
 
@@ -19,7 +19,10 @@ export interface OperandContext {
    * row), or the text that starts the figure's line on a page ("Revenue", "Acme Corp"). Null when none.
    */
   rowLabel: string | null;
-  /** The column header above the figure in a sheet ("2023", "FY2023", "Q3 2024"); null on pages. */
+  /**
+   * The column header above the figure in a sheet or a table read on a page ("2023", "FY2023", "Q3 2024");
+   * null on a page's running text.
+   */
   columnLabel: string | null;
   /**
    * The period label the structure puts beside the figure: from the column header, the row label, or a
@@ -29,9 +32,15 @@ export interface OperandContext {
   period: string | null;
   /** "adjusted" / "reported" when a label beside the figure says so (adjusted, underlying, non-GAAP…). */
   basis: Basis | null;
-  /** Identifies the row (sheet: `${sheetName}!${row}`; page: `${unitId}:${line}`) for same-row checks. */
+  /**
+   * Identifies the row for same-row checks (sheet: `${sheetName}!${row}`; a page's table:
+   * `${unitId}:t${table}:r${row}`; a page's text: `${unitId}:${line}`).
+   */
   rowKey: string | null;
-  /** Identifies the column (sheet: `${sheetName}!${columnLetters}`), null on pages. */
+  /**
+   * Identifies the column (sheet: `${sheetName}!${columnLetters}`; a page's table: `${unitId}:t${table}:c${col}`),
+   * null in a page's running text.
+   */
   columnKey: string | null;
   /**
    * The scale a table's note gave the figure ("in thousands": 1e3) when the figure does not write its own;
@@ -233,17 +242,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
   const columnLabel = headers[0] ?? null;
 
   // Period: the nearest header that shows one ("Q3" under "2024" is "Q3 2024"), else the row label's.
-  let period: string | null = null;
-  const part = columnLabel === null ? null : yearlessPart(columnLabel);
-  for (const header of headers) {
-    const found = periodOf(header);
-    if (found === null) continue;
-    const year = parsePeriod(found);
-    const within = part !== null && year !== null ? withYear(part, year) : null;
-    period = within?.label ?? found;
-    break;
-  }
-  period ??= periodOf(rowLabel);
+  const period = headerPeriod(headers) ?? periodOf(rowLabel);
 
   return {
     unitKind: 'sheet',
@@ -270,7 +269,66 @@ function cleanLabel(text: string): string | null {
   return cleaned === '' ? null : cleaned;
 }
 
+/** Headers and labels shown along a period: the nearest header's period, "Q3" under "2024" read as "Q3 2024". */
+function headerPeriod(headers: readonly string[]): string | null {
+  const part = headers[0] === undefined ? null : yearlessPart(headers[0]);
+  for (const header of headers) {
+    const found = periodOf(header);
+    if (found === null) continue;
+    const year = parsePeriod(found);
+    const within = part !== null && year !== null ? withYear(part, year) : null;
+    return within?.label ?? found;
+  }
+  return null;
+}
+
+/**
+ * The context of a figure in a table read on a page, from the table's grid: the row's label cells, the
+ * header cells above its column, nearest first. Null when the figure is in no table, or in one the reader
+ * was unsure of (its headers are then never used), or in a cell that is itself a header or a label.
+ */
+function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): OperandContext | null {
+  if (figure.position.kind !== 'box' || figure.position.cell === undefined) return null;
+  const at = figure.position.cell;
+  const table = unit.page?.tables?.find((t) => t.index === at.table);
+  if (table === undefined || table.unsure || at.row < table.headerRows || at.col < table.labelCols)
+    return null;
+  const covers = (cell: PageTableCell, row: number, col: number) =>
+    row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
+
+  const labels: string[] = [];
+  for (let col = 0; col < table.labelCols; col++) {
+    const cell = table.cells.find((c) => covers(c, at.row, col));
+    const text = cell?.text.trim() ?? '';
+    if (text !== '' && labels[labels.length - 1] !== text) labels.push(text);
+  }
+  const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
+
+  const headers: string[] = [];
+  for (let row = table.headerRows - 1; row >= 0; row--) {
+    const cell = table.cells.find((c) => covers(c, row, at.col));
+    const text = cell?.text.trim() ?? '';
+    if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
+  }
+  const columnLabel = headers[0] === undefined ? null : cleanLabel(headers[0]);
+  const period = headerPeriod(headers) ?? periodOf(rowLabel);
+
+  return {
+    unitKind: 'page',
+    rowLabel,
+    columnLabel,
+    period,
+    basis: oneBasis([rowLabel, ...headers]),
+    rowKey: `${unitId}:t${table.index}:r${at.row}`,
+    columnKey: `${unitId}:t${table.index}:c${at.col}`,
+    noteScale: noteScaleOf(figure),
+    tableCurrency: null,
+  };
+}
+
 function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): OperandContext {
+  const inTable = tableContext(unit, figure, unitId);
+  if (inTable !== null) return inTable;
   const md = unit.markdown;
   const at = Math.min(figure.span.start, md.length);
   const lineStart = md.lastIndexOf('\n', at - 1) + 1;

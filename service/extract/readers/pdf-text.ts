@@ -1,4 +1,6 @@
+import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
+import { readTables, type Chunk, type ChunkLine } from './pdf-tables';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -88,6 +90,8 @@ function place(item: PdfTextItem, style: FontStyle | undefined, viewport: PdfVie
 export interface PageText {
   markdown: string;
   runs: TextRun[];
+  /** Tables read from the alignment of the page's words (readers/pdf-tables.ts). */
+  tables: PageTable[];
 }
 
 interface Line {
@@ -311,14 +315,13 @@ function stripsOf(lines: readonly Line[], min: number): Span[] {
  * The lines in the order a person reads them: stretches of columns column by column (each column's lines
  * top to bottom), everything else line by line. Each line is returned with the items it holds.
  */
-function readingOrder(lines: readonly Line[]): Line[][] {
+function readingOrder(lines: readonly Line[], bands: readonly Band[]): Line[][] {
   const blocks: Line[][] = [];
   let single: Line[] = [];
   const flush = () => {
     if (single.length > 0) blocks.push(single);
     single = [];
   };
-  const bands = bandsOf(lines);
   let b = 0;
   for (let i = 0; i < lines.length; i++) {
     const band = bands[b];
@@ -366,9 +369,11 @@ export function pageText(
     .filter((p): p is Placed => p !== null)
     .sort((p, q) => p.by - q.by || p.x0 - q.x0);
 
+  const lines = linesOf(placed);
+  const bands = bandsOf(lines);
   let markdown = '';
   const runs: TextRun[] = [];
-  for (const block of readingOrder(linesOf(placed))) {
+  for (const block of readingOrder(lines, bands)) {
     if (markdown !== '') markdown += '\n\n';
     let previous: Line | null = null;
     for (const line of block) {
@@ -423,7 +428,87 @@ export function pageText(
       markdown = markdown.trimEnd();
     }
   }
-  return { markdown, runs };
+  return { markdown, runs, tables: tablesOf(lines, bands, advances) };
+}
+
+/** A cell's gap: wider than any space between words of a cell. */
+const CELL_GAP_EMS = 1.2;
+
+/** A word of a line and where it stands along it. */
+interface Word {
+  text: string;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** The words of a line, each placed by its glyphs' widths where the font gives them, else by an even share. */
+function wordsOf(line: Line, advances: Advances): Word[] {
+  const out: Word[] = [];
+  for (const item of line.items) {
+    const offsets = item.horizontal ? characterOffsets(item, advances) : null;
+    const at = (k: number) =>
+      item.x0 + (offsets ? (offsets[k] ?? 0) : (item.x1 - item.x0) * (k / Math.max(1, item.text.length)));
+    for (const m of item.text.matchAll(/\S+/g))
+      out.push({ text: m[0], x0: at(m.index), x1: at(m.index + m[0].length), y0: item.y0, y1: item.y1 });
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+/** A word that is a number of its own ("9,967,837", "(35.8)", "12%"), to tell two cells of figures apart. */
+const NUMBER_WORD = /^[([]?[-−–+]?[$€£¥]?\d[\d.,]*%?[)\]]?[*†‡]?$/u;
+
+/**
+ * A line's pieces: its words, apart where they stand a cell's gap apart, or where two numbers stand side by
+ * side a space apart ("47,824,589 9,967,837": two cells), unless the second is a three-digit group of the
+ * first ("1 234").
+ */
+function chunksOf(line: Line, advances: Advances): Chunk[] {
+  const out: (Chunk & { words: Word[] })[] = [];
+  const gap = CELL_GAP_EMS * line.size;
+  for (const word of wordsOf(line, advances)) {
+    const last = out.at(-1);
+    const previous = last?.words.at(-1);
+    const space = previous === undefined ? Infinity : word.x0 - previous.x1;
+    const twoNumbers =
+      previous !== undefined &&
+      NUMBER_WORD.test(previous.text) &&
+      NUMBER_WORD.test(word.text) &&
+      !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * line.size);
+    if (last && space < gap && !twoNumbers) {
+      last.text += space > 0.15 * line.size ? ` ${word.text}` : word.text;
+      last.x1 = Math.max(last.x1, word.x1);
+      last.y0 = Math.min(last.y0, word.y0);
+      last.y1 = Math.max(last.y1, word.y1);
+      last.words.push(word);
+    } else out.push({ text: word.text, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1, words: [word] });
+  }
+  return out;
+}
+
+/** The tables of the page, read from its lines that are not set in columns of prose. */
+function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Advances): PageTable[] {
+  const tables: PageTable[] = [];
+  let run: ChunkLine[] = [];
+  const read = () => {
+    if (run.length > 0) tables.push(...readTables(run, tables.length));
+    run = [];
+  };
+  let b = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const band = bands[b];
+    if (band !== undefined && i >= band.from) {
+      read();
+      i = band.to;
+      b++;
+      continue;
+    }
+    const line = lines[i]!;
+    run.push({ by: line.by, size: line.size, chunks: chunksOf(line, advances) });
+  }
+  read();
+  return tables;
 }
 
 /**

@@ -187,7 +187,7 @@ async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit 
     index,
     extraction_method: 'text_layer',
     markdown: layer.markdown,
-    page: { width, height },
+    page: { width, height, ...(layer.tables.length > 0 ? { tables: layer.tables } : {}) },
     runs: layer.runs,
   };
 }
@@ -601,7 +601,7 @@ async function readPages(
         index,
         extraction_method: 'text_layer',
         markdown: layer.markdown,
-        page: size,
+        page: { ...size, ...(layer.tables.length > 0 ? { tables: layer.tables } : {}) },
         runs: layer.runs,
       };
       if (options.ocr !== 'force' && hasText && verdict.kind === 'clean')

@@ -3,6 +3,7 @@ import { Unit, type FigureWithPosition } from '../../../shared/api';
 import { extract } from '../../../service/extract/extract';
 import { basisOf, operandContext, periodOf } from '../../../shared/structure';
 import { buildXlsx, cell, row } from '../../service/extract/fixtures/xlsx';
+import { buildPdf, type PdfText } from '../../service/extract/fixtures/pdf';
 
 // What the source structure shows around a figure, read from units the real readers build (csv, xlsx,
 // text) and from hand-built units.
@@ -306,5 +307,76 @@ describe('operandContext: pages', () => {
       rowKey: 'unit_t:3',
       period: null,
     });
+  });
+});
+
+describe('operandContext: tables on PDF pages', () => {
+  /** A PDF page with one unruled table: a heading over two year columns, segment rows and a total. */
+  function tablePdf(extra: PdfText[] = []): Uint8Array {
+    const line = (y: number, label: string, a: string, b: string): PdfText[] => [
+      { x: 72, y, size: 9, text: label },
+      { x: 300, y, size: 9, text: a },
+      { x: 380, y, size: 9, text: b },
+    ];
+    return buildPdf([
+      {
+        width: 612,
+        height: 792,
+        texts: [
+          { x: 72, y: 720, size: 12, text: 'Table 2. Revenue by segment' },
+          { x: 72, y: 704, size: 9, text: '(in millions of dollars)' },
+          { x: 300, y: 688, size: 9, text: 'Year ended December 31' },
+          ...line(676, 'Segment', 'Q4 2023', 'Q4 2022'),
+          ...line(662, 'Adjusted cloud services', '1,234', '1,100'),
+          ...line(650, 'Devices', '845', '910'),
+          ...line(638, 'Total', '2,079', '2,010'),
+          ...extra,
+        ],
+      },
+    ]);
+  }
+
+  it("reads the row's label and the column's headers, not the line's text", async () => {
+    const unit = await unitOf(tablePdf(), 'segments.pdf');
+    const id = unit.source_unit_id;
+    expect(operandContext(unit, byRaw(unit, '1,234'), id)).toEqual({
+      unitKind: 'page',
+      rowLabel: 'Adjusted cloud services',
+      columnLabel: 'Q4 2023',
+      period: 'Q4 2023',
+      basis: 'adjusted',
+      rowKey: `${id}:t0:r2`,
+      columnKey: `${id}:t0:c1`,
+      noteScale: 1e6,
+      tableCurrency: null,
+    });
+    const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
+    expect(devices2022).toMatchObject({ rowLabel: 'Devices', columnLabel: 'Q4 2022', period: 'Q4 2022' });
+    expect(devices2022.rowKey).toBe(`${id}:t0:r3`);
+    expect(devices2022.columnKey).toBe(`${id}:t0:c2`);
+  });
+
+  it('a figure in the prose under the table is read from its line', async () => {
+    const unit = await unitOf(
+      tablePdf([{ x: 72, y: 560, size: 10, text: 'Devices sold 845 units in FY2023.' }]),
+      'segments.pdf',
+    );
+    const prose = operandContext(unit, byRaw(unit, '845', 1), 'u');
+    expect(prose).toMatchObject({
+      rowLabel: 'Devices sold',
+      columnLabel: null,
+      period: 'FY2023',
+      columnKey: null,
+    });
+  });
+
+  it("an unsure table's headers are never used: its figures are read from their lines", async () => {
+    const unit = await unitOf(tablePdf(), 'segments.pdf');
+    const table = unit.page!.tables![0]!;
+    const unsure = Unit.parse({ ...unit, page: { ...unit.page!, tables: [{ ...table, unsure: true }] } });
+    const context = operandContext(unsure, byRaw(unsure, '1,234'), 'u');
+    expect(context.columnLabel).toBeNull();
+    expect(context.columnKey).toBeNull();
+    expect(context.period).toBeNull();
   });
 });

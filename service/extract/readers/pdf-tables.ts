@@ -1,0 +1,348 @@
+import type { PageTable, PageTableCell } from '../../../shared/api';
+import { findFigures, findScaleNote } from '../../../shared/figures';
+
+// Tables on a PDF page, read from the alignment of its words (readers/pdf-text.ts gives the lines): a run
+// of lines whose pieces stand in columns that every row of figures keeps, with the rows above that hold no
+// figures as its column headers and the columns at the left that hold words as its row labels. A row label
+// wrapped over two lines is one label; a label alone on a line ending in ":" heads the rows under it. The
+// line above the table names it; a scale line ("[In thousands]", "(EUR m)") is one of its notes. Where the
+// reading is doubtful (too few rows, pieces that do not keep to the columns) the table is marked unsure: its
+// cells are still shown, its headers never used by a check.
+
+/** A piece of a line: words close together, apart from the next piece by a cell's gap. */
+export interface Chunk {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Its words and where each stands, to share a heading out among the columns it covers. */
+  words?: { text: string; x0: number; x1: number; y0: number; y1: number }[];
+}
+
+/** A line of a page by baseline, its pieces left to right. */
+export interface ChunkLine {
+  by: number;
+  size: number;
+  chunks: Chunk[];
+}
+
+/** Fewest rows of figures a table has. */
+const MIN_BODY_ROWS = 2;
+/** Lines further apart than this many line heights are not rows of one table. */
+const ROW_GAP_LINES = 2.6;
+
+const holdsFigure = (text: string) => findFigures(text).length > 0;
+
+/** A cell's mark for a value not given: "-", "–", "n/a", "..", "x". */
+const NO_VALUE = /^(?:[-–—.…]+|n\/?a|nil|x|\*)$/iu;
+
+/**
+ * A piece that is a figure (its numbers make up most of it: "47,824,589", "(35.8)", "12.4%") or a mark for a
+ * value not given; "(Rs. in 000)" or "Table: 5" is not.
+ */
+function numberPiece(text: string): boolean {
+  const t = text.trim();
+  if (NO_VALUE.test(t)) return true;
+  const figures = findFigures(t);
+  if (figures.length === 0) return false;
+  const covered = figures.reduce((n, f) => n + f.raw.replace(/\s/g, '').length, 0);
+  return covered >= 0.6 * t.replace(/\s/g, '').length;
+}
+
+/** A line of figures: two pieces or more, most of them after the first figures or marks for none. */
+function figureLine(line: ChunkLine): boolean {
+  if (line.chunks.length < 2) return false;
+  const rest = line.chunks.slice(1);
+  const numbers = rest.filter((c) => numberPiece(c.text)).length;
+  return numbers >= 1 && numbers >= 0.5 * rest.length;
+}
+const isScaleLine = (text: string) =>
+  findScaleNote(text) !== null && !holdsFigure(text.replace(/\d{4}/g, ''));
+
+/** A line that can be a row of a table: two pieces or more, or one with figures. */
+function tabular(line: ChunkLine): boolean {
+  return line.chunks.length >= 2;
+}
+
+/** Fewest rows a table's header has at most (a taller stack above is the page's, not the table's). */
+const MAX_HEADER_LINES = 7;
+/** Lines of figures apart by more than this many lines of words are two tables. */
+const MAX_INNER_LINES = 2;
+
+const close = (a: ChunkLine, b: ChunkLine) =>
+  Math.abs(b.by - a.by) <= ROW_GAP_LINES * Math.max(a.size, b.size);
+
+/**
+ * The runs of lines that are tables: lines of figures (a wrapped label or a section heading between two of
+ * them), and above them the header lines that stand close over them (lines of several pieces, or a heading
+ * over such lines), without a line of larger type (the table's title) or a scale line (its note).
+ */
+function regions(lines: readonly ChunkLine[]): [number, number][] {
+  const out: [number, number][] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (!figureLine(lines[i]!)) {
+      i++;
+      continue;
+    }
+    // The body: lines of figures, with at most MAX_INNER_LINES other lines between two of them.
+    let last = i;
+    let j = i;
+    while (j + 1 < lines.length && close(lines[j]!, lines[j + 1]!) && j + 1 - last <= MAX_INNER_LINES + 1) {
+      j++;
+      if (figureLine(lines[j]!)) last = j;
+    }
+    const end = last;
+    const body = lines.slice(i, end + 1).filter(figureLine);
+    if (body.length < MIN_BODY_ROWS) {
+      i = end + 1;
+      continue;
+    }
+    const size = body.map((l) => l.size).sort((a, b) => a - b)[Math.floor(body.length / 2)]!;
+    // Where the row labels end: a heading alone on its line stands right of them, over the figures.
+    const labelEdge = body.map((l) => l.chunks[0]!.x1).sort((a, b) => a - b)[Math.floor(body.length / 2)]!;
+    const heading = (l: ChunkLine, below: ChunkLine) =>
+      tabular(l) || (tabular(below) && l.chunks.every((c) => c.x0 > labelEdge));
+    // A label alone in the label column: a section heading or the first line of a wrapped label.
+    const labelOnly = (l: ChunkLine) => l.chunks.length === 1 && l.chunks[0]!.x0 <= labelEdge;
+    // The header: lines close above the body, none in larger type, none a scale line, at most a few. Labels
+    // alone on their lines may stand between the header and the first row of figures, not above the header.
+    let top = i;
+    let from = i;
+    while (
+      top - 1 >= (out.at(-1)?.[1] ?? -1) + 1 &&
+      i - (top - 1) <= MAX_HEADER_LINES &&
+      close(lines[top - 1]!, lines[top]!) &&
+      lines[top - 1]!.size <= 1.15 * size &&
+      !isScaleLine(lineText(lines[top - 1]!))
+    ) {
+      const line = lines[top - 1]!;
+      if (heading(line, lines[top]!)) from = top - 1;
+      else if (!labelOnly(line) || from !== i) break;
+      top--;
+    }
+    out.push([from, end]);
+    i = end + 1;
+  }
+  return out;
+}
+
+/** Columns: the x-extents of the pieces of the rows of figures, pieces that overlap being one column. */
+function columnsOf(body: readonly ChunkLine[]): [number, number][] {
+  const spans = body
+    .flatMap((l) => l.chunks.map((c): [number, number] => [c.x0, c.x1]))
+    .sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** The columns a piece covers (by overlap; a piece between two columns goes to the nearer). */
+function columnsCovered(chunk: Chunk, columns: readonly [number, number][]): number[] {
+  const over = columns.flatMap(([a, b], c) => (chunk.x0 < b && chunk.x1 > a ? [c] : []));
+  if (over.length > 0) return over;
+  const centre = (chunk.x0 + chunk.x1) / 2;
+  let best = 0;
+  columns.forEach(([a, b], c) => {
+    const d = Math.min(Math.abs(centre - a), Math.abs(centre - b));
+    const bestD = Math.min(Math.abs(centre - columns[best]![0]), Math.abs(centre - columns[best]![1]));
+    if (d < bestD) best = c;
+  });
+  return [best];
+}
+
+/** Headings set side by side in one piece stand at least this many ems apart (a space is about a third). */
+const SPACED_HEADINGS_EMS = 0.6;
+
+/**
+ * A piece over several columns whose words each stand over one column ("Market NSSF" over "Market" and
+ * "NSSF") is one piece per column; a heading whose words stand across the gap between columns ("VARIATION"
+ * centred over two) spans them.
+ */
+function shared(chunk: Chunk, columns: readonly [number, number][]): Chunk[] {
+  if (columnsCovered(chunk, columns).length < 2 || chunk.words === undefined) return [chunk];
+  const byColumn = new Map<number, NonNullable<Chunk['words']>>();
+  for (const word of chunk.words) {
+    const over = columns.flatMap(([a, b], c) => (word.x0 < b && word.x1 > a ? [c] : []));
+    if (over.length !== 1) return [chunk];
+    byColumn.set(over[0]!, [...(byColumn.get(over[0]!) ?? []), word]);
+  }
+  if (byColumn.size < 2) return [chunk];
+  // Words a space apart read on as one heading ("Year ended December 31" over two years); headings of their
+  // own stand further apart than a space, if less than a cell's gap.
+  const groups = [...byColumn.values()];
+  const em = Math.max(...chunk.words.map((w) => w.y1 - w.y0));
+  for (let g = 1; g < groups.length; g++)
+    if (groups[g]![0]!.x0 - groups[g - 1]!.at(-1)!.x1 < SPACED_HEADINGS_EMS * em) return [chunk];
+  return groups.map((words) => ({
+    text: words.map((w) => w.text).join(' '),
+    x0: Math.min(...words.map((w) => w.x0)),
+    x1: Math.max(...words.map((w) => w.x1)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    y1: Math.max(...words.map((w) => w.y1)),
+    words,
+  }));
+}
+
+interface Row {
+  lines: ChunkLine[];
+  /** Pieces by column (a spanning piece is at its first column, with its span). */
+  cells: Map<number, { chunks: Chunk[]; span: number }>;
+  figures: boolean;
+}
+
+/** Every table of a page, from its lines top to bottom (those not set in columns of prose). */
+export function readTables(lines: readonly ChunkLine[], first = 0): PageTable[] {
+  const tables: PageTable[] = [];
+  for (const [from, to] of regions(lines)) {
+    const table = readTable(lines, from, to, first + tables.length);
+    if (table !== null) tables.push(table);
+  }
+  return tables;
+}
+
+function readTable(lines: readonly ChunkLine[], from: number, to: number, index: number): PageTable | null {
+  const region = lines.slice(from, to + 1);
+  const body = region.filter(figureLine);
+  const columns = columnsOf(body);
+  if (columns.length < 2) return null;
+  let unsure = false;
+  // Rows: each line, its pieces placed in the columns they cover.
+  const rows: Row[] = region.map((line) => {
+    const cells = new Map<number, { chunks: Chunk[]; span: number }>();
+    for (const chunk of line.chunks.flatMap((c) => shared(c, columns))) {
+      const covered = columnsCovered(chunk, columns);
+      const at = covered[0]!;
+      const cell = cells.get(at);
+      if (cell) {
+        // Two pieces of one row in one column: the columns do not hold for this row.
+        cell.chunks.push(chunk);
+        if (body.includes(line)) unsure = true;
+      } else cells.set(at, { chunks: [chunk], span: covered.length });
+    }
+    return { lines: [line], cells, figures: line.chunks.some((c) => holdsFigure(c.text)) };
+  });
+  // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures.
+  let labelCols = 0;
+  for (let c = 0; c < columns.length - 1; c++) {
+    const cells = rows.filter((r) => r.figures).map((r) => r.cells.get(c));
+    const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => holdsFigure(ch.text))).length;
+    if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
+    else break;
+  }
+  // Header rows: the rows above the first of two rows in a row whose data cells mostly hold figures (a row
+  // of column numbers or of "(a)", "(b)" marks under the headings is not one).
+  const figureRow = (r: Row | undefined) => {
+    if (r === undefined) return false;
+    const data = [...r.cells.entries()].filter(([c]) => c >= labelCols);
+    const withFigures = data.filter(([, cell]) => cell.chunks.some((ch) => numberPiece(ch.text))).length;
+    return data.length > 0 && withFigures >= 0.5 * data.length && (labelCols === 0 || r.cells.has(0));
+  };
+  let firstBody = rows.findIndex((r, k) => figureRow(r) && figureRow(rows[k + 1]));
+  if (firstBody === -1) firstBody = rows.findIndex((r) => r.figures && r.cells.size >= 2);
+  let headerRows = Math.max(0, firstBody);
+  // Labels alone on their lines over the first row of figures are body rows (a section heading, a wrapped
+  // label's first line), not headers.
+  while (headerRows > 0 && labelCols > 0 && onlyLabel(rows[headerRows - 1]!)) headerRows--;
+  // A label alone on its line that does not end in ":" and runs on into the next row is one label with it.
+  const merged: Row[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const next = rows[r + 1];
+    const only = onlyLabel(row) && r >= headerRows;
+    const text = only ? cellText(row.cells.get(0)!) : '';
+    if (
+      only &&
+      next &&
+      !/:\s*$/.test(text) &&
+      /^\p{Ll}/u.test(cellText(next.cells.get(0) ?? { chunks: [] }))
+    ) {
+      const into = next.cells.get(0)!;
+      into.chunks.unshift(...row.cells.get(0)!.chunks);
+      next.lines.unshift(...row.lines);
+      continue;
+    }
+    merged.push(row);
+  }
+  if (merged.filter((r) => r.figures).length < MIN_BODY_ROWS) return null;
+  const cells: PageTableCell[] = [];
+  merged.forEach((row, r) => {
+    for (const [col, cell] of row.cells) {
+      const xs = cell.chunks;
+      const x0 = Math.min(...xs.map((c) => c.x0));
+      const y0 = Math.min(...xs.map((c) => c.y0));
+      cells.push({
+        row: r,
+        col,
+        rowSpan: 1,
+        colSpan: cell.span,
+        text: cellText(cell),
+        box: {
+          x: x0,
+          y: y0,
+          width: Math.max(...xs.map((c) => c.x1)) - x0,
+          height: Math.max(...xs.map((c) => c.y1)) - y0,
+        },
+        header: r < headerRows,
+      });
+    }
+  });
+  const all = cells.map((c) => c.box);
+  const x = Math.min(...all.map((b) => b.x));
+  const y = Math.min(...all.map((b) => b.y));
+  // The line above names the table (above its scale line if it has one); scale lines are its notes.
+  const scaleAbove = lines[from - 1] !== undefined && isScaleLine(lineText(lines[from - 1]!));
+  const above = lines[scaleAbove ? from - 2 : from - 1];
+  const top = scaleAbove ? lines[from - 1]! : region[0]!;
+  const title =
+    above !== undefined &&
+    above.chunks.length === 1 &&
+    top.by - above.by <= 3 * Math.max(above.size, top.size) &&
+    !isScaleLine(above.chunks[0]!.text)
+      ? above.chunks[0]!.text
+      : null;
+  const notes = [lines[from - 1], lines[from - 2], lines[to + 1]]
+    .filter((l): l is ChunkLine => l !== undefined)
+    .map(lineText)
+    .filter(isScaleLine);
+  if (merged.length - headerRows < MIN_BODY_ROWS || columns.length < 2) unsure = true;
+  return {
+    index,
+    box: {
+      x,
+      y,
+      width: Math.max(...all.map((b) => b.x + b.width)) - x,
+      height: Math.max(...all.map((b) => b.y + b.height)) - y,
+    },
+    rows: merged.length,
+    cols: columns.length,
+    headerRows,
+    labelCols,
+    title,
+    notes,
+    cells: cells.sort((a, b) => a.row - b.row || a.col - b.col),
+    unsure,
+  };
+}
+
+function lineText(line: ChunkLine): string {
+  return line.chunks.map((c) => c.text).join(' ');
+}
+
+/** A row with one piece only, in the first column. */
+function onlyLabel(row: Row): boolean {
+  return row.cells.size === 1 && row.cells.has(0);
+}
+
+function cellText(cell: { chunks: readonly Chunk[] }): string {
+  return cell.chunks
+    .map((c) => c.text.trim())
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

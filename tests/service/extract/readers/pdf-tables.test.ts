@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import type { PageTable } from '../../../../shared/api';
+import { reader } from '../../../../service/extract/readers/pdf';
+import { locateFigures } from '../../../../service/extract/figures';
+import type { ReadUnit } from '../../../../service/extract/types';
+import { buildPdf, type PdfText } from '../fixtures/pdf';
+import { readOptions } from './helpers';
+
+// Tables on PDF pages read from the alignment of their words: rows, columns, the header rows over the
+// figures, the label columns at their left, the title and scale notes around them, and each figure's cell.
+
+async function page(texts: PdfText[]): Promise<ReadUnit> {
+  const result = await reader.read(
+    buildPdf([{ width: 612, height: 792, texts }]),
+    'pdf',
+    readOptions({ ocr: 'off' }),
+  );
+  const unit = result.units[0];
+  if (!unit) throw new Error('no page read');
+  return unit;
+}
+
+/** A row of a table: its label at x=72 and its values at the given columns, on baseline `y`. */
+function row(
+  y: number,
+  label: string | null,
+  values: readonly string[],
+  xs = [300, 380],
+  size = 9,
+): PdfText[] {
+  return [
+    ...(label === null ? [] : [{ x: 72, y, size, text: label }]),
+    ...values.map((text, i) => ({ x: xs[i]!, y, size, text })),
+  ];
+}
+
+/** The grid as text, row by row: each row's cells joined with " | " by column, spans marked "(×n)". */
+function grid(table: PageTable): string[] {
+  const out: string[] = [];
+  for (let r = 0; r < table.rows; r++) {
+    const cells = table.cells
+      .filter((c) => c.row === r)
+      .sort((a, b) => a.col - b.col)
+      .map((c) => `${c.col}:${c.text}${c.colSpan > 1 ? ` (×${c.colSpan})` : ''}`);
+    out.push(cells.join(' | '));
+  }
+  return out;
+}
+
+const segments: PdfText[] = [
+  { x: 72, y: 720, size: 12, text: 'Table 2. Revenue by segment' },
+  { x: 72, y: 704, size: 9, text: '(in millions of dollars)' },
+  { x: 300, y: 688, size: 9, text: 'Year ended December 31' },
+  ...row(676, 'Segment', ['2023', '2022']),
+  ...row(662, 'Cloud services', ['1,234', '1,100']),
+  ...row(650, 'Devices', ['845', '910']),
+  ...row(638, 'Advertising', ['402', '388']),
+  ...row(626, 'Total', ['2,481', '2,398']),
+  { x: 72, y: 560, size: 10, text: 'Revenue grew in the year as cloud services expanded.' },
+];
+
+describe('pdf reader: tables', () => {
+  it('reads an unruled table: title, scale note, a heading over two columns, labels and values', async () => {
+    const unit = await page(segments);
+    const tables = unit.page?.tables ?? [];
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(table).toMatchObject({
+      index: 0,
+      rows: 6,
+      cols: 3,
+      headerRows: 2,
+      labelCols: 1,
+      title: 'Table 2. Revenue by segment',
+      notes: ['(in millions of dollars)'],
+      unsure: false,
+    });
+    expect(grid(table)).toEqual([
+      '1:Year ended December 31 (×2)',
+      '0:Segment | 1:2023 | 2:2022',
+      '0:Cloud services | 1:1,234 | 2:1,100',
+      '0:Devices | 1:845 | 2:910',
+      '0:Advertising | 1:402 | 2:388',
+      '0:Total | 1:2,481 | 2:2,398',
+    ]);
+    expect(table.cells.filter((c) => c.header).map((c) => c.text)).toEqual([
+      'Year ended December 31',
+      'Segment',
+      '2023',
+      '2022',
+    ]);
+    // The sentence under the table is text, not a row.
+    expect(table.cells.some((c) => c.text.includes('Revenue grew'))).toBe(false);
+  });
+
+  it('gives each figure in the table its cell, and none to a figure outside it', async () => {
+    const unit = await page([
+      ...segments,
+      { x: 72, y: 540, size: 10, text: 'Devices sold 845 units in 2023 across the region.' },
+    ]);
+    const figures = locateFigures(unit);
+    const cellOf = (raw: string, nth = 0) => {
+      const position = figures.filter((f) => f.raw === raw)[nth]?.position;
+      return position?.kind === 'box' ? (position.cell ?? null) : undefined;
+    };
+    expect(cellOf('1,234')).toEqual({ table: 0, row: 2, col: 1 });
+    expect(cellOf('2,398')).toEqual({ table: 0, row: 5, col: 2 });
+    expect(cellOf('845')).toEqual({ table: 0, row: 3, col: 1 });
+    // The same number in the sentence below stands in no cell.
+    expect(cellOf('845', 1)).toBeNull();
+    // Every cell box holds its figure's box.
+    const table = unit.page!.tables![0]!;
+    for (const f of figures) {
+      if (f.position.kind !== 'box' || f.position.cell === undefined) continue;
+      const { row: r, col } = f.position.cell;
+      const cell = table.cells.find((c) => c.row === r && c.col === col)!;
+      expect(f.position.x).toBeGreaterThanOrEqual(cell.box.x - 0.5);
+      expect(f.position.x + f.position.width).toBeLessThanOrEqual(cell.box.x + cell.box.width + 0.5);
+    }
+  });
+
+  it('keeps a row label wrapped over two lines whole, and a section heading as its own row', async () => {
+    const unit = await page([
+      ...row(700, null, ['2023', '2022']),
+      ...row(686, 'Operating activities:', []),
+      ...row(674, 'Net cash provided by', []),
+      ...row(662, 'operating activities', ['5,120', '4,870']),
+      ...row(650, 'Capital expenditure', ['(1,204)', '(1,310)']),
+      ...row(638, 'Free cash flow', ['3,916', '3,560']),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table.headerRows).toBe(1);
+    expect(grid(table)).toEqual([
+      '1:2023 | 2:2022',
+      '0:Operating activities:',
+      '0:Net cash provided by operating activities | 1:5,120 | 2:4,870',
+      '0:Capital expenditure | 1:(1,204) | 2:(1,310)',
+      '0:Free cash flow | 1:3,916 | 2:3,560',
+    ]);
+    expect(table.cells.filter((c) => c.header).map((c) => c.text)).toEqual(['2023', '2022']);
+  });
+
+  it('reads two tables on one page apart, numbered in reading order', async () => {
+    const unit = await page([
+      { x: 72, y: 740, size: 12, text: 'Table 1. Staff' },
+      ...row(724, 'Department', ['2023', '2022']),
+      ...row(712, 'Finance', ['120', '115']),
+      ...row(700, 'Legal', ['45', '41']),
+      ...row(688, 'Operations', ['310', '298']),
+      {
+        x: 72,
+        y: 640,
+        size: 10,
+        text: 'Staff numbers are counted at the end of each year, in full-time posts.',
+      },
+      {
+        x: 72,
+        y: 626,
+        size: 10,
+        text: 'The second table shows spending by the same departments in that time.',
+      },
+      { x: 72, y: 580, size: 12, text: 'Table 2. Spending' },
+      ...row(564, 'Department', ['2023', '2022']),
+      ...row(552, 'Finance', ['8.1', '7.9']),
+      ...row(540, 'Legal', ['2.4', '2.2']),
+      ...row(528, 'Operations', ['19.6', '18.3']),
+    ]);
+    const tables = unit.page!.tables!;
+    expect(tables.map((t) => [t.index, t.title, t.rows, t.headerRows])).toEqual([
+      [0, 'Table 1. Staff', 4, 1],
+      [1, 'Table 2. Spending', 4, 1],
+    ]);
+    expect(unit.markdown).toContain('Staff numbers are counted');
+  });
+
+  it('finds no table in prose, nor in a list of numbered points', async () => {
+    const unit = await page([
+      {
+        x: 72,
+        y: 720,
+        size: 10,
+        text: 'In 2023 the council spent 1,234 pounds on repairs, up from 1,100 in 2022.',
+      },
+      {
+        x: 72,
+        y: 706,
+        size: 10,
+        text: 'Of the 845 homes inspected, 402 needed work within 30 days of the visit.',
+      },
+      { x: 72, y: 692, size: 10, text: 'The remaining 443 homes were given until the end of the year.' },
+      { x: 72, y: 660, size: 10, text: '1. Repairs are booked within 5 working days.' },
+      { x: 72, y: 646, size: 10, text: '2. Inspections follow within 10 working days.' },
+    ]);
+    expect(unit.page?.tables ?? []).toEqual([]);
+    expect(locateFigures(unit).every((f) => f.position.kind !== 'box' || f.position.cell === undefined)).toBe(
+      true,
+    );
+  });
+
+  it('marks a table unsure when two pieces of a row of figures fall in one column', async () => {
+    const unit = await page([
+      ...row(700, 'Item', ['2023', '2022']),
+      ...row(688, 'Alpha', ['10', '12']),
+      ...row(676, 'Beta', ['11', '13']),
+      // A figure wide enough to run under both columns: the columns no longer hold for the other rows.
+      ...row(664, 'Gamma', ['12,345,678,901,234.50']),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table.unsure).toBe(true);
+  });
+});
