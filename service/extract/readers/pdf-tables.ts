@@ -17,7 +17,7 @@ export interface Chunk {
   x1: number;
   y1: number;
   /** Its words and where each stands, to share a heading out among the columns it covers. */
-  words?: { text: string; x0: number; x1: number; y0: number; y1: number }[];
+  words?: { text: string; x0: number; x1: number; y0: number; y1: number; raised?: true }[];
 }
 
 /** A line of a page by baseline, its pieces left to right. */

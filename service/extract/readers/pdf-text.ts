@@ -441,17 +441,26 @@ interface Word {
   x1: number;
   y0: number;
   y1: number;
+  /** Set above the line in smaller type: a note mark ("1", "(a)", "*"). */
+  raised?: true;
 }
 
 /** The words of a line, each placed by its glyphs' widths where the font gives them, else by an even share. */
-function wordsOf(line: Line, advances: Advances): Word[] {
+function wordsOf(line: Line, advances: Advances, raised: ReadonlySet<Placed> = new Set()): Word[] {
   const out: Word[] = [];
   for (const item of line.items) {
     const offsets = item.horizontal ? characterOffsets(item, advances) : null;
     const at = (k: number) =>
       item.x0 + (offsets ? (offsets[k] ?? 0) : (item.x1 - item.x0) * (k / Math.max(1, item.text.length)));
     for (const m of item.text.matchAll(/\S+/g))
-      out.push({ text: m[0], x0: at(m.index), x1: at(m.index + m[0].length), y0: item.y0, y1: item.y1 });
+      out.push({
+        text: m[0],
+        x0: at(m.index),
+        x1: at(m.index + m[0].length),
+        y0: item.y0,
+        y1: item.y1,
+        ...(raised.has(item) ? { raised: true as const } : {}),
+      });
   }
   return out.sort((a, b) => a.x0 - b.x0);
 }
@@ -459,15 +468,18 @@ function wordsOf(line: Line, advances: Advances): Word[] {
 /** A word that is a number of its own ("9,967,837", "(35.8)", "12%"), to tell two cells of figures apart. */
 const NUMBER_WORD = /^[([]?[-−–+]?[$€£¥]?\d[\d.,]*%?[)\]]?[*†‡]?$/u;
 
+/** The end of a run of dot leaders: a word of dots, or one ending in two ("Total . . .", "crime.."). */
+const LEADER_END = /^[.…·]+$|\.\.$/u;
+
 /**
  * A line's pieces: its words, apart where they stand a cell's gap apart, or where two numbers stand side by
  * side a space apart ("47,824,589 9,967,837": two cells), unless the second is a three-digit group of the
  * first ("1 234").
  */
-function chunksOf(line: Line, advances: Advances): Chunk[] {
+function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): Chunk[] {
   const out: (Chunk & { words: Word[] })[] = [];
   const gap = CELL_GAP_EMS * line.size;
-  for (const word of wordsOf(line, advances)) {
+  for (const word of wordsOf(line, advances, raised)) {
     const last = out.at(-1);
     const previous = last?.words.at(-1);
     const space = previous === undefined ? Infinity : word.x0 - previous.x1;
@@ -476,8 +488,11 @@ function chunksOf(line: Line, advances: Advances): Chunk[] {
       NUMBER_WORD.test(previous.text) &&
       NUMBER_WORD.test(word.text) &&
       !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * line.size);
-    if (last && space < gap && !twoNumbers) {
-      last.text += space > 0.15 * line.size ? ` ${word.text}` : word.text;
+    // Dot leaders run a label up to its figure: the figure is the next cell however close it stands.
+    const led = previous !== undefined && LEADER_END.test(previous.text) && NUMBER_WORD.test(word.text);
+    if (last && space < gap && !twoNumbers && !led) {
+      // A raised note mark stays a word of its own: "Others (1)", never "Others1" nor "12.51".
+      last.text += space > 0.15 * line.size || word.raised || previous?.raised ? ` ${word.text}` : word.text;
       last.x1 = Math.max(last.x1, word.x1);
       last.y0 = Math.min(last.y0, word.y0);
       last.y1 = Math.max(last.y1, word.y1);
@@ -485,6 +500,21 @@ function chunksOf(line: Line, advances: Advances): Chunk[] {
     } else out.push({ text: word.text, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1, words: [word] });
   }
   return out;
+}
+
+/** A note mark's most characters: "1", "(a)", "*", "(12)". */
+const MARK_CHARS = 4;
+
+/**
+ * A line of note marks set above the next in smaller type ("Others" with a raised "(1)"): the marks
+ * belong to that line's words, not to a row of their own.
+ */
+function raisedOver(line: Line, next: Line | undefined): boolean {
+  if (next === undefined || line.size > 0.8 * next.size) return false;
+  const rise = next.by - line.by;
+  return (
+    rise > 0 && rise <= 0.7 * next.size && line.items.every((item) => item.text.trim().length <= MARK_CHARS)
+  );
 }
 
 /** The tables of the page, read from its lines that are not set in columns of prose. */
@@ -495,17 +525,27 @@ function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Adva
     if (run.length > 0) tables.push(...readTables(run, tables.length));
     run = [];
   };
+  const raised = new Set<Placed>();
+  let marks: Placed[] = [];
   let b = 0;
   for (let i = 0; i < lines.length; i++) {
     const band = bands[b];
     if (band !== undefined && i >= band.from) {
       read();
+      marks = [];
       i = band.to;
       b++;
       continue;
     }
     const line = lines[i]!;
-    run.push({ by: line.by, size: line.size, chunks: chunksOf(line, advances) });
+    if (raisedOver(line, lines[i + 1]) && (bands[b] === undefined || i + 1 < bands[b]!.from)) {
+      for (const item of line.items) raised.add(item);
+      marks.push(...line.items);
+      continue;
+    }
+    const items = marks.length === 0 ? line.items : [...line.items, ...marks].sort((p, q) => p.x0 - q.x0);
+    marks = [];
+    run.push({ by: line.by, size: line.size, chunks: chunksOf({ ...line, items }, advances, raised) });
   }
   read();
   return tables;

@@ -3,7 +3,7 @@ import type { PageTable } from '../../../../shared/api';
 import { reader } from '../../../../service/extract/readers/pdf';
 import { locateFigures } from '../../../../service/extract/figures';
 import type { ReadUnit } from '../../../../service/extract/types';
-import { buildPdf, type PdfText } from '../fixtures/pdf';
+import { buildPdf, helveticaWidth, type PdfText } from '../fixtures/pdf';
 import { readOptions } from './helpers';
 
 // Tables on PDF pages read from the alignment of their words: rows, columns, the header rows over the
@@ -138,6 +138,37 @@ describe('pdf reader: tables', () => {
       '0:Free cash flow | 1:3,916 | 2:3,560',
     ]);
     expect(table.cells.filter((c) => c.header).map((c) => c.text)).toEqual(['2023', '2022']);
+  });
+
+  it('ends a label at its dot leaders, and keeps a raised note mark with its heading', async () => {
+    // Leaders from the label up to less than a cell's gap (1.2 em) before the figures at x = 232.
+    const leaders = (label: string) => {
+      const dots = Math.floor((232 - 3 - 72 - helveticaWidth(`${label} `, 9)) / helveticaWidth('. ', 9));
+      return `${label} ${'. '.repeat(dots)}`.trimEnd();
+    };
+    const unit = await page([
+      { x: 72, y: 700, size: 9, text: 'Offence' },
+      { x: 232, y: 700, size: 9, text: 'Total' },
+      { x: 300, y: 700, size: 9, text: 'Others' },
+      { x: 329, y: 704, size: 5, text: '(1)' },
+      ...[
+        ['Burglary', '240.9', '35.9'],
+        ['Robbery', '102.1', '12.1'],
+        ['Arson', '9.8', '1.7'],
+      ].flatMap(([label, total, others], k): PdfText[] => [
+        { x: 72, y: 686 - 12 * k, size: 9, text: leaders(label!) },
+        { x: 232, y: 686 - 12 * k, size: 9, text: total! },
+        { x: 300, y: 686 - 12 * k, size: 9, text: others! },
+      ]),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table.cols).toBe(3);
+    expect(table.rows).toBe(4);
+    const at = (r: number, c: number) => table.cells.find((cell) => cell.row === r && cell.col === c)?.text;
+    expect(at(0, 2)).toBe('Others (1)');
+    expect(at(1, 0)).toMatch(/^Burglary \./);
+    expect(at(1, 1)).toBe('240.9');
+    expect(at(3, 2)).toBe('1.7');
   });
 
   it('reads two tables on one page apart, numbered in reading order', async () => {
