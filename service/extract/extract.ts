@@ -1,5 +1,6 @@
 import type { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../../shared/api';
 import { locateFigures, type LocatedFigure } from './figures';
+import { shownOnPage } from './frame';
 import { readInWorker, DEFAULT_WORKER_LIMITS, type WorkerLimits } from './run-worker';
 import { sniffFormat, type SniffHint } from './sniff';
 import {
@@ -68,7 +69,7 @@ export interface ExtractOptions {
 /** The unit and its figures as the result will hold them, without the geometry only figures need. */
 export function previewOf(read: ReadUnit): UnitPreview {
   const unit = withoutNul(read);
-  const { runs: _runs, cells: _cells, ...shown } = unit;
+  const { runs: _runs, cells: _cells, ...shown } = shownOnPage(unit);
   return { ...shown, figures: locateFigures(unit) };
 }
 
@@ -178,7 +179,7 @@ export function settle(
 ): Extraction {
   const units: ExtractedUnit[] = read.units
     .map(withoutNul)
-    .map((unit) => ({ ...unit, figures: found(unit) ?? locateFigures(unit) }));
+    .map((unit) => ({ ...shownOnPage(unit), figures: found(unit) ?? locateFigures(unit) }));
   const lost: LostPart[] = read.lost.map((part) => ({
     kind: part.kind,
     index: part.index,

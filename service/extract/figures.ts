@@ -14,6 +14,7 @@ import {
   type ScaleNote,
 } from '../../shared/figures';
 import { parseRef } from './readers/xlsx-flatten';
+import { boxToPage } from './frame';
 import type { ReadUnit, TextRun } from './types';
 
 // A unit's figures with where they sit: found by the one figure finder (shared/figures), then located
@@ -277,8 +278,10 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
     for (const figure of pageFigures(unit, segment, gaps)) {
       const start = segment.start + figure.start;
       const end = segment.start + figure.end;
-      const box = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
-      const cell = box === null ? null : cellOf(unit.page?.tables ?? [], box);
+      // Runs and tables are in the page's reading frame: the cell is found there, the box shown on the page.
+      const framed = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
+      const cell = framed === null ? null : cellOf(unit.page?.tables ?? [], framed);
+      const box = framed === null ? null : boxToPage(unit.frame, framed);
       // A page with geometry whose figure has no run under it is located by span alone, never by a guess.
       figures.push(
         withPosition(

@@ -1,3 +1,4 @@
+import type { Turn } from './frame';
 import type { ExtractionCode, ExtractionMethod, LostPartState, PageSize, Sheet } from '../../shared/api';
 
 // The one reader interface. A reader turns the bytes of one format into units (pages or sheets) and the
@@ -66,6 +67,11 @@ export interface ReadUnit {
   runs?: TextRun[];
   /** Sheet units: where each cell's displayed text sits in the markdown. */
   cells?: CellSpan[];
+  /**
+   * Page units read turned (frame.ts): the quarter turns to the frame where the text runs left to right.
+   * The runs and the page's tables are in that frame until the unit is shown.
+   */
+  frame?: Turn;
 }
 
 /** A page or sheet the reader could not (fully) read; its code may differ from the document's. */

@@ -18,6 +18,8 @@ export interface Chunk {
   y1: number;
   /** Its words and where each stands, to share a heading out among the columns it covers. */
   words?: { text: string; x0: number; x1: number; y0: number; y1: number; raised?: true }[];
+  /** The width of a space on its line. */
+  space?: number;
 }
 
 /** A line of a page by baseline, its pieces left to right. */
@@ -131,15 +133,27 @@ function regions(lines: readonly ChunkLine[]): [number, number][] {
 /** Columns: the x-extents of the pieces of the rows of figures, pieces that overlap being one column. */
 function columnsOf(body: readonly ChunkLine[]): [number, number][] {
   const spans = body
-    .flatMap((l) => l.chunks.map((c): [number, number] => [c.x0, c.x1]))
+    .flatMap((l) => l.chunks.map((c): [number, number, ChunkLine] => [c.x0, c.x1, l]))
     .sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of spans) {
+  const out: { span: [number, number]; lines: Set<ChunkLine> }[] = [];
+  for (const [a, b, line] of spans) {
     const last = out.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
+    if (last && a <= last.span[1]) {
+      last.span[1] = Math.max(last.span[1], b);
+      last.lines.add(line);
+    } else out.push({ span: [a, b], lines: new Set([line]) });
   }
-  return out;
+  // A column of one row at either edge of a table of several rows is the margin's (a page number, a note).
+  if (body.length >= 3) {
+    while (out.length > 2 && out[0]!.lines.size === 1) out.shift();
+    while (out.length > 2 && out.at(-1)!.lines.size === 1) out.pop();
+  }
+  return out.map((c) => c.span);
+}
+
+/** A piece outside the table's columns, left of the first or right of the last. */
+function outside(chunk: Chunk, columns: readonly [number, number][]): boolean {
+  return chunk.x1 <= columns[0]![0] || chunk.x0 >= columns.at(-1)![1];
 }
 
 /** The columns a piece covers (by overlap; a piece between two columns goes to the nearer). */
@@ -156,29 +170,36 @@ function columnsCovered(chunk: Chunk, columns: readonly [number, number][]): num
   return [best];
 }
 
-/** Headings set side by side in one piece stand at least this many ems apart (a space is about a third). */
-const SPACED_HEADINGS_EMS = 0.6;
+/** Headings set side by side in one piece stand further apart than a space: more than this many spaces. */
+const SPACED_HEADINGS = 1.15;
 
 /**
  * A piece over several columns whose words each stand over one column ("Market NSSF" over "Market" and
  * "NSSF") is one piece per column; a heading whose words stand across the gap between columns ("VARIATION"
  * centred over two) spans them.
  */
-function shared(chunk: Chunk, columns: readonly [number, number][]): Chunk[] {
+function shared(chunk: Chunk, columns: readonly [number, number][], size: number): Chunk[] {
   if (columnsCovered(chunk, columns).length < 2 || chunk.words === undefined) return [chunk];
   const byColumn = new Map<number, NonNullable<Chunk['words']>>();
   for (const word of chunk.words) {
-    const over = columns.flatMap(([a, b], c) => (word.x0 < b && word.x1 > a ? [c] : []));
-    if (over.length !== 1) return [chunk];
-    byColumn.set(over[0]!, [...(byColumn.get(over[0]!) ?? []), word]);
+    // A word wider than its column stands over the column it overlaps most.
+    let best = -1;
+    let most = 0;
+    columns.forEach(([a, b], c) => {
+      const overlap = Math.min(b, word.x1) - Math.max(a, word.x0);
+      if (overlap > most) [best, most] = [c, overlap];
+    });
+    if (best === -1) return [chunk];
+    byColumn.set(best, [...(byColumn.get(best) ?? []), word]);
   }
   if (byColumn.size < 2) return [chunk];
   // Words a space apart read on as one heading ("Year ended December 31" over two years); headings of their
   // own stand further apart than a space, if less than a cell's gap.
   const groups = [...byColumn.values()];
-  const em = Math.max(...chunk.words.map((w) => w.y1 - w.y0));
-  for (let g = 1; g < groups.length; g++)
-    if (groups[g]![0]!.x0 - groups[g - 1]!.at(-1)!.x1 < SPACED_HEADINGS_EMS * em) return [chunk];
+  const space = chunk.space ?? 0.25 * size;
+  for (let g = 1; g < groups.length; g++) {
+    if (groups[g]![0]!.x0 - groups[g - 1]!.at(-1)!.x1 <= SPACED_HEADINGS * space) return [chunk];
+  }
   return groups.map((words) => ({
     text: words.map((w) => w.text).join(' '),
     x0: Math.min(...words.map((w) => w.x0)),
@@ -215,14 +236,17 @@ function readTable(lines: readonly ChunkLine[], from: number, to: number, index:
   // Rows: each line, its pieces placed in the columns they cover.
   const rows: Row[] = region.map((line) => {
     const cells = new Map<number, { chunks: Chunk[]; span: number }>();
-    for (const chunk of line.chunks.flatMap((c) => shared(c, columns))) {
+    const inBody = body.includes(line);
+    for (const chunk of line.chunks.flatMap((c) => shared(c, columns, line.size))) {
+      // A row of figures keeps to the columns: what stands beyond them is the margin's.
+      if (inBody && outside(chunk, columns)) continue;
       const covered = columnsCovered(chunk, columns);
       const at = covered[0]!;
       const cell = cells.get(at);
       if (cell) {
         // Two pieces of one row in one column: the columns do not hold for this row.
         cell.chunks.push(chunk);
-        if (body.includes(line)) unsure = true;
+        if (inBody) unsure = true;
       } else cells.set(at, { chunks: [chunk], span: covered.length });
     }
     return { lines: [line], cells, figures: line.chunks.some((c) => holdsFigure(c.text)) };

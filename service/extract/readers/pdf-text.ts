@@ -1,5 +1,6 @@
 import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
+import { toFrame, type Turn } from '../frame';
 import { readTables, type Chunk, type ChunkLine } from './pdf-tables';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
@@ -46,6 +47,8 @@ interface Placed {
   by: number;
   /** Font height in points. */
   size: number;
+  /** Quarter turns of its direction from left to right (frame.ts), or -1 when it runs aslant. */
+  turn: 0 | Turn | -1;
 }
 
 const DEFAULT_ASCENT = 0.8;
@@ -84,14 +87,53 @@ function place(item: PdfTextItem, style: FontStyle | undefined, viewport: PdfVie
   if (![x0, y0, x1, y1, bx, by].every(Number.isFinite)) return null;
   const [ex = 0, ey = 0] = viewport.convertToViewportPoint(e + ux * width, f + uy * width);
   const horizontal = width > 0 && ex > bx && Math.abs(ey - by) < 1e-3 * Math.max(1, ex - bx);
-  return { text, fontName: item.fontName, horizontal, x0, y0, x1, y1, bx, by, size };
+  return {
+    text,
+    fontName: item.fontName,
+    horizontal,
+    x0,
+    y0,
+    x1,
+    y1,
+    bx,
+    by,
+    size,
+    turn: turnOf(ex - bx, ey - by),
+  };
+}
+
+/** The quarter turns of a direction from left to right, or -1 aslant (or no length). */
+function turnOf(dx: number, dy: number): Placed['turn'] {
+  if (Math.abs(dx) >= 3 * Math.abs(dy) && dx !== 0) return dx > 0 ? 0 : 2;
+  if (Math.abs(dy) >= 3 * Math.abs(dx) && dy !== 0) return dy > 0 ? 1 : 3;
+  return -1;
+}
+
+/**
+ * The turn to read the page in: the direction most of its characters run, when that is not left to right
+ * and they are at least half the page's characters.
+ */
+function readingTurn(placed: readonly Placed[]): Turn | undefined {
+  const chars = [0, 0, 0, 0];
+  let total = 0;
+  for (const p of placed) {
+    const n = p.text.replace(/\s/g, '').length;
+    total += n;
+    if (p.turn >= 0) chars[p.turn]! += n;
+  }
+  let best = 0;
+  for (let t = 1; t < 4; t++) if (chars[t]! > chars[best]!) best = t;
+  return best !== 0 && chars[best]! >= 0.5 * total ? (best as Turn) : undefined;
 }
 
 export interface PageText {
   markdown: string;
+  /** Runs in the reading frame (`frame`), the drawn page's when there is none. */
   runs: TextRun[];
-  /** Tables read from the alignment of the page's words (readers/pdf-tables.ts). */
+  /** Tables read from the alignment of the page's words (readers/pdf-tables.ts), in the reading frame. */
   tables: PageTable[];
+  /** The page was read turned, its text running another way than left to right (frame.ts). */
+  frame?: Turn;
 }
 
 interface Line {
@@ -364,10 +406,24 @@ export function pageText(
   viewport: PdfViewport,
   advances: Advances = () => null,
 ): PageText {
-  const placed = items
+  const drawn = items
     .map((item) => place(item, styles[item.fontName], viewport))
-    .filter((p): p is Placed => p !== null)
-    .sort((p, q) => p.by - q.by || p.x0 - q.x0);
+    .filter((p): p is Placed => p !== null);
+  const turn = readingTurn(drawn);
+  const framed: PdfViewport | null =
+    turn === undefined
+      ? null
+      : {
+          convertToViewportPoint: (x, y) => {
+            const [px = 0, py = 0] = viewport.convertToViewportPoint(x, y);
+            return toFrame(turn, px, py);
+          },
+        };
+  const placed = (
+    framed === null
+      ? drawn
+      : items.map((item) => place(item, styles[item.fontName], framed)).filter((p): p is Placed => p !== null)
+  ).sort((p, q) => p.by - q.by || p.x0 - q.x0);
 
   const lines = linesOf(placed);
   const bands = bandsOf(lines);
@@ -428,7 +484,12 @@ export function pageText(
       markdown = markdown.trimEnd();
     }
   }
-  return { markdown, runs, tables: tablesOf(lines, bands, advances) };
+  return {
+    markdown,
+    runs,
+    tables: tablesOf(lines, bands, advances),
+    ...(turn === undefined ? {} : { frame: turn }),
+  };
 }
 
 /** A cell's gap: wider than any space between words of a cell. */
@@ -443,6 +504,8 @@ interface Word {
   y1: number;
   /** Set above the line in smaller type: a note mark ("1", "(a)", "*"). */
   raised?: true;
+  /** Which of the line's items it is in (words of one item are at least a space apart). */
+  item: number;
 }
 
 /** The words of a line, each placed by its glyphs' widths where the font gives them, else by an even share. */
@@ -459,10 +522,50 @@ function wordsOf(line: Line, advances: Advances, raised: ReadonlySet<Placed> = n
         x1: at(m.index + m[0].length),
         y0: item.y0,
         y1: item.y1,
-        ...(raised.has(item) ? { raised: true as const } : {}),
+        ...(raised.has(item) || raisedIn(item, line) ? { raised: true as const } : {}),
+        item: line.items.indexOf(item),
       });
   }
   return out.sort((a, b) => a.x0 - b.x0);
+}
+
+/** An item in smaller type set above the line's baseline: a note mark ("24.91²"). */
+function raisedIn(item: Placed, line: Line): boolean {
+  return item.size <= 0.8 * line.size && item.by < line.by - 0.15 * line.size;
+}
+
+/**
+ * Words whose glyphs touch (no space between them) are one word: "(", "21.3", ")" drawn apart are "(21.3)".
+ * A raised note mark stays apart.
+ */
+function glued(words: readonly Word[], size: number): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last && !last.raised && !word.raised && word.x0 - last.x1 <= 0.15 * size)
+      out[out.length - 1] = {
+        ...last,
+        text: last.text + word.text,
+        x1: Math.max(last.x1, word.x1),
+        y0: Math.min(last.y0, word.y0),
+        y1: Math.max(last.y1, word.y1),
+      };
+    else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * The width of a space on the line: the narrowest gap between two words of one item (an item may hold
+ * words set further apart than a space, never nearer), else a quarter of the type size.
+ */
+function spaceOf(words: readonly Word[], size: number): number {
+  let space = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const gap = words[i]!.x0 - words[i - 1]!.x1;
+    if (words[i]!.item === words[i - 1]!.item && gap > 0.1 * size) space = Math.min(space, gap);
+  }
+  return Number.isFinite(space) ? space : 0.25 * size;
 }
 
 /** A word that is a number of its own ("9,967,837", "(35.8)", "12%"), to tell two cells of figures apart. */
@@ -479,12 +582,15 @@ const LEADER_END = /^[.…·]+$|\.\.$/u;
 function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): Chunk[] {
   const out: (Chunk & { words: Word[] })[] = [];
   const gap = CELL_GAP_EMS * line.size;
-  for (const word of wordsOf(line, advances, raised)) {
+  const words = glued(wordsOf(line, advances, raised), line.size);
+  const spaceWidth = spaceOf(words, line.size);
+  for (const word of words) {
     const last = out.at(-1);
     const previous = last?.words.at(-1);
     const space = previous === undefined ? Infinity : word.x0 - previous.x1;
     const twoNumbers =
       previous !== undefined &&
+      !word.raised &&
       NUMBER_WORD.test(previous.text) &&
       NUMBER_WORD.test(word.text) &&
       !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * line.size);
@@ -497,7 +603,16 @@ function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): 
       last.y0 = Math.min(last.y0, word.y0);
       last.y1 = Math.max(last.y1, word.y1);
       last.words.push(word);
-    } else out.push({ text: word.text, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1, words: [word] });
+    } else
+      out.push({
+        text: word.text,
+        x0: word.x0,
+        y0: word.y0,
+        x1: word.x1,
+        y1: word.y1,
+        words: [word],
+        space: spaceWidth,
+      });
   }
   return out;
 }

@@ -189,6 +189,7 @@ async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit 
     markdown: layer.markdown,
     page: { width, height, ...(layer.tables.length > 0 ? { tables: layer.tables } : {}) },
     runs: layer.runs,
+    ...(layer.frame === undefined ? {} : { frame: layer.frame }),
   };
 }
 
@@ -603,6 +604,7 @@ async function readPages(
         markdown: layer.markdown,
         page: { ...size, ...(layer.tables.length > 0 ? { tables: layer.tables } : {}) },
         runs: layer.runs,
+        ...(layer.frame === undefined ? {} : { frame: layer.frame }),
       };
       if (options.ocr !== 'force' && hasText && verdict.kind === 'clean')
         return { index, outcome: { unit: textUnit, lost: null } };
@@ -640,10 +642,13 @@ async function readPages(
               }
             : { unit: textUnit, lost: null };
         const found = /\S/.test(read.markdown);
+        // OCR's runs are on the drawn page, and its text is not the text layer's: no tables, no frame.
+        const { frame: _frame, ...upright } = textUnit;
         const ocrUnit: ReadUnit = {
-          ...textUnit,
+          ...upright,
           extraction_method: 'ocr',
           markdown: read.markdown,
+          page: size,
           runs: read.runs,
         };
         if (distrusted && !found)

@@ -59,6 +59,17 @@ const segments: PdfText[] = [
   { x: 72, y: 560, size: 10, text: 'Revenue grew in the year as cloud services expanded.' },
 ];
 
+async function turnedPage(rotate: number, texts: PdfText[]): Promise<ReadUnit> {
+  const result = await reader.read(
+    buildPdf([{ width: 612, height: 792, rotate, texts }]),
+    'pdf',
+    readOptions({ ocr: 'off' }),
+  );
+  const unit = result.units[0];
+  if (!unit) throw new Error('no page read');
+  return unit;
+}
+
 describe('pdf reader: tables', () => {
   it('reads an unruled table: title, scale note, a heading over two columns, labels and values', async () => {
     const unit = await page(segments);
@@ -170,6 +181,46 @@ describe('pdf reader: tables', () => {
     expect(at(1, 1)).toBe('240.9');
     expect(at(3, 2)).toBe('1.7');
   });
+
+  it.each([90, 180, 270])(
+    'reads a table on a page turned %i degrees as a person turns it, boxes on the drawn page',
+    async (rotate) => {
+      const unit = await turnedPage(rotate, segments);
+      const { settle } = await import('../../../../service/extract/extract');
+      const shown = settle({ format: 'pdf', units: [unit], lost: [] }).units[0]!;
+      const table = shown.page!.tables![0]!;
+      expect(grid(table).slice(2)).toEqual([
+        '0:Cloud services | 1:1,234 | 2:1,100',
+        '0:Devices | 1:845 | 2:910',
+        '0:Advertising | 1:402 | 2:388',
+        '0:Total | 1:2,481 | 2:2,398',
+      ]);
+      const figure = shown.figures.find((f) => f.raw === '2,398')!;
+      expect(figure.position).toMatchObject({ kind: 'box', cell: { table: 0, row: 5, col: 2 } });
+      const box = figure.position.kind === 'box' ? figure.position : null;
+      const cell = table.cells.find((c) => c.row === 5 && c.col === 2)!.box;
+      // On the drawn page: the box lies within it, and runs along the turned line (tall when turned a quarter).
+      const { width, height } = shown.page!;
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+      expect(box!.height > box!.width).toBe(rotate !== 180);
+      for (const [inner, outer] of [[box!, cell]] as const) {
+        expect(inner.x).toBeGreaterThanOrEqual(outer.x - 0.5);
+        expect(inner.y).toBeGreaterThanOrEqual(outer.y - 0.5);
+        expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+        expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+      }
+      // Where the unturned page puts it, turned: "2,398" at x = 380 on the baseline 626 (PDF space, y up).
+      const [ux, uy] = [380 + 11, 792 - 626 - 3];
+      const [cx, cy] = [box!.x + box!.width / 2, box!.y + box!.height / 2];
+      const expected =
+        rotate === 90 ? [792 - uy, ux] : rotate === 180 ? [612 - ux, 792 - uy] : [uy, 612 - ux];
+      expect(Math.abs(cx - expected[0]!)).toBeLessThan(4);
+      expect(Math.abs(cy - expected[1]!)).toBeLessThan(4);
+    },
+  );
 
   it('reads two tables on one page apart, numbered in reading order', async () => {
     const unit = await page([

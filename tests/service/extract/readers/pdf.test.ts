@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extract } from '../../../../service/extract/extract';
 import { reader } from '../../../../service/extract/readers/pdf';
+import { locateFigures } from '../../../../service/extract/figures';
 import {
   DEFAULT_LIMITS,
   type ReadOptions,
@@ -122,12 +123,16 @@ describe('pdf reader: text layer', () => {
     const page = unit(result, 1);
     expect(page.page).toEqual({ width: 792, height: 612 });
     expect(page.markdown).toBe('Rotated 42');
-    const run = runOf(page, 'Rotated 42');
-    // Turned a quarter clockwise: the text runs down the page, near the right-hand side.
-    expect(run.height).toBeGreaterThan(run.width);
-    expect(run.x).toBeGreaterThan(680);
-    expect(run.x + run.width).toBeLessThan(792);
-    expect(run.y).toBeCloseTo(72, 0);
+    // The text runs down the drawn page: it is read in the frame where it runs left to right, and the
+    // figure's box is turned back onto the page as displayed, near its right-hand side.
+    expect(page.frame).toBe(1);
+    const figure = locateFigures(page).find((f) => f.raw === '42');
+    const box = figure?.position.kind === 'box' ? figure.position : null;
+    if (box === null) throw new Error('no box for 42');
+    expect(box.x).toBeGreaterThan(680);
+    expect(box.x + box.width).toBeLessThan(792);
+    expect(box.y).toBeCloseTo(72 + helveticaWidth('Rotated ', 12), 0);
+    expect(box.height).toBeCloseTo(helveticaWidth('42', 12), 0);
   });
 
   it('reads a PDF with only an owner password like any other', async () => {
