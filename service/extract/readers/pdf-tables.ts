@@ -22,6 +22,18 @@ export interface Chunk {
   space?: number;
 }
 
+/** A piece of text set on end (running up or down the page), in the reading frame. */
+export interface Upright {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  size: number;
+  /** Runs up the page (read bottom to top), else down. */
+  up: boolean;
+}
+
 /** A line of a page by baseline, its pieces left to right. */
 export interface ChunkLine {
   by: number;
@@ -52,12 +64,15 @@ function numberPiece(text: string): boolean {
   return covered >= 0.6 * t.replace(/\s/g, '').length;
 }
 
-/** A line of figures: two pieces or more, most of them after the first figures or marks for none. */
+/**
+ * A line of figures: two pieces or more, most of them after the first figures or marks for none; or four
+ * pieces or more, one of them a figure (a register's row: codes among names).
+ */
 function figureLine(line: ChunkLine): boolean {
   if (line.chunks.length < 2) return false;
   const rest = line.chunks.slice(1);
   const numbers = rest.filter((c) => numberPiece(c.text)).length;
-  return numbers >= 1 && numbers >= 0.5 * rest.length;
+  return numbers >= 1 && (numbers >= 0.5 * rest.length || line.chunks.length >= 4);
 }
 const isScaleLine = (text: string) =>
   findScaleNote(text) !== null && !holdsFigure(text.replace(/\d{4}/g, ''));
@@ -94,6 +109,16 @@ function regions(lines: readonly ChunkLine[]): [number, number][] {
     while (j + 1 < lines.length && close(lines[j]!, lines[j + 1]!) && j + 1 - last <= MAX_INNER_LINES + 1) {
       j++;
       if (figureLine(lines[j]!)) last = j;
+    }
+    // A row of figures set further down than the rows' pitch (a total after a space) whose pieces keep to
+    // the columns is the table's last row.
+    const next = lines[last + 1];
+    if (next !== undefined && last - i >= 2 && figureLine(next) && !close(lines[last]!, next)) {
+      const rows = lines.slice(i, last + 1).filter(figureLine);
+      const pitch = (rows.at(-1)!.by - rows[0]!.by) / (rows.length - 1);
+      const columns = columnsOf(rows);
+      const keeps = next.chunks.every((c) => columns.some(([a, b]) => c.x0 < b && c.x1 > a));
+      if (next.by - lines[last]!.by <= 2.2 * pitch && keeps) last += 1;
     }
     const end = last;
     const body = lines.slice(i, end + 1).filter(figureLine);
@@ -218,20 +243,31 @@ interface Row {
 }
 
 /** Every table of a page, from its lines top to bottom (those not set in columns of prose). */
-export function readTables(lines: readonly ChunkLine[], first = 0): PageTable[] {
+export function readTables(
+  lines: readonly ChunkLine[],
+  first = 0,
+  upright: readonly Upright[] = [],
+): PageTable[] {
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines)) {
-    const table = readTable(lines, from, to, first + tables.length);
+    const table = readTable(lines, from, to, first + tables.length, upright);
     if (table !== null) tables.push(table);
   }
   return tables;
 }
 
-function readTable(lines: readonly ChunkLine[], from: number, to: number, index: number): PageTable | null {
+function readTable(
+  lines: readonly ChunkLine[],
+  from: number,
+  to: number,
+  index: number,
+  upright: readonly Upright[],
+): PageTable | null {
   const region = lines.slice(from, to + 1);
   const body = region.filter(figureLine);
   const columns = columnsOf(body);
   if (columns.length < 2) return null;
+  const onEnd = headingsOnEnd(region, columns, upright);
   let unsure = false;
   // Rows: each line, its pieces placed in the columns they cover.
   const rows: Row[] = region.map((line) => {
@@ -294,6 +330,15 @@ function readTable(lines: readonly ChunkLine[], from: number, to: number, index:
     merged.push(row);
   }
   if (merged.filter((r) => r.figures).length < MIN_BODY_ROWS) return null;
+  // Headings set on end stand over their columns just above the rows of figures: the last header row.
+  if (onEnd.size > 0) {
+    merged.splice(headerRows, 0, {
+      lines: [],
+      cells: new Map([...onEnd].map(([col, chunk]) => [col, { chunks: [chunk], span: 1 }])),
+      figures: false,
+    });
+    headerRows++;
+  }
   const cells: PageTableCell[] = [];
   merged.forEach((row, r) => {
     for (const [col, cell] of row.cells) {
@@ -356,6 +401,55 @@ function readTable(lines: readonly ChunkLine[], from: number, to: number, index:
 
 function lineText(line: ChunkLine): string {
   return line.chunks.map((c) => c.text).join(' ');
+}
+
+/**
+ * Headings set on end over the table's columns ("Number of registered voters" running up the page over its
+ * column): the upright pieces whose foot stands within a few lines above the table's first row of figures
+ * and whose middle is over a column, read line by line as a person tilting their head reads them. By column.
+ */
+function headingsOnEnd(
+  region: readonly ChunkLine[],
+  columns: readonly [number, number][],
+  upright: readonly Upright[],
+): Map<number, Chunk> {
+  const out = new Map<number, Chunk>();
+  const first = region.find(figureLine);
+  if (first === undefined || upright.length === 0) return out;
+  const top = Math.min(...first.chunks.map((c) => c.y0));
+  const reach = 4 * first.size;
+  const byColumn = new Map<number, Upright[]>();
+  for (const piece of upright) {
+    if (piece.y1 > top + 0.5 * first.size || piece.y1 < top - reach - (region[0]!.by - first.by)) continue;
+    const middle = (piece.x0 + piece.x1) / 2;
+    const col = columns.findIndex(([a, b]) => middle >= a - 2 && middle <= b + 2);
+    if (col === -1) continue;
+    byColumn.set(col, [...(byColumn.get(col) ?? []), piece]);
+  }
+  for (const [col, pieces] of byColumn) {
+    // Lines of text on end: up the page, the first line is the leftmost and each reads from its foot.
+    const up = pieces.filter((p) => p.up).length >= pieces.length / 2;
+    const ordered = [...pieces].sort((p, q) =>
+      Math.abs(p.x0 - q.x0) > 0.5 * Math.min(p.size, q.size)
+        ? up
+          ? p.x0 - q.x0
+          : q.x0 - p.x0
+        : up
+          ? q.y1 - p.y1
+          : p.y0 - q.y0,
+    );
+    out.set(col, {
+      text: ordered
+        .map((p) => p.text.trim())
+        .join(' ')
+        .replace(/\s+/g, ' '),
+      x0: Math.min(...pieces.map((p) => p.x0)),
+      y0: Math.min(...pieces.map((p) => p.y0)),
+      x1: Math.max(...pieces.map((p) => p.x1)),
+      y1: Math.max(...pieces.map((p) => p.y1)),
+    });
+  }
+  return out;
 }
 
 /** A row with one piece only, in the first column. */

@@ -1,7 +1,7 @@
 import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
 import { toFrame, type Turn } from '../frame';
-import { readTables, type Chunk, type ChunkLine } from './pdf-tables';
+import { readTables, type Chunk, type ChunkLine, type Upright } from './pdf-tables';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -636,8 +636,22 @@ function raisedOver(line: Line, next: Line | undefined): boolean {
 function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Advances): PageTable[] {
   const tables: PageTable[] = [];
   let run: ChunkLine[] = [];
+  // Text set on end is no line's: it can head a table's column.
+  const upright: Upright[] = lines.flatMap((line) =>
+    line.items
+      .filter((item) => item.turn === 1 || item.turn === 3)
+      .map((item) => ({
+        text: item.text,
+        x0: item.x0,
+        y0: item.y0,
+        x1: item.x1,
+        y1: item.y1,
+        size: item.size,
+        up: item.turn === 3,
+      })),
+  );
   const read = () => {
-    if (run.length > 0) tables.push(...readTables(run, tables.length));
+    if (run.length > 0) tables.push(...readTables(run, tables.length, upright));
     run = [];
   };
   const raised = new Set<Placed>();
@@ -652,7 +666,9 @@ function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Adva
       b++;
       continue;
     }
-    const line = lines[i]!;
+    const across = lines[i]!.items.filter((item) => item.turn !== 1 && item.turn !== 3);
+    if (across.length === 0) continue;
+    const line = across.length === lines[i]!.items.length ? lines[i]! : { ...lines[i]!, items: across };
     if (raisedOver(line, lines[i + 1]) && (bands[b] === undefined || i + 1 < bands[b]!.from)) {
       for (const item of line.items) raised.add(item);
       marks.push(...line.items);

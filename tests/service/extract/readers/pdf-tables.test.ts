@@ -222,6 +222,47 @@ describe('pdf reader: tables', () => {
     },
   );
 
+  it('reads headings set on end over their columns as the last header row', async () => {
+    const names = ['Registered voters', 'Ballots cast', 'Jane Doe'];
+    const unit = await page([
+      // Each heading runs up the page from just above the first row, over its column's middle.
+      ...names.map((text, i): PdfText => ({ x: 306 + 50 * i, y: 700, size: 9, text, onEnd: 'up' })),
+      ...row(686, 'Alcona', ['963', '439', '55'], [300, 350, 400]),
+      ...row(674, 'Caledonia', ['923', '393', '40'], [300, 350, 400]),
+      ...row(662, 'Curtis', ['1026', '349', '30'], [300, 350, 400]),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table.headerRows).toBe(1);
+    expect(grid(table)).toEqual([
+      '1:Registered voters | 2:Ballots cast | 3:Jane Doe',
+      '0:Alcona | 1:963 | 2:439 | 3:55',
+      '0:Caledonia | 1:923 | 2:393 | 3:40',
+      '0:Curtis | 1:1026 | 2:349 | 3:30',
+    ]);
+  });
+
+  it('reads a register of codes among names, and a total set apart under the rows', async () => {
+    const unit = await page([
+      ...row(700, 'Code', ['Town', 'Code', 'Place'], [120, 220, 300]),
+      ...row(686, '01', ['Aguascalientes', '0094', 'Granja Adelita'], [120, 220, 300]),
+      ...row(674, '01', ['Aguascalientes', '0096', 'Agua Azul'], [120, 220, 300]),
+      ...row(662, '02', ['Baja California', '0100', 'Rancho Alegre'], [120, 220, 300]),
+    ]);
+    const register = unit.page!.tables![0]!;
+    expect(register.headerRows).toBe(1);
+    expect(grid(register)[2]).toBe('0:01 | 1:Aguascalientes | 2:0096 | 3:Agua Azul');
+
+    const totals = await page([
+      ...row(700, 'Area', ['2023', '2022']),
+      ...row(686, 'North', ['120', '115']),
+      ...row(674, 'South', ['45', '41']),
+      ...row(662, 'East', ['310', '298']),
+      // Set a space apart under the rows, further than the lines of a table usually stand.
+      ...row(638, 'Total', ['475', '454']),
+    ]);
+    expect(grid(totals.page!.tables![0]!).at(-1)).toBe('0:Total | 1:475 | 2:454');
+  });
+
   it('reads two tables on one page apart, numbered in reading order', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 12, text: 'Table 1. Staff' },
