@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from '../service/extract/extract';
+import { pdfiumLayer } from '../service/extract/readers/pdf';
+import { openPdfium, pdfiumPageText } from '../service/extract/readers/pdfium';
 import { pdfJsAssetFolders } from '../service/extract/readers/pdfjs-assets';
 import { whenWarm } from '../service/extract/run-worker';
 import { largeXlsx, textPdf } from './documents';
@@ -146,9 +148,45 @@ export async function benchRealPdf(): Promise<string[]> {
     out.push(
       `\nratio to pdftotext: ${(theirs / parallel.seconds).toFixed(2)}× (target ≥ 1.0×); peak RSS is the child process's (service, warm threads and reading threads)`,
     );
+    const tables = await tablesShare(path);
+    out.push(
+      `reading tables: ${tables.tables} tables on ${tables.pages} pages, ${tables.seconds.toFixed(2)} s of page layout, ` +
+        `${((100 * tables.seconds) / serial.seconds).toFixed(1)}% of the one-thread read (target ≤ 15%)`,
+    );
     return out;
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What reading tables costs: each page's layout built from PDFium's text with and without its tables,
+ * in this process, the text read once. The difference, summed over the pages, is the tables' share.
+ */
+async function tablesShare(path: string): Promise<{ seconds: number; tables: number; pages: number }> {
+  const doc = await openPdfium(new Uint8Array(await readFile(path)));
+  try {
+    let without = 0;
+    let withTables = 0;
+    let tables = 0;
+    for (let index = 1; index <= doc.pages; index++) {
+      const text = await pdfiumPageText(doc, index);
+      // Each twice, the first to warm up, so the order of the two reads does not count.
+      for (const round of [0, 1]) {
+        let start = performance.now();
+        pdfiumLayer(text, { tables: false });
+        if (round === 1) without += performance.now() - start;
+        start = performance.now();
+        const read = pdfiumLayer(text);
+        if (round === 1) {
+          withTables += performance.now() - start;
+          tables += read.layer.tables.length;
+        }
+      }
+    }
+    return { seconds: Math.max(0, withTables - without) / 1000, tables, pages: doc.pages };
+  } finally {
+    doc.close();
   }
 }
 

@@ -400,11 +400,17 @@ const BROKEN_WORD = new RegExp(`\\p{L}[-\\u00ad${PDFIUM_HYPHEN}]$`, 'u');
  * where there is a gap, lines by '\n', blocks and paragraphs by a blank line. A word hyphenated across a
  * line end is joined (its run keeps its glyphs' boxes, without the hyphen).
  */
+export interface PageTextOptions {
+  /** Read the page's tables (default); off only to measure what reading them costs (bench). */
+  tables?: boolean;
+}
+
 export function pageText(
   items: readonly PdfTextItem[],
   styles: Readonly<Record<string, FontStyle>>,
   viewport: PdfViewport,
   advances: Advances = () => null,
+  options: PageTextOptions = {},
 ): PageText {
   const drawn = items
     .map((item) => place(item, styles[item.fontName], viewport))
@@ -487,7 +493,7 @@ export function pageText(
   return {
     markdown,
     runs,
-    tables: tablesOf(lines, bands, advances),
+    tables: options.tables === false ? [] : tablesOf(lines, bands, advances),
     ...(turn === undefined ? {} : { frame: turn }),
   };
 }

@@ -14,7 +14,15 @@ import {
 } from '../types';
 import { OCR_DPI, OcrEngine, ocrSettings, type OcrText } from './ocr';
 import { pdfJsAssetFolders } from './pdfjs-assets';
-import { pageText, type Advances, type FontStyle, type PdfTextItem, type PdfViewport } from './pdf-text';
+import {
+  pageText,
+  type Advances,
+  type FontStyle,
+  type PageText,
+  type PageTextOptions,
+  type PdfTextItem,
+  type PdfViewport,
+} from './pdf-text';
 import {
   loadPdfium,
   openPdfium,
@@ -23,6 +31,7 @@ import {
   pdfiumPageText,
   pdfiumRenderPage,
   type PdfiumDocument,
+  type PdfiumPageText,
 } from './pdfium';
 import {
   countTextLayer,
@@ -157,11 +166,11 @@ function viewportOf(viewBox: readonly [number, number, number, number], rotation
  * The page's unit from PDFium's text when PDFium can vouch for it: text, no glyph without a Unicode value
  * (a bullet standing alone aside), and the text check calls it clean. Null: pdf.js reads the page.
  */
-async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit | null> {
-  const text = await pdfiumPageText(doc, index);
-  if (text.items.length === 0) return null;
-  if (text.items.some((item) => item.unmapped > 0 && (item.str.trim().length > 1 || /\d/.test(item.str))))
-    return null;
+/** The page's text, runs and tables from PDFium's text, and the page's size as displayed. */
+export function pdfiumLayer(
+  text: PdfiumPageText,
+  options: PageTextOptions = {},
+): { layer: PageText; width: number; height: number } {
   const { viewport, width, height } = viewportOf(text.viewBox, text.rotation);
   const styles: Record<string, FontStyle> = {};
   const byName = new Map<string, number[]>();
@@ -173,7 +182,15 @@ async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit 
     const widths = byName.get(fontName);
     return widths && widths.length === str.length ? widths : null;
   };
-  const layer = pageText(text.items, styles, viewport, advances);
+  return { layer: pageText(text.items, styles, viewport, advances, options), width, height };
+}
+
+async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit | null> {
+  const text = await pdfiumPageText(doc, index);
+  if (text.items.length === 0) return null;
+  if (text.items.some((item) => item.unmapped > 0 && (item.str.trim().length > 1 || /\d/.test(item.str))))
+    return null;
+  const { layer, width, height } = pdfiumLayer(text);
   if (!/\S/.test(layer.markdown)) return null;
   const counts = countTextLayer(
     // Items end at a space or a gap (a word's end: a bullet standing alone is not in a word) or where the
