@@ -1,4 +1,4 @@
-import type { FigureWithPosition, PageTableCell, Unit } from '../api';
+import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
 import { findFigures } from '../figures';
 import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
 
@@ -311,7 +311,13 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
   const columnLabel = headers[0] === undefined ? null : cleanLabel(headers[0]);
-  const period = headerPeriod(headers) ?? periodOf(rowLabel);
+  // The period: the column's headers, else the row's label, else the section heading above the row (a
+  // label alone on its row: "2019"), else the table's title when it names one ("November - 2015").
+  const period =
+    headerPeriod(headers) ??
+    periodOf(rowLabel) ??
+    periodOf(sectionAbove(table, at.row)) ??
+    periodOf(table.title);
 
   return {
     unitKind: 'page',
@@ -324,6 +330,15 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
   };
+}
+
+/** The nearest row above `row` in the table's body holding a label and nothing else: a section heading. */
+function sectionAbove(table: PageTable, row: number): string | null {
+  for (let r = row - 1; r >= table.headerRows; r--) {
+    const cells = table.cells.filter((c) => c.row === r && c.text.trim() !== '');
+    if (cells.length === 1 && cells[0]!.col < Math.max(1, table.labelCols)) return cells[0]!.text;
+  }
+  return null;
 }
 
 function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): OperandContext {

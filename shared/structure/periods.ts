@@ -205,9 +205,9 @@ const FORMS: readonly Form[] = [
     re: new RegExp(String.raw`${YEAR}\s*[/–-]\s*(\d{4}|\d{2})(?![\d%])`, 'gu'),
     read: (m) => split(m[1]!, m[2]!),
   },
-  // March 2019, Mar. 2019
+  // March 2019, Mar. 2019, November - 2015 (a statistical release's heading), March, 2019
   {
-    re: new RegExp(String.raw`\b${MONTH}${SP}${YEAR}`, 'giu'),
+    re: new RegExp(String.raw`\b${MONTH}(?:\s*[-–,]\s*|${SP})${YEAR}`, 'giu'),
     read: (m) => period('month', Number(m[2]), monthOf(m[1]!)),
   },
   { re: new RegExp(YEAR, 'gu'), read: (m) => period('year', Number(m[1])) },

@@ -380,3 +380,53 @@ describe('operandContext: tables on PDF pages', () => {
     expect(context.period).toBeNull();
   });
 });
+
+describe('operandContext: periods a PDF table shows away from the column', () => {
+  const cellLine = (y: number, label: string, a: string, b: string): PdfText[] => [
+    { x: 72, y, size: 9, text: label },
+    { x: 300, y, size: 9, text: a },
+    { x: 380, y, size: 9, text: b },
+  ];
+  const pdf = (texts: PdfText[]) => buildPdf([{ width: 612, height: 792, texts }]);
+
+  it("the table's title, when the columns name none", async () => {
+    const unit = await unitOf(
+      pdf([
+        { x: 72, y: 720, size: 12, text: 'Firearm background checks, November - 2015' },
+        ...cellLine(700, 'State', 'Handgun', 'Long gun'),
+        ...cellLine(686, 'Texas', '61,450', '58,102'),
+        ...cellLine(674, 'Ohio', '22,140', '19,877'),
+        ...cellLine(662, 'Utah', '6,112', '5,340'),
+      ]),
+      'checks.pdf',
+    );
+    expect(operandContext(unit, byRaw(unit, '61,450'), 'u')).toMatchObject({
+      rowLabel: 'Texas',
+      columnLabel: 'Handgun',
+      period: '2015-11',
+    });
+  });
+
+  it('the section heading above the row, when the columns name none', async () => {
+    const unit = await unitOf(
+      pdf([
+        ...cellLine(700, 'Region', 'Homes', 'Flats'),
+        { x: 72, y: 686, size: 9, text: '2019' },
+        ...cellLine(674, 'North', '1,200', '800'),
+        ...cellLine(662, 'South', '1,500', '950'),
+        { x: 72, y: 650, size: 9, text: '2018' },
+        ...cellLine(638, 'North', '1,100', '760'),
+        ...cellLine(626, 'South', '1,420', '900'),
+      ]),
+      'homes.pdf',
+    );
+    expect(operandContext(unit, byRaw(unit, '1,500'), 'u')).toMatchObject({
+      rowLabel: 'South',
+      period: '2019',
+    });
+    expect(operandContext(unit, byRaw(unit, '1,420'), 'u')).toMatchObject({
+      rowLabel: 'South',
+      period: '2018',
+    });
+  });
+});
