@@ -85,6 +85,43 @@ function cellOf(
   return null;
 }
 
+/**
+ * The decimal mark a table's own cells show: a number only one mark can read ("1,234.5", "12.5" with one
+ * or two decimals, "1.234,5", "12,5"), all agreeing. Null when they show none, or both.
+ */
+export function tableDecimal(table: PageTable): '.' | ',' | null {
+  let dot = false;
+  let comma = false;
+  for (const cell of table.cells) {
+    if (cell.header) continue;
+    for (const m of cell.text.matchAll(/\d[\d.,]*\d/g)) {
+      const t = m[0];
+      if (/,\d{3}\.\d|\.\d{1,2}$|^\d{1,3}(?:,\d{3}){2,}$/.test(t)) dot = true;
+      if (/\.\d{3},\d|,\d{1,2}$|^\d{1,3}(?:\.\d{3}){2,}$/.test(t)) comma = true;
+    }
+  }
+  return dot === comma ? null : dot ? '.' : ',';
+}
+
+/**
+ * An ambiguous figure read again as the whole text of a table cell ("98 452" is one number, not two
+ * columns) with the table's decimal mark: the reading when it is one unambiguous figure spanning the same
+ * characters, keeping the scale and unit a note gave it; null otherwise.
+ */
+function inCell(found: FoundFigure, decimal: '.' | ',' | null): FoundFigure | null {
+  const own = findFigures(found.raw)[0];
+  const ownScale = own !== undefined && own.scale !== 1;
+  const again = findFigures(found.raw, {
+    cell: true,
+    ...(decimal !== null ? { decimal } : {}),
+    ...(ownScale ? {} : { scale: found.scale, unit: found.unit }),
+  });
+  const [one] = again;
+  if (again.length !== 1 || one === undefined || one.ambiguous) return null;
+  if (one.start !== 0 || one.end !== found.raw.length) return null;
+  return { ...one, start: found.start, end: found.end };
+}
+
 /** A line of scale notes only, with years, pipes, punctuation: "(in thousands)", "2019 $'000 2018 $'000". */
 function noteLine(line: string): ScaleNote | null {
   if (!/\p{L}|[$€£¥₹]|000/u.test(line)) return null;
@@ -274,14 +311,23 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
     return figures;
   }
   const gaps = unit.page !== undefined ? columnGaps(unit.markdown, unit.runs ?? []) : [];
+  const tables = unit.page?.tables ?? [];
+  const decimals = new Map<number, '.' | ',' | null>();
   for (const segment of pageSegments(unit.markdown)) {
-    for (const figure of pageFigures(unit, segment, gaps)) {
-      const start = segment.start + figure.start;
-      const end = segment.start + figure.end;
+    for (const found of pageFigures(unit, segment, gaps)) {
+      const start = segment.start + found.start;
+      const end = segment.start + found.end;
       // Runs and tables are in the page's reading frame: the cell is found there, the box shown on the page.
       const framed = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
-      const cell = framed === null ? null : cellOf(unit.page?.tables ?? [], framed);
+      const cell = framed === null ? null : cellOf(tables, framed);
       const box = framed === null ? null : boxToPage(unit.frame, framed);
+      // A cell bounds its number: read again as one cell's, with the decimal mark its table shows.
+      let figure = found;
+      if (cell !== null && found.ambiguous) {
+        const table = tables.find((t) => t.index === cell.table);
+        if (table !== undefined && !decimals.has(table.index)) decimals.set(table.index, tableDecimal(table));
+        figure = inCell(found, decimals.get(cell.table) ?? null) ?? found;
+      }
       // A page with geometry whose figure has no run under it is located by span alone, never by a guess.
       figures.push(
         withPosition(

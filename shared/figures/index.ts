@@ -481,7 +481,7 @@ function blankGroups(
   gaps: ReadonlySet<number> | undefined,
 ): { end: number; groups: number } | null {
   if (e - s > 3 || text[s] === '0') return null;
-  if (text[s - 1] === ' ' && /[\d%)]/.test(text[s - 2] ?? '')) return null;
+  if (text[s - 1] === ' ' && /[\d%)]/.test(text[s - 2] ?? '') && gaps?.has(s - 1) !== true) return null;
   let end = e;
   let groups = 0;
   while (
@@ -501,7 +501,8 @@ function blankGroups(
     end++;
     while (isDigit(text[end])) end++;
   }
-  if (text[end] === ' ' && isDigit(text[end + 1])) return null;
+  // Digits after one more blank could belong to the chain, unless that blank parts two columns.
+  if (text[end] === ' ' && isDigit(text[end + 1]) && gaps?.has(end) !== true) return null;
   return { end, groups };
 }
 

@@ -263,6 +263,45 @@ describe('pdf reader: tables', () => {
     expect(grid(totals.page!.tables![0]!).at(-1)).toBe('0:Total | 1:475 | 2:454');
   });
 
+  it('reads a number in a cell as the cell shows it: space thousands one number, dots by the table', async () => {
+    const spaced = await page([
+      ...row(700, 'Region', ['2023', '2022']),
+      ...row(686, 'North', ['98 452', '100 000']),
+      ...row(674, 'South', ['15 455', '14 980']),
+      ...row(662, 'Total', ['113 907', '114 980']),
+      { x: 72, y: 600, size: 10, text: 'In the text, 98 452 stays a reading to confirm.' },
+    ]);
+    const figures = locateFigures(spaced);
+    const inCells = figures.filter((f) => f.position.kind === 'box' && f.position.cell !== undefined);
+    expect(inCells.map((f) => [f.raw, f.value, f.ambiguous])).toEqual([
+      ['98 452', 98452, false],
+      ['100 000', 100000, false],
+      ['15 455', 15455, false],
+      ['14 980', 14980, false],
+      ['113 907', 113907, false],
+      ['114 980', 114980, false],
+    ]);
+    // The same characters outside a table could be two columns' numbers: still ambiguous.
+    expect(
+      figures.find((f) => f.raw === '98 452' && f.position.kind === 'box' && !f.position.cell),
+    ).toMatchObject({
+      ambiguous: true,
+    });
+
+    // Dot thousands: the table's other cells ("1.234.567", "12,5") show "," is its decimal mark.
+    const dotted = await page([
+      ...row(700, 'Item', ['Units', 'Share']),
+      ...row(686, 'Alpha', ['3.597', '24,1']),
+      ...row(674, 'Beta', ['11.265', '75,9']),
+      ...row(662, 'Total', ['14.862', '100,0']),
+      ...row(650, 'All regions', ['1.234.567', '-']),
+    ]);
+    const read = (raw: string) => locateFigures(dotted).find((f) => f.raw === raw);
+    expect(read('3.597')).toMatchObject({ value: 3597, ambiguous: false });
+    expect(read('14.862')).toMatchObject({ value: 14862, ambiguous: false });
+    expect(read('24,1')).toMatchObject({ value: 24.1 });
+  });
+
   it('reads two tables on one page apart, numbered in reading order', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 12, text: 'Table 1. Staff' },
