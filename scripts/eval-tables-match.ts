@@ -196,9 +196,24 @@ export function expectedRowLabels(grid: Grid, row: number): string[] {
   return [...new Set([first, ...(lead.length > 0 ? [lead.join(' ')] : [])].map(labelKey))];
 }
 
-/** Whether `header` holds `part` as whole words ("Total" is in "Total Under 18 years", not in "Totals"). */
+/**
+ * Whether `header` holds `part` as whole words ("Total" is in "Total Under 18 years", not in "Totals"). A
+ * blank the other tool left out or put in between words ("11/12(a)" for "11/12 (a)") does not count.
+ */
 export function headerHolds(header: string, part: string): boolean {
-  return part === '' || ` ${header} `.includes(` ${part} `);
+  if (part === '' || ` ${header} `.includes(` ${part} `)) return true;
+  const squeeze = (t: string) => t.replace(/\s+/g, '');
+  const words = header.split(/\s+/).filter((w) => w !== '');
+  const target = squeeze(part);
+  // Some run of whole words of ours, blanks squeezed out, is the part.
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < words.length && joined.length < target.length; j++) {
+      joined += words[j];
+      if (joined === target) return true;
+    }
+  }
+  return false;
 }
 
 /**

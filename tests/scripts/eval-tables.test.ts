@@ -340,6 +340,9 @@ describe('headers and row labels', () => {
     expect(ourColumnHeader(ours, 0, 2)).toBe('');
     expect(headerHolds('Revenue Family', 'Family')).toBe(true);
     expect(headerHolds('Totals', 'Total')).toBe(false);
+    // A blank one tool left out between words is no difference; a part of a word is still not a word.
+    expect(headerHolds('HARVEST 11/12 (a)', '11/12(a)')).toBe(true);
+    expect(headerHolds('HARVEST 11/12 (a)', '11/1')).toBe(false);
     expect(headerHolds('', '')).toBe(true);
   });
 
