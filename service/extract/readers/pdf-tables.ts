@@ -155,25 +155,53 @@ function regions(lines: readonly ChunkLine[]): [number, number][] {
   return out;
 }
 
-/** Columns: the x-extents of the pieces of the rows of figures, pieces that overlap being one column. */
+/**
+ * Columns: where the pieces of the rows of figures stand, pieces that overlap being one column. In a long
+ * table a few rows whose text runs over into the next column (a name too long for its cell) do not join
+ * two columns: a stretch that few enough rows cross is still a gap between them.
+ */
 function columnsOf(body: readonly ChunkLine[]): [number, number][] {
-  const spans = body
-    .flatMap((l) => l.chunks.map((c): [number, number, ChunkLine] => [c.x0, c.x1, l]))
-    .sort((a, b) => a[0] - b[0]);
-  const out: { span: [number, number]; lines: Set<ChunkLine> }[] = [];
-  for (const [a, b, line] of spans) {
-    const last = out.at(-1);
-    if (last && a <= last.span[1]) {
-      last.span[1] = Math.max(last.span[1], b);
-      last.lines.add(line);
-    } else out.push({ span: [a, b], lines: new Set([line]) });
+  const crossing = body.length >= 20 ? Math.floor(CROSSING_ROWS * body.length) : 0;
+  // How many rows cover each stretch of x: +1 where a row's pieces start covering, -1 where they stop.
+  const events: [number, number][] = [];
+  for (const line of body)
+    for (const [a, b] of merged(line.chunks.map((c): [number, number] => [c.x0, c.x1])))
+      events.push([a, 1], [b, -1]);
+  events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const out: [number, number][] = [];
+  let rows = 0;
+  let from: number | null = null;
+  for (const [x, step] of events) {
+    const before = rows;
+    rows += step;
+    if (before <= crossing && rows > crossing) from = x;
+    else if (before > crossing && rows <= crossing && from !== null) {
+      out.push([from, x]);
+      from = null;
+    }
   }
   // A column of one row at either edge of a table of several rows is the margin's (a page number, a note).
+  const used = (span: [number, number]) =>
+    body.filter((l) => l.chunks.some((c) => c.x0 < span[1] && c.x1 > span[0])).length;
   if (body.length >= 3) {
-    while (out.length > 2 && out[0]!.lines.size === 1) out.shift();
-    while (out.length > 2 && out.at(-1)!.lines.size === 1) out.pop();
+    while (out.length > 2 && used(out[0]!) === 1) out.shift();
+    while (out.length > 2 && used(out.at(-1)!) === 1) out.pop();
   }
-  return out.map((c) => c.span);
+  return out;
+}
+
+/** Share of a long table's rows that may run across a gap without joining the columns on either side. */
+const CROSSING_ROWS = 0.05;
+
+/** Intervals that overlap, joined. */
+function merged(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...spans].sort((p, q) => p[0] - q[0])) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
 }
 
 /** A piece outside the table's columns, left of the first or right of the last. */
