@@ -129,30 +129,65 @@ function regions(lines: readonly ChunkLine[]): [number, number][] {
     const size = body.map((l) => l.size).sort((a, b) => a - b)[Math.floor(body.length / 2)]!;
     // Where the row labels end: a heading alone on its line stands right of them, over the figures.
     const labelEdge = body.map((l) => l.chunks[0]!.x1).sort((a, b) => a - b)[Math.floor(body.length / 2)]!;
+    // Where the figures stand: a heading alone on its line stands over them.
+    const figuresFrom = Math.min(...body.flatMap((l) => l.chunks.slice(1).map((c) => c.x0)));
+    const figuresTo = Math.max(...body.flatMap((l) => l.chunks.slice(1).map((c) => c.x1)));
     const heading = (l: ChunkLine, below: ChunkLine) =>
-      tabular(l) || (tabular(below) && l.chunks.every((c) => c.x0 > labelEdge));
+      tabular(l) ||
+      (l.chunks.every((c) => c.x0 > labelEdge) &&
+        (tabular(below) || l.chunks.every((c) => c.x1 > figuresFrom && c.x0 < figuresTo)));
     // A label alone in the label column: a section heading or the first line of a wrapped label.
     const labelOnly = (l: ChunkLine) => l.chunks.length === 1 && l.chunks[0]!.x0 <= labelEdge;
-    // The header: lines close above the body, none in larger type, none a scale line, at most a few. Labels
-    // alone on their lines may stand between the header and the first row of figures, not above the header.
+    // The header: lines close above the body, none in larger type, at most a few. Labels alone on their
+    // lines may stand between the header and the first row of figures, not above the header; a scale line
+    // may stand anywhere in it (it is the table's note, not a row).
+    // Rows set far apart have their header as far apart: near is the rows' pitch, or near in lines.
+    const pitch = body.length > 1 ? (body.at(-1)!.by - body[0]!.by) / (body.length - 1) : 0;
+    const near = (a: ChunkLine, b: ChunkLine) => close(a, b) || b.by - a.by <= 1.25 * pitch;
     let top = i;
     let from = i;
     while (
       top - 1 >= (out.at(-1)?.[1] ?? -1) + 1 &&
       i - (top - 1) <= MAX_HEADER_LINES &&
-      close(lines[top - 1]!, lines[top]!) &&
-      lines[top - 1]!.size <= 1.15 * size &&
-      !isScaleLine(lineText(lines[top - 1]!))
+      near(lines[top - 1]!, lines[top]!) &&
+      lines[top - 1]!.size <= 1.15 * size
     ) {
       const line = lines[top - 1]!;
+      if (isScaleLine(lineText(line))) {
+        top--;
+        continue;
+      }
       if (heading(line, lines[top]!)) from = top - 1;
       else if (!labelOnly(line) || from !== i) break;
       top--;
     }
-    out.push([from, end]);
+    const previous = out.at(-1);
+    if (previous !== undefined && from === i && sections(lines, previous, i, labelEdge, size))
+      previous[1] = end;
+    else out.push([from, end]);
     i = end + 1;
   }
   return out;
+}
+
+/**
+ * A table's next section: rows of figures that stand under the table's, a heading or two alone in the
+ * label column between them ("Class B"), no header of their own, their figures in the table's columns.
+ */
+function sections(
+  lines: readonly ChunkLine[],
+  [start, end]: [number, number],
+  next: number,
+  labelEdge: number,
+  size: number,
+): boolean {
+  const between = lines.slice(end + 1, next);
+  if (between.length > 2) return false;
+  if (!between.every((l) => l.chunks.length === 1 && l.chunks[0]!.x0 <= labelEdge)) return false;
+  if (lines[next]!.by - lines[end]!.by > (between.length + 2) * 2.6 * size) return false;
+  const columns = columnsOf(lines.slice(start, end + 1).filter(figureLine));
+  const valueColumns = columns.slice(1);
+  return lines[next]!.chunks.slice(1).every((c) => valueColumns.some(([a, b]) => c.x0 < b && c.x1 > a));
 }
 
 /**
@@ -291,7 +326,8 @@ function readTable(
   index: number,
   upright: readonly Upright[],
 ): PageTable | null {
-  const region = lines.slice(from, to + 1);
+  // A scale line inside the header is the table's note, not a row.
+  const region = lines.slice(from, to + 1).filter((l) => figureLine(l) || !isScaleLine(lineText(l)));
   const body = region.filter(figureLine);
   const columns = columnsOf(body);
   if (columns.length < 2) return null;
@@ -403,8 +439,8 @@ function readTable(
     !isScaleLine(above.chunks[0]!.text)
       ? above.chunks[0]!.text
       : null;
-  const notes = [lines[from - 1], lines[from - 2], lines[to + 1]]
-    .filter((l): l is ChunkLine => l !== undefined)
+  const notes = [lines[from - 1], lines[from - 2], ...lines.slice(from, to + 1), lines[to + 1]]
+    .filter((l): l is ChunkLine => l !== undefined && !figureLine(l))
     .map(lineText)
     .filter(isScaleLine);
   if (merged.length - headerRows < MIN_BODY_ROWS || columns.length < 2) unsure = true;

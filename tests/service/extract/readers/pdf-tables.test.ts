@@ -302,6 +302,34 @@ describe('pdf reader: tables', () => {
     expect(read('24,1')).toMatchObject({ value: 24.1 });
   });
 
+  it('keeps sections under their headings in one table, under a header above its scale line', async () => {
+    const unit = await page([
+      { x: 72, y: 740, size: 14, text: 'Key figures' },
+      { x: 480, y: 700, size: 9, text: '2016' },
+      { x: 72, y: 685, size: 9, text: '(in EUR thousands)' },
+      // Rows set far apart, as a report's key figures are: a line and a half between them.
+      { x: 72, y: 660, size: 9, text: 'Class A' },
+      ...row(638, 'Net asset value', ['5,111'], [480]),
+      ...row(616, 'Units outstanding', ['49'], [480]),
+      { x: 72, y: 584, size: 9, text: 'Class B' },
+      ...row(562, 'Net asset value', ['49,144'], [480]),
+      ...row(540, 'Units outstanding', ['471'], [480]),
+    ]);
+    const tables = unit.page!.tables!;
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(table).toMatchObject({ title: 'Key figures', headerRows: 1, notes: ['(in EUR thousands)'] });
+    expect(grid(table)).toEqual([
+      '1:2016',
+      '0:Class A',
+      '0:Net asset value | 1:5,111',
+      '0:Units outstanding | 1:49',
+      '0:Class B',
+      '0:Net asset value | 1:49,144',
+      '0:Units outstanding | 1:471',
+    ]);
+  });
+
   it('reads two tables on one page apart, numbered in reading order', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 12, text: 'Table 1. Staff' },
