@@ -367,7 +367,13 @@ function readTable(
     const withFigures = data.filter(([, cell]) => cell.chunks.some((ch) => numberPiece(ch.text))).length;
     return data.length > 0 && withFigures >= 0.5 * data.length && (labelCols === 0 || r.cells.has(0));
   };
-  let firstBody = rows.findIndex((r, k) => figureRow(r) && figureRow(rows[k + 1]));
+  // The next row of figures may come after a section heading (a label alone on its row).
+  const nextRow = (k: number) => {
+    let n = k + 1;
+    while (n < rows.length && labelCols > 0 && onlyLabel(rows[n]!)) n++;
+    return rows[n];
+  };
+  let firstBody = rows.findIndex((r, k) => figureRow(r) && figureRow(nextRow(k)));
   if (firstBody === -1) firstBody = rows.findIndex((r) => r.figures && r.cells.size >= 2);
   let headerRows = Math.max(0, firstBody);
   // Labels alone on their lines over the first row of figures are body rows (a section heading, a wrapped
