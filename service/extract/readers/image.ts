@@ -261,7 +261,11 @@ async function readImage(bytes: Uint8Array, format: string, options: ReadOptions
     index: 1,
     extraction_method: 'ocr',
     markdown: text.markdown,
-    page: { width: info.width * pointsPerPixel, height: info.height * pointsPerPixel },
+    page: {
+      width: info.width * pointsPerPixel,
+      height: info.height * pointsPerPixel,
+      ...(text.tables.length > 0 ? { tables: text.tables } : {}),
+    },
     runs: text.runs,
   };
   options.onUnit?.({ kind: 'page', index: 1, total: info.pages, unit });
@@ -347,7 +351,11 @@ async function readTiffPages(bytes: Uint8Array, info: ImageInfo, options: ReadOp
       index,
       extraction_method: 'ocr',
       markdown: text.markdown,
-      page: { width: directory.width * pointsPerPixel, height: directory.height * pointsPerPixel },
+      page: {
+        width: directory.width * pointsPerPixel,
+        height: directory.height * pointsPerPixel,
+        ...(text.tables.length > 0 ? { tables: text.tables } : {}),
+      },
       runs: text.runs,
     };
   };

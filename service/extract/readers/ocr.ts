@@ -1,5 +1,7 @@
 import type Tesseract from 'tesseract.js';
+import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
+import { piecesOf, readTables, type ChunkLine, type Word } from './pdf-tables';
 import { recognizePage } from './ocr-pool';
 
 // OCR, offline: tesseract.js (its wasm core comes from node_modules/tesseract.js-core, the English data
@@ -13,6 +15,8 @@ export { configureOcr, ocrSettings, prewarmOcr, shutdownOcr, type OcrPoolSetting
 export interface OcrText {
   markdown: string;
   runs: TextRun[];
+  /** Tables read from the alignment of the words (readers/pdf-tables.ts), boxes in page points. */
+  tables: PageTable[];
 }
 
 /** The dpi pages are rendered at for OCR, and the resolution an image without a known one is read at. */
@@ -73,7 +77,53 @@ export function layout(page: Tesseract.Page, pointsPerPixel: number): OcrText {
       }
     }
   }
-  return { markdown, runs };
+  return { markdown, runs, tables: ocrTables(page, pointsPerPixel) };
+}
+
+/**
+ * The tables among OCR's words: its lines by baseline, top to bottom (a line OCR cut at a column gap is one
+ * row again), cut into pieces as a text layer's lines are, then read as a text layer's tables are.
+ */
+function ocrTables(page: Tesseract.Page, pointsPerPixel: number): PageTable[] {
+  const rows: { by: number; size: number; words: Word[] }[] = [];
+  for (const block of page.blocks ?? [])
+    for (const paragraph of block.paragraphs)
+      for (const line of paragraph.lines) {
+        const words = line.words.filter((word) => word.text.trim() !== '');
+        if (words.length === 0) continue;
+        // The type size from the words' own heights (a row's height grows with what OCR joined into it).
+        const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+        const height = Math.max(1, heights[Math.floor(heights.length / 2)]!);
+        const by = (line.baseline?.y0 ?? line.bbox.y1) * pointsPerPixel;
+        rows.push({
+          by,
+          // A word stands about three quarters of its type size high (capitals and digits).
+          size: (height * pointsPerPixel) / 0.75,
+          words: words.map((word) => ({
+            text: word.text.trim(),
+            x0: word.bbox.x0 * pointsPerPixel,
+            x1: word.bbox.x1 * pointsPerPixel,
+            y0: word.bbox.y0 * pointsPerPixel,
+            y1: word.bbox.y1 * pointsPerPixel,
+            item: rows.length,
+          })),
+        });
+      }
+  rows.sort((a, b) => a.by - b.by);
+  const merged: typeof rows = [];
+  for (const row of rows) {
+    const last = merged.at(-1);
+    if (last && Math.abs(row.by - last.by) <= 0.5 * Math.min(row.size, last.size)) {
+      last.words.push(...row.words);
+      last.size = Math.max(last.size, row.size);
+    } else merged.push({ ...row, words: [...row.words] });
+  }
+  const lines: ChunkLine[] = merged.map((row) => ({
+    by: row.by,
+    size: row.size,
+    chunks: piecesOf(row.words, row.size),
+  }));
+  return readTables(lines, 0, [], 'rough');
 }
 
 /** OCR of one image (PNG, JPEG, TIFF bytes) on the pool; concurrent calls run in parallel. */

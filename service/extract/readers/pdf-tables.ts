@@ -41,6 +41,108 @@ export interface ChunkLine {
   chunks: Chunk[];
 }
 
+/** A cell's gap: wider than any space between words of a cell. */
+const CELL_GAP_EMS = 1.2;
+
+/** A word of a line and where it stands along it. */
+export interface Word {
+  text: string;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Set above the line in smaller type: a note mark ("1", "(a)", "*"). */
+  raised?: true;
+  /** Which of the line's items it is in (words of one item are at least a space apart). */
+  item: number;
+}
+
+/**
+ * Words whose glyphs touch (no space between them) are one word: "(", "21.3", ")" drawn apart are "(21.3)".
+ * A raised note mark stays apart.
+ */
+function glued(words: readonly Word[], size: number): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last && !last.raised && !word.raised && word.x0 - last.x1 <= 0.15 * size)
+      out[out.length - 1] = {
+        ...last,
+        text: last.text + word.text,
+        x1: Math.max(last.x1, word.x1),
+        y0: Math.min(last.y0, word.y0),
+        y1: Math.max(last.y1, word.y1),
+      };
+    else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * The width of a space on the line: the narrowest gap between two words of one item (an item may hold
+ * words set further apart than a space, never nearer), else a quarter of the type size.
+ */
+function spaceOf(words: readonly Word[], size: number): number {
+  let space = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const gap = words[i]!.x0 - words[i - 1]!.x1;
+    if (words[i]!.item === words[i - 1]!.item && gap > 0.1 * size) space = Math.min(space, gap);
+  }
+  return Number.isFinite(space) ? space : 0.25 * size;
+}
+
+/** A word that is a number of its own ("9,967,837", "(35.8)", "12%"), to tell two cells of figures apart. */
+const NUMBER_WORD = /^[([]?[-−–+]?[$€£¥]?\d[\d.,]*%?[)\]]?[*†‡]?$/u;
+
+/** The end of a run of dot leaders: a word of dots, or one ending in two ("Total . . .", "crime.."). */
+const LEADER_END = /^[.…·]+$|\.\.$/u;
+
+/**
+ * A line's pieces: its words, apart where they stand a cell's gap apart, or where two numbers stand side by
+ * side a space apart ("47,824,589 9,967,837": two cells), unless the second is a three-digit group of the
+ * first ("1 234").
+ */
+export function piecesOf(lineWords: readonly Word[], size: number): Chunk[] {
+  const out: (Chunk & { words: Word[] })[] = [];
+  const gap = CELL_GAP_EMS * size;
+  const words = glued(
+    [...lineWords].sort((a, b) => a.x0 - b.x0),
+    size,
+  );
+  const spaceWidth = spaceOf(words, size);
+  for (const word of words) {
+    const last = out.at(-1);
+    const previous = last?.words.at(-1);
+    const space = previous === undefined ? Infinity : word.x0 - previous.x1;
+    const twoNumbers =
+      previous !== undefined &&
+      !word.raised &&
+      NUMBER_WORD.test(previous.text) &&
+      NUMBER_WORD.test(word.text) &&
+      !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * size);
+    // Dot leaders run a label up to its figure: the figure is the next cell however close it stands.
+    const led = previous !== undefined && LEADER_END.test(previous.text) && NUMBER_WORD.test(word.text);
+    if (last && space < gap && !twoNumbers && !led) {
+      // A raised note mark stays a word of its own: "Others (1)", never "Others1" nor "12.51".
+      last.text += space > 0.15 * size || word.raised || previous?.raised ? ` ${word.text}` : word.text;
+      last.x1 = Math.max(last.x1, word.x1);
+      last.y0 = Math.min(last.y0, word.y0);
+      last.y1 = Math.max(last.y1, word.y1);
+      last.words.push(word);
+    } else
+      out.push({
+        text: word.text,
+        x0: word.x0,
+        y0: word.y0,
+        x1: word.x1,
+        y1: word.y1,
+        words: [word],
+        space: spaceWidth,
+      });
+  }
+  return out;
+}
+
 /** Fewest rows of figures a table has. */
 const MIN_BODY_ROWS = 2;
 /** Lines further apart than this many line heights are not rows of one table. */
@@ -95,7 +197,14 @@ const close = (a: ChunkLine, b: ChunkLine) =>
  * them), and above them the header lines that stand close over them (lines of several pieces, or a heading
  * over such lines), without a line of larger type (the table's title) or a scale line (its note).
  */
-function regions(lines: readonly ChunkLine[]): [number, number][] {
+/**
+ * How far the lines' type sizes can be trusted: `exact` from a text layer; `rough` from OCR, whose word
+ * boxes grow and shrink with the letters in them, so only a much larger line is a title.
+ */
+export type TypeSizes = 'exact' | 'rough';
+
+function regions(lines: readonly ChunkLine[], sizes: TypeSizes): [number, number][] {
+  const larger = sizes === 'exact' ? 1.15 : 1.6;
   const out: [number, number][] = [];
   let i = 0;
   while (i < lines.length) {
@@ -150,9 +259,10 @@ function regions(lines: readonly ChunkLine[]): [number, number][] {
       top - 1 >= (out.at(-1)?.[1] ?? -1) + 1 &&
       i - (top - 1) <= MAX_HEADER_LINES &&
       near(lines[top - 1]!, lines[top]!) &&
-      lines[top - 1]!.size <= 1.15 * size
+      lines[top - 1]!.size <= larger * size
     ) {
       const line = lines[top - 1]!;
+      if (caption(line)) break;
       if (isScaleLine(lineText(line))) {
         top--;
         continue;
@@ -310,9 +420,10 @@ export function readTables(
   lines: readonly ChunkLine[],
   first = 0,
   upright: readonly Upright[] = [],
+  sizes: TypeSizes = 'exact',
 ): PageTable[] {
   const tables: PageTable[] = [];
-  for (const [from, to] of regions(lines)) {
+  for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright);
     if (table !== null) tables.push(table);
   }
@@ -440,10 +551,10 @@ function readTable(
   const top = scaleAbove ? lines[from - 1]! : region[0]!;
   const title =
     above !== undefined &&
-    above.chunks.length === 1 &&
+    (above.chunks.length === 1 || caption(above)) &&
     top.by - above.by <= 3 * Math.max(above.size, top.size) &&
-    !isScaleLine(above.chunks[0]!.text)
-      ? above.chunks[0]!.text
+    !isScaleLine(lineText(above))
+      ? lineText(above)
       : null;
   const notes = [lines[from - 1], lines[from - 2], ...lines.slice(from, to + 1), lines[to + 1]]
     .filter((l): l is ChunkLine => l !== undefined && !figureLine(l))
@@ -520,6 +631,11 @@ function headingsOnEnd(
     });
   }
   return out;
+}
+
+/** A table's caption ("Table 5: …", "Exhibit 2 …"): its title, never a header row. */
+function caption(line: ChunkLine): boolean {
+  return /^(?:table|tab\.|exhibit|chart|figure|fig\.)\s*:?\s*(?:\d+|[ivx]+)\b/i.test(lineText(line));
 }
 
 /** A row with one piece only, in the first column. */

@@ -1,7 +1,7 @@
 import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
 import { toFrame, type Turn } from '../frame';
-import { readTables, type Chunk, type ChunkLine, type Upright } from './pdf-tables';
+import { piecesOf, readTables, type Chunk, type ChunkLine, type Upright, type Word } from './pdf-tables';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -498,22 +498,6 @@ export function pageText(
   };
 }
 
-/** A cell's gap: wider than any space between words of a cell. */
-const CELL_GAP_EMS = 1.2;
-
-/** A word of a line and where it stands along it. */
-interface Word {
-  text: string;
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  /** Set above the line in smaller type: a note mark ("1", "(a)", "*"). */
-  raised?: true;
-  /** Which of the line's items it is in (words of one item are at least a space apart). */
-  item: number;
-}
-
 /** The words of a line, each placed by its glyphs' widths where the font gives them, else by an even share. */
 function wordsOf(line: Line, advances: Advances, raised: ReadonlySet<Placed> = new Set()): Word[] {
   const out: Word[] = [];
@@ -540,87 +524,9 @@ function raisedIn(item: Placed, line: Line): boolean {
   return item.size <= 0.8 * line.size && item.by < line.by - 0.15 * line.size;
 }
 
-/**
- * Words whose glyphs touch (no space between them) are one word: "(", "21.3", ")" drawn apart are "(21.3)".
- * A raised note mark stays apart.
- */
-function glued(words: readonly Word[], size: number): Word[] {
-  const out: Word[] = [];
-  for (const word of words) {
-    const last = out.at(-1);
-    if (last && !last.raised && !word.raised && word.x0 - last.x1 <= 0.15 * size)
-      out[out.length - 1] = {
-        ...last,
-        text: last.text + word.text,
-        x1: Math.max(last.x1, word.x1),
-        y0: Math.min(last.y0, word.y0),
-        y1: Math.max(last.y1, word.y1),
-      };
-    else out.push(word);
-  }
-  return out;
-}
-
-/**
- * The width of a space on the line: the narrowest gap between two words of one item (an item may hold
- * words set further apart than a space, never nearer), else a quarter of the type size.
- */
-function spaceOf(words: readonly Word[], size: number): number {
-  let space = Infinity;
-  for (let i = 1; i < words.length; i++) {
-    const gap = words[i]!.x0 - words[i - 1]!.x1;
-    if (words[i]!.item === words[i - 1]!.item && gap > 0.1 * size) space = Math.min(space, gap);
-  }
-  return Number.isFinite(space) ? space : 0.25 * size;
-}
-
-/** A word that is a number of its own ("9,967,837", "(35.8)", "12%"), to tell two cells of figures apart. */
-const NUMBER_WORD = /^[([]?[-−–+]?[$€£¥]?\d[\d.,]*%?[)\]]?[*†‡]?$/u;
-
-/** The end of a run of dot leaders: a word of dots, or one ending in two ("Total . . .", "crime.."). */
-const LEADER_END = /^[.…·]+$|\.\.$/u;
-
-/**
- * A line's pieces: its words, apart where they stand a cell's gap apart, or where two numbers stand side by
- * side a space apart ("47,824,589 9,967,837": two cells), unless the second is a three-digit group of the
- * first ("1 234").
- */
+/** A line's pieces (readers/pdf-tables.ts `piecesOf`), from its words placed by their glyphs. */
 function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): Chunk[] {
-  const out: (Chunk & { words: Word[] })[] = [];
-  const gap = CELL_GAP_EMS * line.size;
-  const words = glued(wordsOf(line, advances, raised), line.size);
-  const spaceWidth = spaceOf(words, line.size);
-  for (const word of words) {
-    const last = out.at(-1);
-    const previous = last?.words.at(-1);
-    const space = previous === undefined ? Infinity : word.x0 - previous.x1;
-    const twoNumbers =
-      previous !== undefined &&
-      !word.raised &&
-      NUMBER_WORD.test(previous.text) &&
-      NUMBER_WORD.test(word.text) &&
-      !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * line.size);
-    // Dot leaders run a label up to its figure: the figure is the next cell however close it stands.
-    const led = previous !== undefined && LEADER_END.test(previous.text) && NUMBER_WORD.test(word.text);
-    if (last && space < gap && !twoNumbers && !led) {
-      // A raised note mark stays a word of its own: "Others (1)", never "Others1" nor "12.51".
-      last.text += space > 0.15 * line.size || word.raised || previous?.raised ? ` ${word.text}` : word.text;
-      last.x1 = Math.max(last.x1, word.x1);
-      last.y0 = Math.min(last.y0, word.y0);
-      last.y1 = Math.max(last.y1, word.y1);
-      last.words.push(word);
-    } else
-      out.push({
-        text: word.text,
-        x0: word.x0,
-        y0: word.y0,
-        x1: word.x1,
-        y1: word.y1,
-        words: [word],
-        space: spaceWidth,
-      });
-  }
-  return out;
+  return piecesOf(wordsOf(line, advances, raised), line.size);
 }
 
 /** A note mark's most characters: "1", "(a)", "*", "(12)". */

@@ -659,13 +659,13 @@ async function readPages(
               }
             : { unit: textUnit, lost: null };
         const found = /\S/.test(read.markdown);
-        // OCR's runs are on the drawn page, and its text is not the text layer's: no tables, no frame.
+        // OCR's runs and tables are on the drawn page, and its text is not the text layer's: no frame.
         const { frame: _frame, ...upright } = textUnit;
         const ocrUnit: ReadUnit = {
           ...upright,
           extraction_method: 'ocr',
           markdown: read.markdown,
-          page: size,
+          page: { ...size, ...(read.tables.length > 0 ? { tables: read.tables } : {}) },
           runs: read.runs,
         };
         if (distrusted && !found)

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { extract } from '../../../../service/extract/extract';
 import { imageInfo, reader } from '../../../../service/extract/readers/image';
 import { type ReadOptions, type ReadUnit, type TextRun } from '../../../../service/extract/types';
-import { greyTiff, textPicture } from '../fixtures/pdf-images';
+import { greyTiff, tablePicture, textPicture } from '../fixtures/pdf-images';
+import { locateFigures } from '../../../../service/extract/figures';
 import { readOptions, readFailure } from './helpers';
 
 // The image reader: one OCR page per PNG, JPEG or TIFF, on pictures of text the tests draw themselves.
@@ -224,3 +225,34 @@ function pageDirectory(tiff: Uint8Array, n: number): number {
   for (let i = 0; i < n; i++) ifd = view.getUint32(ifd + 2 + view.getUint16(ifd, true) * 12, true);
   return ifd;
 }
+
+describe('image reader: a scanned table', () => {
+  it('reads the table among the words OCR found: header, labels, values, each figure in its cell', async () => {
+    const picture = tablePicture(
+      [
+        ['Region', '2023', '2022'],
+        ['North', '1,204', '1,150'],
+        ['South', '2,310', '2,275'],
+        ['East', '875', '902'],
+      ],
+      [60, 900, 1400],
+      { right: [false, true, true] },
+    );
+    const result = await reader.read(await picture.png(), 'png', options());
+    const unit = result.units[0];
+    if (!unit) throw new Error('no unit');
+    const table = unit.page?.tables?.[0];
+    if (!table) throw new Error(`no table in ${JSON.stringify(unit.markdown)}`);
+    expect(table).toMatchObject({ rows: 4, cols: 3, headerRows: 1, labelCols: 1, unsure: false });
+    const at = (row: number, col: number) => table.cells.find((c) => c.row === row && c.col === col)?.text;
+    expect([at(0, 1), at(0, 2), at(2, 0), at(2, 1), at(3, 2)]).toEqual([
+      '2023',
+      '2022',
+      'South',
+      '2,310',
+      '902',
+    ]);
+    const figure = locateFigures(unit).find((f) => f.raw === '2,310');
+    expect(figure?.position).toMatchObject({ kind: 'box', cell: { table: 0, row: 2, col: 1 } });
+  });
+});
