@@ -1,5 +1,6 @@
 import type { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../../shared/api';
 import { locateFigures, type LocatedFigure } from './figures';
+import { linkContinuedTables } from './continued';
 import { shownOnPage } from './frame';
 import { readInWorker, DEFAULT_WORKER_LIMITS, type WorkerLimits } from './run-worker';
 import { sniffFormat, type SniffHint } from './sniff';
@@ -177,9 +178,11 @@ export function settle(
   read: ReadResult,
   found: (unit: ReadUnit) => LocatedFigure[] | undefined = () => undefined,
 ): Extraction {
-  const units: ExtractedUnit[] = read.units
-    .map(withoutNul)
-    .map((unit) => ({ ...shownOnPage(unit), figures: found(unit) ?? locateFigures(unit) }));
+  const units: ExtractedUnit[] = linkContinuedTables(
+    read.units
+      .map(withoutNul)
+      .map((unit) => ({ ...shownOnPage(unit), figures: found(unit) ?? locateFigures(unit) })),
+  );
   const lost: LostPart[] = read.lost.map((part) => ({
     kind: part.kind,
     index: part.index,

@@ -132,6 +132,27 @@ export const PageTableCell = z.object({
 export type PageTableCell = z.infer<typeof PageTableCell>;
 
 /**
+ * The table a page's table continues, on the page before (local extension): its page and index, its title,
+ * and, when the continuation repeats no header of its own, the header it runs under (the cells of its
+ * header rows, text only: their boxes are on the other page).
+ */
+export const TableContinues = z.object({
+  page: z.number().int().min(1),
+  table: z.number().int().min(0),
+  title: z.string().nullable(),
+  headerRows: z.number().int().min(0),
+  header: z.array(
+    z.object({
+      row: z.number().int().min(0),
+      col: z.number().int().min(0),
+      colSpan: z.number().int().min(1),
+      text: z.string(),
+    }),
+  ),
+});
+export type TableContinues = z.infer<typeof TableContinues>;
+
+/**
  * A table read on a page (local extension): its rows and columns, which rows are column headers and which
  * columns row labels, its title and notes, and its cells. `unsure`: the reader is not sure of the grid or
  * the headers; the table is shown as such and its headers are never used by a check.
@@ -147,6 +168,7 @@ export const PageTable = z.object({
   notes: z.array(z.string()),
   cells: z.array(PageTableCell),
   unsure: z.boolean(),
+  continues: TableContinues.optional(),
 });
 export type PageTable = z.infer<typeof PageTable>;
 

@@ -293,8 +293,11 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
   const table = unit.page?.tables?.find((t) => t.index === at.table);
   if (table === undefined || table.unsure || at.row < table.headerRows || at.col < table.labelCols)
     return null;
-  const covers = (cell: PageTableCell, row: number, col: number) =>
-    row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
+  const covers = (
+    cell: Pick<PageTableCell, 'row' | 'col' | 'rowSpan' | 'colSpan'>,
+    row: number,
+    col: number,
+  ) => row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
 
   const labels: string[] = [];
   for (let col = 0; col < table.labelCols; col++) {
@@ -304,9 +307,13 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
   }
   const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
 
+  // The header: the table's own, or, on a page a table runs on to without repeating it, the first page's.
+  const inherited = table.headerRows === 0 ? table.continues : undefined;
+  const headerRows = inherited?.headerRows ?? table.headerRows;
+  const headerCells = inherited?.header ?? table.cells;
   const headers: string[] = [];
-  for (let row = table.headerRows - 1; row >= 0; row--) {
-    const cell = table.cells.find((c) => covers(c, row, at.col));
+  for (let row = headerRows - 1; row >= 0; row--) {
+    const cell = headerCells.find((c) => covers({ rowSpan: 1, ...c }, row, at.col));
     const text = cell?.text.trim() ?? '';
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
@@ -317,7 +324,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     headerPeriod(headers) ??
     periodOf(rowLabel) ??
     periodOf(sectionAbove(table, at.row)) ??
-    periodOf(table.title);
+    titlePeriod(table);
 
   return {
     unitKind: 'page',
@@ -330,6 +337,18 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
   };
+}
+
+/**
+ * The one period a table's title names ("November - 2015"), when no cell of the table names one: a row of
+ * years the reader did not take for a header would otherwise be read under the title's year.
+ */
+function titlePeriod(table: PageTable): string | null {
+  const period = periodOf(table.title ?? table.continues?.title ?? null);
+  if (period === null) return null;
+  const named = (c: { text: string }) => periodOf(c.text) !== null;
+  if (table.cells.some(named) || table.continues?.header.some(named)) return null;
+  return period;
 }
 
 /** The nearest row above `row` in the table's body holding a label and nothing else: a section heading. */

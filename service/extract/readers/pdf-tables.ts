@@ -263,7 +263,8 @@ function regions(lines: readonly ChunkLine[], sizes: TypeSizes): [number, number
     ) {
       const line = lines[top - 1]!;
       if (caption(line)) break;
-      if (isScaleLine(lineText(line))) {
+      // A scale line of one piece is a note; of several, a header row whose label says the scale.
+      if (!tabular(line) && isScaleLine(lineText(line))) {
         top--;
         continue;
       }
@@ -438,7 +439,9 @@ function readTable(
   upright: readonly Upright[],
 ): PageTable | null {
   // A scale line inside the header is the table's note, not a row.
-  const region = lines.slice(from, to + 1).filter((l) => figureLine(l) || !isScaleLine(lineText(l)));
+  const region = lines
+    .slice(from, to + 1)
+    .filter((l) => figureLine(l) || tabular(l) || !isScaleLine(lineText(l)));
   const body = region.filter(figureLine);
   const columns = columnsOf(body);
   if (columns.length < 2) return null;
@@ -462,11 +465,12 @@ function readTable(
     }
     return { lines: [line], cells, figures: line.chunks.some((c) => holdsFigure(c.text)) };
   });
-  // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures.
+  // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures (a
+  // label may have a number in it: "District 20", "Q3 2024 sales").
   let labelCols = 0;
   for (let c = 0; c < columns.length - 1; c++) {
     const cells = rows.filter((r) => r.figures).map((r) => r.cells.get(c));
-    const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => holdsFigure(ch.text))).length;
+    const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
     if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
     else break;
   }
@@ -558,7 +562,7 @@ function readTable(
       : null;
   const notes = [lines[from - 1], lines[from - 2], ...lines.slice(from, to + 1), lines[to + 1]]
     .filter((l): l is ChunkLine => l !== undefined && !figureLine(l))
-    .map(lineText)
+    .flatMap((l) => (tabular(l) ? l.chunks.map((c) => c.text) : [lineText(l)]))
     .filter(isScaleLine);
   if (merged.length - headerRows < MIN_BODY_ROWS || columns.length < 2) unsure = true;
   return {

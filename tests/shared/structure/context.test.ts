@@ -430,3 +430,122 @@ describe('operandContext: periods a PDF table shows away from the column', () =>
     });
   });
 });
+
+describe('operandContext: a PDF table run on over a page break', () => {
+  const rowAt = (y: number, label: string, a: string, b: string, xs = [300, 380]): PdfText[] => [
+    { x: 72, y, size: 9, text: label },
+    { x: xs[0]!, y, size: 9, text: a },
+    { x: xs[1]!, y, size: 9, text: b },
+  ];
+  /** Page 1: the title, the header and rows down to the foot; page 2: more rows from the top. */
+  async function twoPages(second: PdfText[]) {
+    const first: PdfText[] = [
+      { x: 72, y: 300, size: 12, text: 'Table 3. Staff by district, 2023 and 2022' },
+      ...rowAt(280, 'District', '2023', '2022'),
+      ...Array.from({ length: 18 }, (_, i) =>
+        rowAt(266 - 12 * i, `District ${i + 1}`, `${100 + i}`, `${90 + i}`),
+      ).flat(),
+    ];
+    const bytes = buildPdf([
+      {
+        width: 612,
+        height: 792,
+        texts: [
+          { x: 72, y: 740, size: 10, text: 'Staffing across the districts is set out below.' },
+          ...first,
+        ],
+      },
+      { width: 612, height: 792, texts: second },
+    ]);
+    const read = await extract(bytes, { filename: 'staff.pdf' }, { ocr: 'off' });
+    const units = read.units.map((unit) => {
+      const { runs: _runs, cells: _cells, ...rest } = unit;
+      return Unit.parse({ ...rest, source_unit_id: `unit_p${unit.index}` });
+    });
+    return units;
+  }
+
+  it("a figure on the next page is read under the first page's header", async () => {
+    const [, page2] = await twoPages(
+      Array.from({ length: 4 }, (_, i) =>
+        rowAt(760 - 12 * i, `District ${19 + i}`, `${200 + i}`, `${190 + i}`),
+      ).flat(),
+    );
+    const table = page2!.page!.tables![0]!;
+    expect(table.continues).toMatchObject({ page: 1, table: 0, headerRows: 1 });
+    expect(operandContext(page2!, byRaw(page2!, '201'), page2!.source_unit_id)).toMatchObject({
+      rowLabel: 'District 20',
+      columnLabel: '2023',
+      period: '2023',
+    });
+  });
+
+  it('a header repeated on the next page is its own; columns elsewhere are another table', async () => {
+    const [, repeated] = await twoPages([
+      ...rowAt(770, 'District', '2023', '2022'),
+      ...Array.from({ length: 3 }, (_, i) =>
+        rowAt(756 - 12 * i, `District ${19 + i}`, `${200 + i}`, `${190 + i}`),
+      ).flat(),
+    ]);
+    expect(repeated!.page!.tables![0]!.continues).toMatchObject({
+      page: 1,
+      table: 0,
+      headerRows: 0,
+      header: [],
+    });
+
+    const [, other] = await twoPages(
+      Array.from({ length: 4 }, (_, i) =>
+        rowAt(760 - 12 * i, `Item ${i}`, `${200 + i}`, `${190 + i}`, [150, 500]),
+      ).flat(),
+    );
+    const table = other!.page!.tables![0]!;
+    expect(table.continues).toBeUndefined();
+    expect(operandContext(other!, byRaw(other!, '201'), 'u').columnLabel).toBeNull();
+  });
+});
+
+describe('operandContext: a header row whose label says the scale', () => {
+  it("reads the years over the figures, never the title's year", async () => {
+    const row = (y: number, label: string, a: string, b: string): PdfText[] => [
+      { x: 72, y, size: 12, text: label },
+      { x: 300, y, size: 12, text: a },
+      { x: 400, y, size: 12, text: b },
+    ];
+    const unit = await unitOf(
+      buildPdf([
+        {
+          width: 612,
+          height: 792,
+          texts: [
+            { x: 72, y: 720, size: 18, text: 'Annual report 2023' },
+            ...row(690, 'Results ($ million)', '2022', '2023'),
+            ...row(670, 'Revenue', '1,000', '1,120'),
+            ...row(650, 'Operating costs', '(850)', '(910)'),
+          ],
+        },
+      ]),
+      'annual.pdf',
+    );
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({
+      headerRows: 1,
+      notes: ['Results ($ million)'],
+      title: 'Annual report 2023',
+    });
+    expect(operandContext(unit, byRaw(unit, '1,000'), 'u')).toMatchObject({
+      rowLabel: 'Revenue',
+      columnLabel: '2022',
+      period: '2022',
+    });
+    // Were the header lost, the title's 2023 would still not be given to the 2022 column's figures.
+    const headless = Unit.parse({
+      ...unit,
+      page: {
+        ...unit.page!,
+        tables: [{ ...table, headerRows: 0, cells: table.cells.map((c) => ({ ...c, header: false })) }],
+      },
+    });
+    expect(operandContext(headless, byRaw(headless, '1,000'), 'u').period).toBeNull();
+  });
+});
