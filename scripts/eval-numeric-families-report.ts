@@ -22,36 +22,36 @@ const SUPPORTED_TARGET = 85;
 /** Examples listed per family in the longer lists, unless the whole list is asked for. */
 const EXAMPLES_PER_FAMILY = 5;
 
-type Counts = Record<Half, number>;
+export type Counts = Record<Half, number>;
 
-const zero = (): Counts => ({ dev: 0, 'held-out': 0 });
-const total = (c: Counts) => c.dev + c['held-out'];
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
+export const zero = (): Counts => ({ dev: 0, 'held-out': 0 });
+export const total = (c: Counts) => c.dev + c['held-out'];
+export const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const percentOf = (n: number, of: number) => (of === 0 ? Number.NaN : (100 * n) / of);
 const pctText = (n: number, of: number) => (of === 0 ? '–' : `${percentOf(n, of).toFixed(1)}%`);
 
 /** "12 (7/5)": all, then dev / held-out. */
-function tri(c: Counts): string {
+export function tri(c: Counts): string {
   return `${total(c)} (${c.dev}/${c['held-out']})`;
 }
 
 /** "85.0% (86.1%/83.9%)": of all, then of dev / of held-out. */
-function triPct(n: Counts, of: Counts): string {
+export function triPct(n: Counts, of: Counts): string {
   return `${pctText(total(n), total(of))} (${pctText(n.dev, of.dev)}/${pctText(n['held-out'], of['held-out'])})`;
 }
 
-function count(results: readonly ClaimResult[], test: (r: ClaimResult) => boolean): Counts {
+export function count(results: readonly ClaimResult[], test: (r: ClaimResult) => boolean): Counts {
   const c = zero();
   for (const r of results) if (test(r)) c[r.half]++;
   return c;
 }
 
-const isTrue = (r: ClaimResult) => r.claim.truth === 'true';
-const isFalse = (r: ClaimResult) => r.claim.truth.startsWith('false');
+export const isTrue = (r: ClaimResult) => r.claim.truth === 'true';
+export const isFalse = (r: ClaimResult) => r.claim.truth.startsWith('false');
 const answers = (r: ClaimResult) => ORDERS.map((o) => r.answers[o]);
 const anyOutcome = (r: ClaimResult, outcome: string) => answers(r).some((a) => a.outcome === outcome);
-const supportedBoth = (r: ClaimResult) => answers(r).every((a) => a.outcome === 'supported');
-const named = (r: ClaimResult) => r.plan.group === 'names things and periods';
+export const supportedBoth = (r: ClaimResult) => answers(r).every((a) => a.outcome === 'supported');
+export const named = (r: ClaimResult) => r.plan.group === 'names things and periods';
 
 export const falseSupported = (r: ClaimResult) => isFalse(r) && anyOutcome(r, 'supported');
 export const trueContradicted = (r: ClaimResult) => isTrue(r) && anyOutcome(r, 'contradicted');
@@ -60,13 +60,13 @@ const ambiguousDecided = (r: ClaimResult) =>
   r.claim.truth === 'ambiguous' && (anyOutcome(r, 'supported') || anyOutcome(r, 'contradicted'));
 
 /** The arithmetic holds on a false claim or fails on a true one, in either order. */
-function misleadingOrders(r: ClaimResult): Order[] {
+export function misleadingOrders(r: ClaimResult): Order[] {
   return ORDERS.filter((o) => {
     const v = r.answers[o].verdict;
     return (isFalse(r) && v === 'holds') || (isTrue(r) && v === 'fails');
   });
 }
-const misleading = (r: ClaimResult) => misleadingOrders(r).length > 0;
+export const misleading = (r: ClaimResult) => misleadingOrders(r).length > 0;
 
 const SCALE_WORD: Readonly<Record<number, string>> = { 1e3: 'thousand', 1e6: 'million', 1e9: 'billion' };
 
@@ -77,7 +77,7 @@ function describe(c: Cell): string {
   return `${c.label} · ${c.period ?? 'no period'} · ${f.raw.trim()}${scale}`;
 }
 
-function answerText(a: Answer): string {
+export function answerText(a: Answer): string {
   const arithmetic =
     a.verdict === null
       ? 'no arithmetic'
@@ -86,7 +86,7 @@ function answerText(a: Answer): string {
   return `${a.outcome} (${arithmetic})`;
 }
 
-function head(r: ClaimResult): string {
+export function head(r: ClaimResult): string {
   const reading = r.claim.reading ? ` (true as ${r.claim.reading})` : '';
   return `[${r.plan.family} · ${r.plan.wording} · ${r.claim.truth}${reading}] "${r.claim.text}"`;
 }

@@ -1,6 +1,6 @@
 /**
- * The in-process service `npm run eval:numeric` checks claims through: tables are uploaded as csv with
- * retain=true and published, operands are the published figures with the context the service reads around
+ * The in-process service `npm run eval:numeric` checks claims through: tables are uploaded as csv (and,
+ * for the PDF renderings section, as a PDF page) with retain=true and published, operands are the published figures with the context the service reads around
  * them, and each claim goes both to `POST /api/v2/verify/numeric` and, in process, to the engine's
  * `assessWithReasons` (for the typed reason behind each facet). The two must agree.
  */
@@ -47,20 +47,29 @@ export function tableCsv(rows: readonly (readonly string[])[], note: string | nu
   return (note ? `${note}\n` : '') + rows.map((r) => r.map((c) => csvCell(c)).join(',')).join('\n') + '\n';
 }
 
-function multipart(fields: Record<string, string>, filename: string, content: string) {
+function multipart(
+  fields: Record<string, string>,
+  filename: string,
+  content: string | Uint8Array,
+  contentType = 'text/csv',
+) {
   const boundary = 'evalnumeric7MA4YWxkTrZu0gW';
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   parts.push(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-      `Content-Type: text/csv\r\n\r\n${content}\r\n`,
+      `Content-Type: ${contentType}\r\n\r\n`,
   );
-  parts.push(`--${boundary}--\r\n`);
-  return { body: Buffer.from(parts.join('')), contentType: `multipart/form-data; boundary=${boundary}` };
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The operand for figure `f` of a published sheet: its reference, and what the engine is given. */
+/** The operand for figure `f` of a published sheet or page: its reference, and what the engine is given. */
 export function operandOf({ rep, unit }: Published, f: FigureWithPosition): Operand {
   const context = operandContext(unit, f, unit.source_unit_id);
   // The figure as the service hands it to the engine: without its place in the source.
@@ -80,6 +89,7 @@ export function operandOf({ rep, unit }: Published, f: FigureWithPosition): Oper
 
 export class EvalService {
   private readonly published = new Map<string, Published | null>();
+  private readonly publishedPdf = new Map<string, Published | null>();
 
   private constructor(
     private readonly dir: string,
@@ -99,13 +109,29 @@ export class EvalService {
   /** The csv uploaded and published as one sheet (once per distinct csv), or null when it cannot be. */
   async publish(csv: string): Promise<Published | null> {
     if (this.published.has(csv)) return this.published.get(csv) ?? null;
-    const entry = await this.publishNew(csv);
+    const entry = await this.publishNew('table.csv', 'text/csv', csv, 'sheet');
     this.published.set(csv, entry);
     return entry;
   }
 
-  private async publishNew(csv: string): Promise<Published | null> {
-    const form = multipart({ retain: 'true' }, 'table.csv', csv);
+  /**
+   * A PDF rendering of the table whose csv is `csv`, uploaded and published as one page (once per distinct
+   * csv, as `publish` is), or null when it cannot be.
+   */
+  async publishPdf(bytes: Uint8Array, csv: string): Promise<Published | null> {
+    if (this.publishedPdf.has(csv)) return this.publishedPdf.get(csv) ?? null;
+    const entry = await this.publishNew('table.pdf', 'application/pdf', bytes, 'page');
+    this.publishedPdf.set(csv, entry);
+    return entry;
+  }
+
+  private async publishNew(
+    filename: string,
+    contentType: string,
+    content: string | Uint8Array,
+    kind: Unit['kind'],
+  ): Promise<Published | null> {
+    const form = multipart({ retain: 'true' }, filename, content, contentType);
     const up = await this.app.inject({
       method: 'POST',
       url: '/api/v1/assets',
@@ -122,7 +148,7 @@ export class EvalService {
     if (res.statusCode !== 201) return null;
     const rep = Representation.parse(res.json());
     const unit = rep.units[0];
-    if (!unit || unit.kind !== 'sheet') return null;
+    if (!unit || unit.kind !== kind) return null;
     return { rep, unit };
   }
 

@@ -8,13 +8,18 @@
  * reversed, so the claim's words, not the click order, must decide which figure is which. Tables are
  * split into a dev and a held-out half; examples are printed from dev only.
  *
+ * "PDF renderings" (scripts/eval-numeric-pdf*.ts): the same claims over the same tables drawn on a PDF page
+ * and read back by the PDF reader, each claim's cells mapped to the figures drawn in them, to measure
+ * whether a check over a table on a page is decided as well as over its csv.
+ *
  * "Fixed wordings" (scripts/eval-numeric-fixed.ts): the TAT-QA arithmetic questions' own operand pairs in
  * a few fixed wordings, operands in the order the engine expects.
  *
  * Each claim goes through `POST /api/v2/verify/numeric` of an in-process service and, in process, through
  * the engine's `assessWithReasons` for the typed reason behind each facet; the two outcomes must agree.
- * The bars: no false claim is ever `supported`, no true claim is ever `contradicted` (exit 1 otherwise);
- * the other targets are reported. `--full` lists every dev example instead of a few per family.
+ * The bars: no false claim is ever `supported`, no true claim is ever `contradicted`, over the csv or the
+ * page (exit 1 otherwise); the other targets are reported. `--full` lists every dev example instead of a
+ * few per family.
  *
  * The corpus lives outside the repository (../shared/corpus/tables/tatqa_dataset_dev.json); without it the
  * script says so and exits 0.
@@ -23,6 +28,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { CORPUS, type Item } from './eval-numeric-corpus';
 import { familiesFail, familiesTargets, reportFamilies } from './eval-numeric-families-report';
 import { runFamilies } from './eval-numeric-families-run';
+import { pdfFail, pdfTargets, reportPdf, runPdf } from './eval-numeric-pdf';
 import { fixedTargets, reportFixed, runFixed } from './eval-numeric-fixed';
 import { EvalService } from './eval-numeric-service';
 
@@ -36,15 +42,22 @@ async function main(): Promise<number> {
   const service = await EvalService.start();
   try {
     const families = await runFamilies(items, service);
+    const pdf = await runPdf(items, service, families);
     const fixed = await runFixed(items, service);
     console.log(familiesTargets(families));
+    console.log(pdfTargets(pdf));
     console.log(fixedTargets(fixed) + '\n');
     console.log(reportFamilies(families, { full }).join('\n'));
     console.log('\n---\n');
+    console.log(reportPdf(pdf).join('\n'));
+    console.log('\n---\n');
     console.log(reportFixed(fixed).join('\n'));
-    return familiesFail(families) || fixed.falseSupported.length > 0 || fixed.trueContradicted.length > 0
-      ? 1
-      : 0;
+    const fails =
+      familiesFail(families) ||
+      pdfFail(pdf) ||
+      fixed.falseSupported.length > 0 ||
+      fixed.trueContradicted.length > 0;
+    return fails ? 1 : 0;
   } finally {
     await service.close();
   }
