@@ -108,18 +108,45 @@ export function tableDecimal(table: PageTable): '.' | ',' | null {
  * columns) with the table's decimal mark: the reading when it is one unambiguous figure spanning the same
  * characters, keeping the scale and unit a note gave it; null otherwise.
  */
-function inCell(found: FoundFigure, decimal: '.' | ',' | null): FoundFigure | null {
+function inCell(found: FoundFigure, decimal: '.' | ',' | null, note: FindOptions | null): FoundFigure | null {
   const own = findFigures(found.raw)[0];
   const ownScale = own !== undefined && own.scale !== 1;
   const again = findFigures(found.raw, {
     cell: true,
     ...(decimal !== null ? { decimal } : {}),
-    ...(ownScale ? {} : { scale: found.scale, unit: found.unit }),
+    ...(note ?? (ownScale ? {} : { scale: found.scale, unit: found.unit })),
   });
   const [one] = again;
   if (again.length !== 1 || one === undefined || one.ambiguous) return null;
   if (one.start !== 0 || one.end !== found.raw.length) return null;
   return { ...one, start: found.start, end: found.end };
+}
+
+/**
+ * The scale a table gives the figure in `cell`, as a sheet's note does: a heading over its column ("£m",
+ * "(in millions)"), else the table's own notes, title or label column heading; none for a column of
+ * percentages or ratios, or a row its label excepts (percentages, per-share amounts).
+ */
+function cellNote(table: PageTable, cell: TableCellRef): FindOptions | null {
+  const inherited = table.headerRows === 0 ? table.continues : undefined;
+  const headerRows = inherited?.headerRows ?? table.headerRows;
+  const header = (inherited?.header ?? table.cells).filter((c) => c.row < headerRows);
+  const over = header.filter((c) => c.col <= cell.col && cell.col < c.col + c.colSpan).map((c) => c.text);
+  if (over.some((t) => RATIO_OR_PERCENT.test(t))) return null;
+  const columnNote = over.map((t) => findScaleNote(t)).find((n) => n !== null) ?? null;
+  const tableTexts = [
+    ...table.notes,
+    table.title ?? '',
+    ...header.filter((c) => c.col < table.labelCols).map((c) => c.text),
+  ];
+  const note = columnNote ?? tableTexts.map((t) => findScaleNote(t)).find((n) => n !== null) ?? null;
+  if (note === null) return null;
+  const label = table.cells
+    .filter((c) => c.row === cell.row && c.col < table.labelCols)
+    .map((c) => c.text)
+    .join(' ');
+  const options = noteOptions(note, label, () => null);
+  return Object.keys(options).length === 0 ? null : options;
 }
 
 /** A line of scale notes only, with years, pipes, punctuation: "(in thousands)", "2019 $'000 2018 $'000". */
@@ -321,12 +348,15 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
       const framed = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
       const cell = framed === null ? null : cellOf(tables, framed);
       const box = framed === null ? null : boxToPage(unit.frame, framed);
-      // A cell bounds its number: read again as one cell's, with the decimal mark its table shows.
+      // A cell bounds its number: read again as one cell's, with the decimal mark its table shows and the
+      // scale its header or note gives when no note line above it did.
       let figure = found;
-      if (cell !== null && found.ambiguous) {
-        const table = tables.find((t) => t.index === cell.table);
-        if (table !== undefined && !decimals.has(table.index)) decimals.set(table.index, tableDecimal(table));
-        figure = inCell(found, decimals.get(cell.table) ?? null) ?? found;
+      const table = cell === null ? undefined : tables.find((t) => t.index === cell.table);
+      if (cell !== null && table !== undefined) {
+        if (!decimals.has(table.index)) decimals.set(table.index, tableDecimal(table));
+        const note = segment.note === null ? cellNote(table, cell) : null;
+        if (found.ambiguous || note !== null)
+          figure = inCell(found, decimals.get(table.index) ?? null, note) ?? found;
       }
       // A page with geometry whose figure has no run under it is located by span alone, never by a guess.
       figures.push(

@@ -49,7 +49,8 @@ export interface OperandContext {
   noteScale: number | null;
   /**
    * The one currency the figure's table shows (a "$" on a column's first row only): every figure of the
-   * sheet that names a currency names this one. Null on pages, or when none or several are shown.
+   * sheet, or of the page's table, that names a currency names this one. Null in a page's running text, or
+   * when none or several are shown.
    */
   tableCurrency: string | null;
 }
@@ -261,11 +262,13 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
 
 /** Trims markdown markers, table pipes and punctuation from a label's ends. */
 function cleanLabel(text: string): string | null {
-  const cleaned = cleanLabelText(text)
+  const spaced = cleanLabelText(text)
     .replace(/\s*\|\s*/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
-    .trim();
+    .replace(/\s+/g, ' ');
+  let cleaned = spaced.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '').trim();
+  // A bracket the label opens keeps its closing one: "Free cash flow (pre-spectrum)".
+  const open = (cleaned.match(/\(/g) ?? []).length - (cleaned.match(/\)/g) ?? []).length;
+  if (open > 0 && /^\)/.test(spaced.slice(spaced.indexOf(cleaned) + cleaned.length))) cleaned += ')';
   return cleaned === '' ? null : cleaned;
 }
 
@@ -313,7 +316,9 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
   const headerCells = inherited?.header ?? table.cells;
   const headers: string[] = [];
   for (let row = headerRows - 1; row >= 0; row--) {
-    const cell = headerCells.find((c) => covers({ rowSpan: 1, ...c }, row, at.col));
+    const cell =
+      headerCells.find((c) => covers({ rowSpan: 1, ...c }, row, at.col)) ??
+      periodCarried(headerCells, row, at.col, table.labelCols);
     const text = cell?.text.trim() ?? '';
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
@@ -335,8 +340,32 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     rowKey: `${unitId}:t${table.index}:r${at.row}`,
     columnKey: `${unitId}:t${table.index}:c${at.col}`,
     noteScale: noteScaleOf(figure),
-    tableCurrency: null,
+    tableCurrency: tableCurrencyOf(unit, table.index),
   };
+}
+
+const currencyCache = new WeakMap<Unit, Map<number, string | null>>();
+
+/** The one currency the figures of a page's table name ("$" on its first row only), or null: none, or several. */
+function tableCurrencyOf(unit: Unit, table: number): string | null {
+  let byTable = currencyCache.get(unit);
+  if (byTable === undefined) {
+    byTable = new Map();
+    currencyCache.set(unit, byTable);
+  }
+  const cached = byTable.get(table);
+  if (cached !== undefined) return cached;
+  const units = new Set(
+    unit.figures
+      .filter(
+        (f) => f.position.kind === 'box' && f.position.cell?.table === table && f.unitClass === 'currency',
+      )
+      .map((f) => f.unit),
+  );
+  const [only] = [...units];
+  const currency = units.size === 1 ? (only ?? null) : null;
+  byTable.set(table, currency);
+  return currency;
 }
 
 /**
@@ -349,6 +378,23 @@ function titlePeriod(table: PageTable): string | null {
   const named = (c: { text: string }) => periodOf(c.text) !== null;
   if (table.cells.some(named) || table.continues?.header.some(named)) return null;
   return period;
+}
+
+/**
+ * A period heading set over the first of the columns it heads ("December 31, 2019" over "Carrying amount"
+ * and "Fair value"): for a column with no heading of its own in a header row, the nearest heading left of
+ * it in that row when it is a period and no heading stands between. What a sheet without merges does.
+ */
+function periodCarried<C extends { row: number; col: number; colSpan: number; text: string }>(
+  cells: readonly C[],
+  row: number,
+  col: number,
+  labelCols: number,
+): C | undefined {
+  const left = cells
+    .filter((c) => c.row === row && c.col + c.colSpan - 1 < col && c.col >= labelCols && c.text.trim() !== '')
+    .sort((a, b) => b.col - a.col)[0];
+  return left !== undefined && periodOf(left.text) !== null ? left : undefined;
 }
 
 /** The nearest row above `row` in the table's body holding a label and nothing else: a section heading. */

@@ -114,9 +114,23 @@ export function piecesOf(lineWords: readonly Word[], size: number): Chunk[] {
     const last = out.at(-1);
     const previous = last?.words.at(-1);
     const space = previous === undefined ? Infinity : word.x0 - previous.x1;
+    // A note mark after a year heads the same column: "2019 (1)" is one heading, not 2019 and −1.
+    // A date is one piece: "December 31, 2019", never 31 and 2019.
+    const dateYear =
+      previous !== undefined && /^\d{1,2},$/.test(previous.text) && /^(?:19|20)\d{2}$/.test(word.text);
+    const markAfterYear =
+      previous !== undefined &&
+      /^(?:19|20)\d{2}$/.test(previous.text) &&
+      /^\((?:\d{1,2}|[a-z])\)$/.test(word.text);
+    // Digits set apart one by one ("2 0 1 8", a letter-spaced heading) are one word's.
+    const spacedDigits =
+      previous !== undefined && /^\d$/.test(previous.text) && /^\d$/.test(word.text) && space < 0.5 * size;
     const twoNumbers =
       previous !== undefined &&
       !word.raised &&
+      !markAfterYear &&
+      !dateYear &&
+      !spacedDigits &&
       NUMBER_WORD.test(previous.text) &&
       NUMBER_WORD.test(word.text) &&
       !(/^\d{3}(?:[.,]\d+)?%?$/.test(word.text) && space < 0.4 * size);
@@ -160,6 +174,8 @@ const NO_VALUE = /^(?:[-–—.…]+|n\/?a|nil|x|\*)$/iu;
 function numberPiece(text: string): boolean {
   const t = text.trim();
   if (NO_VALUE.test(t)) return true;
+  // A year set letter-spaced ("2 0 1 8") is a heading, as a year is.
+  if (/^(?:1\s*9|2\s*0)\s*\d\s*\d$/.test(t) && /\s/.test(t)) return false;
   const figures = findFigures(t);
   if (figures.length === 0) return false;
   const covered = figures.reduce((n, f) => n + f.raw.replace(/\s/g, '').length, 0);
@@ -469,7 +485,7 @@ function readTable(
   // label may have a number in it: "District 20", "Q3 2024 sales").
   let labelCols = 0;
   for (let c = 0; c < columns.length - 1; c++) {
-    const cells = rows.filter((r) => r.figures).map((r) => r.cells.get(c));
+    const cells = rows.filter((r) => r.lines.some(figureLine)).map((r) => r.cells.get(c));
     const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
     if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
     else break;

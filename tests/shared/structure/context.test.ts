@@ -348,7 +348,8 @@ describe('operandContext: tables on PDF pages', () => {
       rowKey: `${id}:t0:r2`,
       columnKey: `${id}:t0:c1`,
       noteScale: 1e6,
-      tableCurrency: null,
+      // The note "(in millions of dollars)" gives the table's figures their currency.
+      tableCurrency: 'USD',
     });
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
     expect(devices2022).toMatchObject({ rowLabel: 'Devices', columnLabel: 'Q4 2022', period: 'Q4 2022' });
@@ -547,5 +548,59 @@ describe('operandContext: a header row whose label says the scale', () => {
       },
     });
     expect(operandContext(headless, byRaw(headless, '1,000'), 'u').period).toBeNull();
+  });
+});
+
+describe('operandContext: what a PDF table shows beside a figure, as a sheet does', () => {
+  const line = (y: number, label: string | null, cells: string[], xs = [300, 380, 460]): PdfText[] => [
+    ...(label === null ? [] : [{ x: 72, y, size: 9, text: label }]),
+    ...cells.map((text, i) => ({ x: xs[i]!, y, size: 9, text })).filter((t) => t.text !== ''),
+  ];
+  const read = (texts: PdfText[]) => unitOf(buildPdf([{ width: 612, height: 792, texts }]), 'table.pdf');
+
+  it('a scale heading over a column scales its figures, not a column of percentages', async () => {
+    const unit = await read([
+      ...line(700, null, ['£m', '£m', '%']),
+      ...line(688, 'Revenue', ['1,204.5', '1,150.2', '4.7']),
+      ...line(676, 'Costs', ['980.1', '955.0', '2.6']),
+    ]);
+    expect(byRaw(unit, '1,150.2')).toMatchObject({ value: 1_150_200_000, scale: 1e6, unit: 'GBP' });
+    expect(byRaw(unit, '4.7')).toMatchObject({ value: 4.7, scale: 1 });
+  });
+
+  it('a bare figure is in the one currency its table names ("$" on the first row only)', async () => {
+    const unit = await read([
+      ...line(700, null, ['2023', '2022']),
+      ...line(688, 'Revenue', ['$1,204', '$1,150']),
+      ...line(676, 'Costs', ['980', '955']),
+    ]);
+    expect(operandContext(unit, byRaw(unit, '955'), 'u').tableCurrency).toBe('USD');
+  });
+
+  it('a note mark after a year and a letter-spaced year head their columns; a period heading carries right', async () => {
+    const unit = await read([
+      ...line(712, null, ['December 31, 2019', '', '2 0 1 8'], [300, 380, 460]),
+      ...line(700, null, ['Carrying', 'Fair value', 'Carrying']),
+      ...line(688, 'Total debt (2)', ['3,535.1', '3,610.0', '4,073.9']),
+      ...line(676, 'Leases', ['120.4', '120.4', '98.0']),
+    ]);
+    const at = (raw: string) => operandContext(unit, byRaw(unit, raw), 'u');
+    expect(at('3,610.0')).toMatchObject({
+      period: '2019',
+      rowLabel: 'Total debt (2)',
+      columnLabel: 'Fair value',
+    });
+    expect(at('4,073.9')).toMatchObject({ period: '2018' });
+
+    const marked = await read([
+      ...line(700, null, ['2019 (1)', '2018', '2017 (2)']),
+      ...line(688, 'Other operating expenses', ['33.7', '27.0', '25.1']),
+      ...line(676, 'Total', ['139.3', '120.0', '118.2']),
+    ]);
+    expect(marked.page!.tables![0]!.headerRows).toBe(1);
+    expect(operandContext(marked, byRaw(marked, '25.1'), 'u')).toMatchObject({
+      period: '2017',
+      columnLabel: '2017 (2)',
+    });
   });
 });
