@@ -14,7 +14,8 @@ export interface DocumentFile {
 }
 
 /**
- * A two-page annual-report PDF: a small table and a sentence giving revenue of $1,000 million in 2022 and
+ * A two-page annual-report PDF: a small table whose columns say "Prior year" and "This year" (no year, so a
+ * check over it leaves the period to a person) and a sentence giving revenue of $1,000 million in 2022 and
  * $1,120 million in 2023, so a check can read both periods from the figures' own line.
  */
 export function revenuePdf(): DocumentFile {
@@ -30,8 +31,8 @@ export function revenuePdf(): DocumentFile {
       texts: [
         { x: 72, y: 720, size: 18, text: 'Annual report 2023' },
         { x: 72, y: 690, size: 12, text: 'Results ($ million)' },
-        { x: 300, y: 690, size: 12, text: '2022' },
-        { x: 400, y: 690, size: 12, text: '2023' },
+        { x: 300, y: 690, size: 12, text: 'Prior year' },
+        { x: 400, y: 690, size: 12, text: 'This year' },
         ...row(670, 'Revenue', '1,000', '1,120'),
         ...row(650, 'Operating costs', '(850)', '(910)'),
         { x: 72, y: 610, size: 12, text: 'Revenue was $1,000 million in 2022 and $1,120 million in 2023.' },

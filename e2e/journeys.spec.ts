@@ -174,7 +174,7 @@ test.describe('the evidence loop', () => {
     await addFiles(page, [pdf]);
     await expect(libraryItem(page, pdf.name)).toContainText('Read completely');
     await openDocument(page, pdf.name);
-    // The table's figures: the structure shows no period beside them, so the period is left to a person.
+    // The table's columns say "Prior year" and "This year", no year: the period is left to a person.
     await figure(page, '1,000').click();
     await figure(page, '1,120').click();
     let card = await runClaim(page, TRUE_CLAIM);
@@ -345,6 +345,8 @@ test.describe('the keyboard alone', () => {
   }
 
   test('(7) journey (1) with the keyboard alone', async ({ workbench }, testInfo) => {
+    // Each Tab is a round trip to the browser: on a loaded two-core machine the walk alone can take half a minute.
+    test.setTimeout(90_000);
     const { page } = workbench;
     await workbench.waitUntilReady();
     const pdf = revenuePdf();

@@ -143,9 +143,13 @@ test.describe('report journey', () => {
     await expect(card).toHaveAttribute('data-outcome', 'escalate');
     const form = page.getByTestId('judgment-form-period');
     await form.getByRole('radio', { name: 'Yes' }).check();
-    await form.getByRole('textbox', { name: /Note/ }).fill('The table heads its columns 2022 and 2023.');
+    await form
+      .getByRole('textbox', { name: /Note/ })
+      .fill('The report is for 2023, so the prior year is 2022.');
     await form.getByRole('button', { name: 'Record your judgment' }).click();
-    await expect(page.getByTestId('judgments')).toContainText('The table heads its columns 2022 and 2023.');
+    await expect(page.getByTestId('judgments')).toContainText(
+      'The report is for 2023, so the prior year is 2022.',
+    );
 
     // Two kept passages.
     await keepPassage(page, 'revenue');
@@ -216,7 +220,7 @@ test.describe('report journey', () => {
       expect(text).toContain('Supported by the figures');
       expect(text).toMatch(/Unresolved: Needs a person.s judgment/);
       expect(text).toMatch(/Judgment by .*\(the person.s, not the service.s\)/);
-      expect(text).toContain('The table heads its columns 2022 and 2023.');
+      expect(text).toContain('The report is for 2023, so the prior year is 2022.');
       expect(text).toMatch(/Scope/);
       // Long hashes may wrap: the document's hash is on the page once the line breaks are taken out.
       expect(text.replace(/\s+/g, '')).toContain(pdfHash);

@@ -329,7 +329,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     headerPeriod(headers) ??
     periodOf(rowLabel) ??
     periodOf(sectionAbove(table, at.row)) ??
-    titlePeriod(table);
+    (headers.some(relativePeriod) ? null : titlePeriod(table));
 
   return {
     unitKind: 'page',
@@ -378,6 +378,16 @@ function titlePeriod(table: PageTable): string | null {
   const named = (c: { text: string }) => periodOf(c.text) !== null;
   if (table.cells.some(named) || table.continues?.header.some(named)) return null;
   return period;
+}
+
+/**
+ * A column headed by a period relative to another ("Prior year", "This year", "Year ago"): its period is
+ * not the title's, and which year it is the page does not say in the cell's own words.
+ */
+function relativePeriod(header: string): boolean {
+  return /\b(?:prior|previous|preceding|last|this|current|next|same|comparative)\s+(?:years?|quarters?|months?|periods?|weeks?|fiscal\s+year)\b|\byears?[-\s]ago\b|\b(?:year|quarter|month)[-\s]to[-\s]date\b|\b[YQM]TD\b/i.test(
+    header,
+  );
 }
 
 /**

@@ -408,6 +408,28 @@ describe('operandContext: periods a PDF table shows away from the column', () =>
     });
   });
 
+  it('never the title\'s, in a column headed by a period relative to another ("Prior year")', async () => {
+    const unit = await unitOf(
+      pdf([
+        { x: 72, y: 720, size: 12, text: 'Annual report 2023' },
+        ...cellLine(700, 'Results ($ million)', 'Prior year', 'This year'),
+        ...cellLine(686, 'Revenue', '1,000', '1,120'),
+        ...cellLine(674, 'Operating costs', '(850)', '(910)'),
+        ...cellLine(662, 'Staff costs', '(310)', '(330)'),
+      ]),
+      'report.pdf',
+    );
+    for (const [raw, column] of [
+      ['1,000', 'Prior year'],
+      ['1,120', 'This year'],
+    ] as const)
+      expect(operandContext(unit, byRaw(unit, raw), 'u')).toMatchObject({
+        rowLabel: 'Revenue',
+        columnLabel: column,
+        period: null,
+      });
+  });
+
   it('the section heading above the row, when the columns name none', async () => {
     const unit = await unitOf(
       pdf([
