@@ -7,10 +7,14 @@ import type { FigureWithPosition, OperandReference } from '../../shared/api';
  */
 export type OperandSlot = 'A' | 'B';
 
-/** The labels the source shows beside a figure: a sheet's row label and column header, a page line's label. */
+/**
+ * The labels the source shows beside a figure: a sheet's or a page table's row label and column header, a
+ * page line's label, and the period they name (normalised: "2023", "FY2023", "Q3 2024", "2015-11").
+ */
 export interface FigureLabels {
   row: string | null;
   column: string | null;
+  period: string | null;
 }
 
 /** A figure the person picked, with what the tray shows about where it came from and how it was read. */
@@ -73,6 +77,9 @@ interface WorkbenchUi {
    */
   litPassage: { sourceUnitId: string; ranges: { start: number; end: number }[] } | null;
   lightPassage: (passage: { sourceUnitId: string; ranges: { start: number; end: number }[] } | null) => void;
+  /** The tables read on the pages are outlined over the original (off until asked for). */
+  tablesShown: boolean;
+  toggleTables: () => void;
 }
 
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
@@ -109,4 +116,6 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   openExport: (caseIds) => set({ overlay: 'export', reportCaseIds: caseIds }),
   litPassage: null,
   lightPassage: (passage) => set({ litPassage: passage }),
+  tablesShown: false,
+  toggleTables: () => set((state) => ({ tablesShown: !state.tablesShown })),
 }));

@@ -1,4 +1,5 @@
 import type { ExtractionMethod } from '../../../shared/api/extract';
+import { periodOf } from '../../../shared/structure';
 import { METHOD_WORDING } from '../ui/extraction-codes';
 import type { FigureLabels, PickedOperand } from '../ui-store';
 
@@ -70,10 +71,52 @@ export function readingWording(method: string): string {
   return METHOD_WORDING[method as ExtractionMethod] ?? method;
 }
 
-/** A figure's labels as one line, row then column ("Texas · Handgun"); null when the structure shows none. */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A normalised period label as people write it: a month ("2015-11") in words, "November 2015"; a year,
+ * fiscal year, quarter, half or split year ("2023", "FY2023", "Q3 2024", "H1 2024", "2019/20") as it is.
+ */
+export function periodWording(period: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  const name = month === null ? undefined : MONTH_NAMES[Number(month[2]) - 1];
+  return month === null || name === undefined ? period : `${name} ${month[1]}`;
+}
+
+/** Text compared loosely: case and spaces aside. */
+const loose = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** Whether a label already names the period ("2023" over a 2023 figure, "Nov 2015" for 2015-11). */
+function namesPeriod(label: string, period: string): boolean {
+  const text = loose(label);
+  return (
+    periodOf(label) === period || text.includes(loose(period)) || text.includes(loose(periodWording(period)))
+  );
+}
+
+/**
+ * A figure's labels as one line, row, column, then the period they name when neither label already says
+ * it ("Texas · Handgun · November 2015", "Revenue · 2024"); null when the structure shows none.
+ */
 export function labelsWording(labels: FigureLabels | null | undefined): string | null {
   if (!labels) return null;
   const parts = [labels.row, labels.column].filter((l): l is string => l !== null && l.trim() !== '');
+  const period = labels.period;
+  if (period !== null && period.trim() !== '' && !parts.some((label) => namesPeriod(label, period)))
+    parts.push(periodWording(period));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 

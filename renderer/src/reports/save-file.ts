@@ -9,9 +9,14 @@ export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Hands a finished file to the host to save under `filename`. */
+/** Hands a finished file, given as base64, to the host to save under `filename`. */
 export function saveFile(filename: string, mediaType: string, dataBase64: string): void {
-  const blob = new Blob([bytesOfBase64(dataBase64)], { type: mediaType });
+  saveBytes(filename, mediaType, bytesOfBase64(dataBase64));
+}
+
+/** Hands a finished file made in the page to the host to save under `filename`. */
+export function saveBytes(filename: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>): void {
+  const blob = new Blob([bytes], { type: mediaType });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

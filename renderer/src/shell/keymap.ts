@@ -165,6 +165,15 @@ export const KEYMAP: readonly Shortcut[] = [
     boundBy: 'component',
   },
   {
+    id: 'tables-toggle',
+    keys: [{ key: 't' }],
+    description: 'Show or hide the tables read on the page',
+    where: 'In the viewer (PDF or image)',
+    group: 'Viewer',
+    command: null,
+    boundBy: 'component',
+  },
+  {
     id: 'unit-move',
     keys: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'PageUp' }, { key: 'PageDown' }],
     description: 'Previous or next page or sheet',

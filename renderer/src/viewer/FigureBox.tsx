@@ -1,5 +1,5 @@
 import type { FigureWithPosition, PageSize, Unit } from '../../../shared/api';
-import { AMBIGUOUS_NOTE, figureName, slotNumber } from './figures';
+import { AMBIGUOUS_NOTE, figureName, figureTitle, slotNumber } from './figures';
 import { boxStyle } from './geometry';
 import { useFigure } from './use-figure';
 import { useWorkbenchUi } from '../ui-store';
@@ -28,6 +28,8 @@ export function FigureBox({
   );
   if (figure.position.kind !== 'box') return null;
   const box = boxStyle(figure.position, page, width);
+  // Hovering lights the box, so its labels are read only then: a page can hold hundreds of figures.
+  const name = lit ? figureTitle(unit, figure, picked) : figureName(unit, figure, picked);
 
   let tone = 'outline-sky-500/70 hover:bg-sky-400/15';
   if (figure.ambiguous) tone = 'cursor-not-allowed outline-dashed outline-amber-500';
@@ -44,7 +46,7 @@ export function FigureBox({
       data-in-passage={inPassage ? 'true' : undefined}
       data-picked={picked ?? undefined}
       data-ambiguous={figure.ambiguous ? 'true' : undefined}
-      title={figure.ambiguous ? AMBIGUOUS_NOTE : figureName(unit, figure, picked)}
+      title={figure.ambiguous ? `${name}\n${AMBIGUOUS_NOTE}` : name}
       className={`pointer-events-auto absolute cursor-pointer rounded-[2px] outline outline-offset-1 ${tone}`}
       style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
       onMouseEnter={light}

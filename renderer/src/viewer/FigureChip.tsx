@@ -1,18 +1,25 @@
-import type { KeyboardEvent } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
+import { labelsWording } from '../check/figure-wording';
 import type { FigureWithPosition, Unit } from '../../../shared/api';
-import { AMBIGUOUS_NOTE, figureName, slotNumber } from './figures';
+import { AMBIGUOUS_NOTE, figureLabels, figureName, slotNumber } from './figures';
 import { useFigure } from './use-figure';
 
 const BASE =
   'relative mx-px inline rounded-sm px-0.5 font-semibold underline decoration-1 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
+const PICK_HINT = 'Click or press Enter to pick; 1 or 2 makes it Figure 1 or Figure 2';
+
 /**
  * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click
  * or Enter picks it (Figure 1, else Figure 2); 1 / 2 put it in Figure 1 / Figure 2. An ambiguous figure is
- * marked and cannot be picked.
+ * marked and cannot be picked. Its name is its number and place; its row and column headers and period are
+ * its description, and its tooltip.
  */
 export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureWithPosition; text: string }) {
   const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
+  const labels = useMemo(() => labelsWording(figureLabels(unit, figure)), [unit, figure]);
+  const name = figureName(unit, figure, picked);
+  const note = figure.ambiguous ? AMBIGUOUS_NOTE : PICK_HINT;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -40,13 +47,10 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
       data-picked={picked ?? undefined}
       data-mark={picked === null ? undefined : slotNumber(picked)}
       data-ambiguous={figure.ambiguous ? 'true' : undefined}
-      aria-label={figureName(unit, figure, picked)}
+      aria-label={name}
+      aria-description={labels === null ? note : `${labels}. ${note}`}
       aria-disabled={figure.ambiguous ? 'true' : undefined}
-      title={
-        figure.ambiguous
-          ? AMBIGUOUS_NOTE
-          : 'Click or press Enter to pick; 1 or 2 makes it Figure 1 or Figure 2'
-      }
+      title={`${labels === null ? name : `${name} — ${labels}`}\n${note}`}
       className={`${BASE} ${tone} ${marks(figure.ambiguous, picked)}`}
       onMouseEnter={light}
       onMouseLeave={unlight}

@@ -17,6 +17,7 @@ import { UnitNotice } from './UnitNotice';
 import { UnitStrip } from './UnitStrip';
 import { useElementWidth } from './use-element-width';
 import { useReadingProgress } from './use-reading-progress';
+import { TablesToggle } from './TablesToggle';
 import { ZoomControls } from './ZoomControls';
 
 /** Padding around a page drawn to fit the pane's width. */
@@ -58,6 +59,7 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
 
   const current = useWorkbenchUi((state) => state.openUnitIndex);
   const showUnit = useWorkbenchUi((state) => state.showUnit);
+  const toggleTables = useWorkbenchUi((state) => state.toggleTables);
 
   const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
   const [baseWidth, setBaseWidth] = useState(DEFAULT_PAGE.width);
@@ -85,6 +87,14 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   const item = items.find((i) => i.index === current) ?? null;
   const kind = entry === null ? 'text' : originalKind(entry.mediaType, entry.filename, representation);
   const zoomable = kind === 'pdf' || kind === 'image';
+  // How many tables the read document has (unknown while it is read).
+  const tableCount = useMemo(
+    () =>
+      representation === null
+        ? null
+        : representation.units.reduce((sum, unit) => sum + (unit.page?.tables?.length ?? 0), 0),
+    [representation],
+  );
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
   const zoomBy = useCallback(
@@ -93,8 +103,8 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
     [scale],
   );
 
-  // Arrows and PageUp / PageDown move between units; Ctrl+= / Ctrl+- / Ctrl+0 zoom. Anywhere in the
-  // viewer, or with nothing focused; never while typing.
+  // Arrows and PageUp / PageDown move between units; Ctrl+= / Ctrl+- / Ctrl+0 zoom; T shows or hides the
+  // tables. Anywhere in the viewer, or with nothing focused; never while typing.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target;
@@ -109,6 +119,12 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
         event.preventDefault();
         return;
       }
+      if (event.key === 't' || event.key === 'T') {
+        if (!zoomable) return;
+        event.preventDefault();
+        toggleTables();
+        return;
+      }
       let next: number | null = null;
       if (event.key === 'ArrowLeft' || event.key === 'PageUp') next = current - 1;
       if (event.key === 'ArrowRight' || event.key === 'PageDown') next = current + 1;
@@ -118,7 +134,7 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [current, lastIndex, showUnit, zoomBy, zoomable]);
+  }, [current, lastIndex, showUnit, zoomBy, zoomable, toggleTables]);
 
   const documentValue = useMemo<ViewerDocument | null>(
     () => (entry === null ? null : { entry, representation, announce: setAnnouncement }),
@@ -172,7 +188,8 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
             <StatusBadge state={reading.state} code={reading.code} />
           )}
           {zoomable && (
-            <div className="ml-auto">
+            <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1">
+              <TablesToggle tableCount={tableCount} />
               <ZoomControls
                 zoom={zoom}
                 scale={scale}

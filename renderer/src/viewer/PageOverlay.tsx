@@ -1,23 +1,29 @@
 import type { Unit } from '../../../shared/api';
 import type { UnitRead } from '../../../shared/bridge';
+import { useWorkbenchUi } from '../ui-store';
 import { boxStyle } from './geometry';
 import { FigureBox } from './FigureBox';
+import { TableGrid } from './TableGrid';
 
 /**
- * The boxes of a page unit's figures, over the page drawn `width` pixels wide. A page read while the rest
- * of the document is still being read (`UnitRead`: no ids yet) shows where its figures are, dotted, for
- * the eye only: they are picked once the document's reading is stored.
+ * The boxes of a page unit's figures, over the page drawn `width` pixels wide, and under them, when asked
+ * for, the grid of the tables read on the page. A page read while the rest of the document is still being
+ * read (`UnitRead`: no ids yet) shows where its figures are, dotted, for the eye only: they are picked once
+ * the document's reading is stored.
  */
 export function PageOverlay({ unit, width }: { unit: Unit | UnitRead; width: number }) {
+  const tablesShown = useWorkbenchUi((state) => state.tablesShown);
   const page = unit.page;
   if (page === undefined) return null;
   const stored = 'source_unit_id' in unit;
+  const tables = page.tables ?? [];
   return (
     <div
       className="pointer-events-none absolute inset-0"
       data-testid="page-overlay"
       data-unit-index={unit.index}
     >
+      {tablesShown && tables.length > 0 && <TableGrid tables={tables} page={page} width={width} />}
       {unit.figures.map((figure) => {
         if (figure.position.kind !== 'box') return null;
         if (stored)

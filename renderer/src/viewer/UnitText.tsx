@@ -4,6 +4,7 @@ import type { UnitRead } from '../../../shared/bridge';
 import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import { FigureChip } from './FigureChip';
 import { methodWords, unitName } from './figures';
+import { PageTables } from './PageTables';
 import { segmentMarkdown } from './segments';
 import { partsOf, type CharRange } from '../search/highlight';
 
@@ -34,7 +35,7 @@ function EarlyFigure({ text }: { text: string }) {
 
 /**
  * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
- * with every figure a chip at its span. A unit without an id yet (`UnitRead`: a page read while the rest
+ * with every figure a chip at its span, after the tables read on the page (to copy or save). A unit without an id yet (`UnitRead`: a page read while the rest
  * of the document is still being read) is shown with its figures marked; they can be picked once the
  * document's reading is stored.
  */
@@ -86,6 +87,7 @@ export function UnitText({
           . What is shown is what came back.
         </p>
       )}
+      <PageTables unit={unit} />
       {unit.markdown.trim() === '' ? (
         <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
           No text was read from this {unit.kind}.

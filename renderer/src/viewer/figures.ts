@@ -4,6 +4,7 @@ import { operandContext } from '../../../shared/structure';
 import { displayTitle } from '../../../shared/text/display-name';
 import type { FigureLabels, OperandSlot, PickedOperand } from '../ui-store';
 import { METHOD_WORDING } from '../ui/extraction-codes';
+import { labelsWording } from '../check/figure-wording';
 
 // What the viewer says about a figure and what picking one puts into the operand tray.
 
@@ -41,13 +42,28 @@ export function figureName(
   return name;
 }
 
+// Read once per figure: a page table's labels are looked up cell by cell, and a page can hold hundreds.
+const labelsRead = new WeakMap<FigureWithPosition, FigureLabels>();
+
 /**
- * The row and column labels the structure shows beside a figure (a sheet's row label and column header, a
- * page line's label), read as the numeric check reads them; null where it shows none.
+ * The row and column labels the structure shows beside a figure (a sheet's or a page table's row label and
+ * column header, a page line's label) and the period they name, read as the numeric check reads them;
+ * null where it shows none.
  */
 export function figureLabels(unit: Unit, figure: FigureWithPosition): FigureLabels {
+  const known = labelsRead.get(figure);
+  if (known !== undefined) return known;
   const context = operandContext(unit, figure, unit.source_unit_id);
-  return { row: context.rowLabel, column: context.columnLabel };
+  const labels = { row: context.rowLabel, column: context.columnLabel, period: context.period };
+  labelsRead.set(figure, labels);
+  return labels;
+}
+
+/** What hovering a figure shows: "Figure 61,450 (page 1) — Texas · Handgun · November 2015". */
+export function figureTitle(unit: Unit, figure: FigureWithPosition, picked: OperandSlot | null): string {
+  const labels = labelsWording(figureLabels(unit, figure));
+  const name = figureName(unit, figure, picked);
+  return labels === null ? name : `${name} — ${labels}`;
 }
 
 /** A unit's extraction method in words for the unit strip: "Text layer", "OCR", … */

@@ -107,7 +107,7 @@ export const PICKED_A: PickedOperand = {
   unitIndex: 3,
   sheetName: null,
   extractionMethod: 'text_layer',
-  labels: { row: 'Revenue', column: null },
+  labels: { row: 'Revenue', column: null, period: null },
 };
 
 export const PICKED_B: PickedOperand = {
@@ -131,7 +131,7 @@ export const PICKED_B: PickedOperand = {
   unitIndex: 1,
   sheetName: 'Revenue',
   extractionMethod: 'spreadsheet_cells',
-  labels: { row: 'Revenue', column: '2024' },
+  labels: { row: 'Revenue', column: '2024', period: '2024' },
 };
 
 const echo = (picked: PickedOperand) => {

@@ -60,10 +60,19 @@ describe('OperandTray', () => {
 
   it('says nothing rather than guess when the source shows no label', () => {
     render(<OperandTray />);
-    pick('A', { ...PICKED_A, labels: { row: null, column: null } });
-    pick('B', { ...PICKED_B, labels: { row: null, column: 'Handgun' } });
+    pick('A', { ...PICKED_A, labels: { row: null, column: null, period: null } });
+    pick('B', { ...PICKED_B, labels: { row: null, column: 'Handgun', period: null } });
     expect(screen.queryByTestId('operand-labels-A')).toBeNull();
     expect(screen.getByTestId('operand-labels-B').textContent).toBe('Handgun');
+  });
+
+  it('names a figure of a PDF table by its row, its column and the period, a month in words', () => {
+    render(<OperandTray />);
+    pick('A', { ...PICKED_A, labels: { row: 'Texas', column: 'Handgun', period: '2015-11' } });
+    // A column that already names the period is not followed by it again.
+    pick('B', { ...PICKED_B, labels: { row: 'Texas', column: 'Q4 2023', period: 'Q4 2023' } });
+    expect(screen.getByTestId('operand-labels-A').textContent).toBe('Texas · Handgun · November 2015');
+    expect(screen.getByTestId('operand-labels-B').textContent).toBe('Texas · Q4 2023');
   });
 
   it('clears one slot, then both', async () => {

@@ -66,7 +66,7 @@ const picked = (figure: typeof HANDGUN_FIGURE, column: string): PickedOperand =>
   unitIndex: 1,
   sheetName: 'Sheet1',
   extractionMethod: 'spreadsheet_cells',
-  labels: { row: 'Texas', column },
+  labels: { row: 'Texas', column, period: null },
 });
 export const PICKED_HANDGUN = picked(HANDGUN_FIGURE, 'Handgun');
 export const PICKED_LONG_GUN = picked(LONG_GUN_FIGURE, 'Long Gun');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { arithmeticLine } from '../../../renderer/src/check/arithmetic-wording';
 import { titleFromClaim } from '../../../renderer/src/check/claim-title';
+import { labelsWording, periodWording } from '../../../renderer/src/check/figure-wording';
 import { placeRunError } from '../../../renderer/src/check/run-errors';
 import { BridgeCallError } from '../../../renderer/src/bridge';
 
-// The words around a check: the arithmetic line, the case title, and where a refusal is shown.
+// The words around a check: a figure's labels, the arithmetic line, the case title, and where a refusal is
+// shown.
 
 const holds = (computed: number, tolerance: number) => ({
   verdict: 'holds' as const,
@@ -95,5 +97,45 @@ describe('placeRunError', () => {
       placeRunError(refusal('invalid_request', 'the request is not valid (claim: Too small)')).place,
     ).toBe('alert');
     expect(placeRunError(new Error('boom'))).toEqual({ place: 'alert', message: 'boom' });
+  });
+});
+
+describe('periodWording', () => {
+  it('writes a month in words and every other period as it is normalised', () => {
+    expect(periodWording('2015-11')).toBe('November 2015');
+    expect(periodWording('2024-01')).toBe('January 2024');
+    for (const period of ['2023', 'FY2023', 'Q3 2024', 'H1 2024', '2019/20'])
+      expect(periodWording(period)).toBe(period);
+    // Not a month: left as it is.
+    expect(periodWording('2015-13')).toBe('2015-13');
+  });
+});
+
+describe('labelsWording', () => {
+  const labels = (row: string | null, column: string | null, period: string | null) => ({
+    row,
+    column,
+    period,
+  });
+
+  it('reads row · column · period', () => {
+    expect(labelsWording(labels('Texas', 'Handgun', '2015-11'))).toBe('Texas · Handgun · November 2015');
+    expect(labelsWording(labels('Revenue rose to', null, '2024'))).toBe('Revenue rose to · 2024');
+    expect(labelsWording(labels(null, null, 'FY2023'))).toBe('FY2023');
+  });
+
+  it('leaves the period out when the row or column already says it, case and spaces aside', () => {
+    expect(labelsWording(labels('Texas', '2023', '2023'))).toBe('Texas · 2023');
+    expect(labelsWording(labels('Revenue', 'Q4 2023', 'Q4 2023'))).toBe('Revenue · Q4 2023');
+    expect(labelsWording(labels('Revenue', 'q4  2023', 'Q4 2023'))).toBe('Revenue · q4  2023');
+    expect(labelsWording(labels('Revenue', 'fy 2023', 'FY2023'))).toBe('Revenue · fy 2023');
+    expect(labelsWording(labels('November 2015', 'Handgun', '2015-11'))).toBe('November 2015 · Handgun');
+    expect(labelsWording(labels('Texas', 'Nov. 2015', '2015-11'))).toBe('Texas · Nov. 2015');
+    expect(labelsWording(labels('Sales 2022', 'Q3', 'Q3 2022'))).toBe('Sales 2022 · Q3 · Q3 2022');
+  });
+
+  it('says nothing when the structure shows nothing', () => {
+    expect(labelsWording(labels(null, ' ', null))).toBeNull();
+    expect(labelsWording(null)).toBeNull();
   });
 });

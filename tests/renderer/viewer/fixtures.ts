@@ -179,3 +179,115 @@ export function sheetEntry(): LibraryEntry {
     },
   });
 }
+
+// A landscape page with two tables read on it: background checks for November 2015 (its period named by
+// the title), and a small table the reader was not sure of.
+export const TABLE_PAGE_TEXT = [
+  'Background checks by state, November 2015',
+  'State Handgun Long Gun',
+  'Texas 61,450 51,670',
+  'Ohio 23,875 20,112',
+  'Staff 4,200',
+].join('\n');
+
+const cellBox = (x: number, y: number, width = 40) => ({ x, y, width, height: 10 });
+const tableCell = (
+  row: number,
+  col: number,
+  text: string,
+  box: { x: number; y: number; width: number; height: number },
+  header = false,
+) => ({ row, col, rowSpan: 1, colSpan: 1, text, box, header });
+
+const checksTable = {
+  index: 0,
+  box: { x: 72, y: 100, width: 300, height: 50 },
+  rows: 3,
+  cols: 3,
+  headerRows: 1,
+  labelCols: 1,
+  title: 'Background checks by state, November 2015',
+  notes: [],
+  unsure: false,
+  cells: [
+    tableCell(0, 0, 'State', cellBox(72, 100), true),
+    tableCell(0, 1, 'Handgun', cellBox(200, 100), true),
+    tableCell(0, 2, 'Long Gun', cellBox(300, 100), true),
+    tableCell(1, 0, 'Texas', cellBox(72, 120)),
+    tableCell(1, 1, '61,450', cellBox(200, 120, 34)),
+    tableCell(1, 2, '51,670', cellBox(300, 120, 34)),
+    tableCell(2, 0, 'Ohio', cellBox(72, 140)),
+    tableCell(2, 1, '23,875', cellBox(200, 140, 34)),
+    tableCell(2, 2, '20,112', cellBox(300, 140, 34)),
+  ],
+};
+
+const staffTable = {
+  index: 1,
+  box: { x: 72, y: 300, width: 120, height: 10 },
+  rows: 1,
+  cols: 2,
+  headerRows: 0,
+  labelCols: 1,
+  title: null,
+  notes: [],
+  unsure: true,
+  cells: [tableCell(0, 0, 'Staff', cellBox(72, 300)), tableCell(0, 1, '4,200', cellBox(150, 300, 26))],
+};
+
+const inCell = (raw: string, index: number, x: number, y: number, row: number, col: number, table = 0) =>
+  figureIn(TABLE_PAGE_TEXT, raw, index, {
+    kind: 'box',
+    x,
+    y,
+    width: 34,
+    height: 10,
+    cell: { table, row, col },
+  });
+
+/** A one-page PDF of 792 × 612 points whose page holds the two tables above. */
+export const tableRepresentation: Representation = RepresentationSchema.parse({
+  representation_id: 'rep-3',
+  source_version_id: 'sv-3',
+  format: 'pdf',
+  state: 'complete',
+  code: null,
+  reason: null,
+  extraction_method: 'text_layer',
+  extractor_version: 'ew-extract-8',
+  units: [
+    {
+      source_unit_id: 'unit-t1',
+      kind: 'page',
+      index: 1,
+      extraction_method: 'text_layer',
+      markdown: TABLE_PAGE_TEXT,
+      page: { width: 792, height: 612, tables: [checksTable, staffTable] },
+      figures: [
+        inCell('61,450', 0, 200, 120, 1, 1),
+        inCell('51,670', 1, 300, 120, 1, 2),
+        inCell('23,875', 2, 200, 140, 2, 1),
+        inCell('20,112', 3, 300, 140, 2, 2),
+        inCell('4,200', 4, 150, 300, 0, 1, 1),
+      ],
+    },
+  ],
+});
+
+export function tableEntry(): LibraryEntry {
+  return libraryEntry({
+    sourceVersionId: 'sv-3',
+    title: 'NICS background checks',
+    filename: 'nics-checks.pdf',
+    sha256: 'c0ffee'.padEnd(64, '0'),
+    reading: {
+      representationId: 'rep-3',
+      state: 'complete',
+      code: null,
+      reason: null,
+      extractionMethod: 'text_layer',
+      unitCount: 1,
+      lost: [],
+    },
+  });
+}

@@ -16,8 +16,21 @@ import {
 } from '../../../renderer/src/viewer/sheet-layout';
 import { stripItems } from '../../../renderer/src/viewer/strip-items';
 import { originalKind } from '../../../renderer/src/viewer/original-kind';
-import { figureName, pickedOperand, slotForClick } from '../../../renderer/src/viewer/figures';
-import { figureIn, libraryEntry, PAGE_1_TEXT, pdfRepresentation, sheetRepresentation } from './fixtures';
+import {
+  figureLabels,
+  figureName,
+  figureTitle,
+  pickedOperand,
+  slotForClick,
+} from '../../../renderer/src/viewer/figures';
+import {
+  figureIn,
+  libraryEntry,
+  PAGE_1_TEXT,
+  pdfRepresentation,
+  sheetRepresentation,
+  tableRepresentation,
+} from './fixtures';
 
 // The viewer's pure parts: where a box is drawn at any zoom, where chips cut the text, how a sheet with
 // merged cells is laid out, what the unit strip lists, and what picking a figure puts in the tray.
@@ -182,8 +195,9 @@ describe('picking', () => {
       unitIndex: 1,
       sheetName: null,
       extractionMethod: 'text_layer',
-      // The page line's text before its first figure; a page shows no column header.
-      labels: { row: 'Revenue rose to', column: null },
+      // The page line's text before its first figure; a page shows no column header; the line's "2024" is
+      // itself a figure here, and a year read as a figure is no period label.
+      labels: { row: 'Revenue rose to', column: null, period: null },
     });
     expect(pickedOperand(libraryEntry({ title: null }), pdfRepresentation, unit, figure).sourceTitle).toBe(
       'annual-report.pdf',
@@ -194,9 +208,11 @@ describe('picking', () => {
     const sheet = sheetRepresentation.units[0];
     const cell = sheet?.figures[1];
     if (sheet === undefined || cell === undefined) throw new Error('fixture');
+    // "Q2" names no year: no period.
     expect(pickedOperand(libraryEntry(), sheetRepresentation, sheet, cell).labels).toEqual({
       row: 'North',
       column: 'Q2',
+      period: null,
     });
   });
 
@@ -205,5 +221,30 @@ describe('picking', () => {
     expect(slotForClick({ A: null, B: null })).toBe('A');
     expect(slotForClick({ A: picked, B: null })).toBe('B');
     expect(slotForClick({ A: picked, B: picked })).toBe('B');
+  });
+});
+
+describe('a figure of a table read on a page', () => {
+  const unit = tableRepresentation.units[0];
+  if (unit === undefined) throw new Error('fixture');
+  const [texasHandgun, , , , staff] = unit.figures;
+  if (texasHandgun === undefined || staff === undefined) throw new Error('fixture');
+
+  it('reads its row and column headers and the period the table’s title names', () => {
+    expect(figureLabels(unit, texasHandgun)).toEqual({ row: 'Texas', column: 'Handgun', period: '2015-11' });
+    expect(figureTitle(unit, texasHandgun, null)).toBe(
+      'Figure 61,450 (page 1) — Texas · Handgun · November 2015',
+    );
+    expect(figureTitle(unit, texasHandgun, 'A')).toBe(
+      'Figure 61,450 (page 1), picked as figure 1 — Texas · Handgun · November 2015',
+    );
+  });
+
+  it('reads a figure’s labels once, however often it is drawn', () => {
+    expect(figureLabels(unit, texasHandgun)).toBe(figureLabels(unit, texasHandgun));
+  });
+
+  it('uses no header of a table read with doubt: only the line the figure is on', () => {
+    expect(figureLabels(unit, staff)).toEqual({ row: 'Staff', column: null, period: null });
   });
 });

@@ -456,7 +456,7 @@ describe('a workbook', () => {
       unitIndex: 1,
       sheetName: 'Revenue',
       extractionMethod: 'spreadsheet_cells',
-      labels: { row: 'North', column: 'Q2' },
+      labels: { row: 'North', column: 'Q2', period: null },
     });
     expect(cell().dataset['picked']).toBe('A');
     expect(cell().textContent).toBe('1,3501');
