@@ -1,10 +1,12 @@
 import {
+  PageSize,
   SOURCE_TYPES,
   type Citation,
   type DomainCategory,
   type DomainGroup,
   type SourceType,
 } from '../../shared/api';
+import { cellInText, cellPassages } from '../../shared/structure/passages';
 import { displayTitle } from '../../shared/text/display-name';
 import type { SearchCandidate } from '../store/contract';
 import { AUTHORITY, LOCAL_DOMAIN, domainCategory, isFactCheckSite } from './domains';
@@ -76,14 +78,73 @@ function snippetOf(text: string, query: ParsedQuery): { snippet: string; ranges:
     if (space > Math.max(start, first)) end = space;
   }
   const snippet = text.slice(start, end);
+  return { snippet, ranges: matchesIn(snippet, patterns) };
+}
+
+/** Every match of the phrases in `text`, in order. */
+function matchesIn(text: string, patterns: readonly RegExp[]): [number, number][] {
   const ranges: [number, number][] = [];
   for (const pattern of patterns) {
     pattern.lastIndex = 0;
-    for (let m = pattern.exec(snippet); m !== null; m = pattern.exec(snippet))
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text))
       ranges.push([m.index, m.index + m[0].length]);
   }
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return { snippet, ranges };
+  return ranges;
+}
+
+/** The stored page object of a unit, or null (a sheet, text, or a page that does not read). */
+function pageOf(json: string | null): PageSize | null {
+  if (json === null) return null;
+  try {
+    const parsed = PageSize.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The passage of a table cell the query names by its row label and column headers together ("Texas
+ * handgun": the row "Texas", the column "Handgun"), when no line of the text holds every phrase: the
+ * cell's row as read (a long row cut to a window that ends just past the cell), the phrases and the cell
+ * itself marked. Null otherwise.
+ */
+function cellSnippetOf(
+  text: string,
+  page: PageSize | null,
+  query: ParsedQuery,
+): { snippet: string; ranges: [number, number][] } | null {
+  if (page === null || !page.tables?.length) return null;
+  const patterns = query.phrases.map(phrasePattern);
+  const holdsAll = (words: string) =>
+    patterns.every((pattern) => {
+      pattern.lastIndex = 0;
+      return pattern.test(words);
+    });
+  if (text.split('\n').some(holdsAll)) return null;
+  for (const passage of cellPassages(page)) {
+    if (!holdsAll(`${passage.heading} ${passage.text}`)) continue;
+    const at = cellInText(text, page, passage);
+    if (at === null) continue;
+    let start = at.lineStart;
+    if (at.end - start > SNIPPET_CHARS) {
+      start = at.end - SNIPPET_CHARS;
+      const space = text.indexOf(' ', start);
+      if (space !== -1 && space < at.start) start = space + 1;
+    }
+    let end = Math.min(at.lineEnd, start + SNIPPET_CHARS);
+    if (end < at.lineEnd) {
+      const space = text.lastIndexOf(' ', end);
+      if (space >= at.end) end = space;
+    }
+    const snippet = text.slice(start, end);
+    const ranges = matchesIn(snippet, patterns);
+    ranges.push([at.start - start, at.end - start]);
+    ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return { snippet, ranges };
+  }
+  return null;
 }
 
 /** One citation per ranked source, in rank order, and one group per domain (its best-ranked citation primary). */
@@ -94,7 +155,8 @@ export function citationsOf(
   const groups = new Map<string, DomainGroup>();
   const citations: Citation[] = ranked.map((s, i) => {
     const { candidate: row, domain, category } = s;
-    const { snippet, ranges } = snippetOf(row.unit_markdown, query);
+    const { snippet, ranges } =
+      cellSnippetOf(row.unit_markdown, pageOf(row.unit_page), query) ?? snippetOf(row.unit_markdown, query);
     const id = `cit_${row.unit_id}`;
     let group = groups.get(domain);
     const primary = group === undefined;

@@ -103,6 +103,8 @@ export interface SearchCandidate {
   representation_state: string;
   unit_id: string;
   unit_markdown: string;
+  /** The unit's page object as stored (JSON; its tables name the cells a search can cite), or null. */
+  unit_page: string | null;
 }
 
 export interface SearchIndexResult {

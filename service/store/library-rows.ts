@@ -9,7 +9,7 @@ import {
   type LibraryValue,
 } from './contract';
 import type { Database } from './database';
-import { FIGURE_COLUMNS } from './rows';
+import { FIGURE_COLUMNS, unitSearchText } from './rows';
 import { searchRowid, UNITS_PER_SOURCE } from './representations';
 import { isBlobReferenced } from './source-versions';
 
@@ -224,7 +224,7 @@ export async function importSqliteRows(
 function rebuildSqliteSearchIndex(db: Database): void {
   const units = db
     .prepare(
-      `SELECT s.rowid AS source, s.title, s.filename, u.unit_index, u.markdown
+      `SELECT s.rowid AS source, s.title, s.filename, u.unit_index, u.markdown, u.page_json
        FROM source_versions s
        JOIN representations r ON r.id = (SELECT id FROM representations WHERE source_version_id = s.id
                                          ORDER BY created_at DESC, rowid DESC LIMIT 1)
@@ -237,6 +237,7 @@ function rebuildSqliteSearchIndex(db: Database): void {
     filename: string;
     unit_index: number;
     markdown: string;
+    page_json: string | null;
   }>;
   const insert = db.prepare('INSERT INTO unit_search (rowid, title, body) VALUES (?, ?, ?)');
   for (const unit of units) {
@@ -245,6 +246,10 @@ function rebuildSqliteSearchIndex(db: Database): void {
         `unit ${unit.unit_index} is beyond the ${UNITS_PER_SOURCE - 1} units a source can index`,
       );
     const title = displayText(unit.title ?? '') || displayText(unit.filename);
-    insert.run(searchRowid(unit.source, unit.unit_index), title, unit.markdown);
+    insert.run(
+      searchRowid(unit.source, unit.unit_index),
+      title,
+      unitSearchText(unit.markdown, unit.page_json),
+    );
   }
 }

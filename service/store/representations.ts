@@ -9,6 +9,7 @@ import {
   figureRowOf,
   representationOf,
   representationRowOf,
+  unitSearchText,
   REPRESENTATION_COLUMNS,
   unitOf,
   type FigureRow,
@@ -100,7 +101,11 @@ export function publishRepresentation(
       );
       if (unit.index >= UNITS_PER_SOURCE)
         throw new Error(`unit ${unit.index} is beyond the ${UNITS_PER_SOURCE - 1} units a source can index`);
-      indexUnit.run(searchRowid(source.rowid, unit.index), indexedTitle, unit.markdown);
+      indexUnit.run(
+        searchRowid(source.rowid, unit.index),
+        indexedTitle,
+        unitSearchText(unit.markdown, unit.page),
+      );
       for (const f of unit.figures) {
         const row = figureRowOf(unitId, f);
         insertFigure.run(...FIGURE_COLUMNS.map((column) => row[column]));

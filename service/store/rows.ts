@@ -1,4 +1,5 @@
-import type { FigureWithPosition, LostPart, Representation, Unit } from '../../shared/api';
+import type { FigureWithPosition, LostPart, PageSize, Representation, Unit } from '../../shared/api';
+import { searchableText } from '../../shared/structure/passages';
 import type { Extraction } from '../extract/extract';
 import type { ListedSourceVersion, SourceVersionRow } from './contract';
 
@@ -207,4 +208,17 @@ export function representationOf(
     units: units.map((u) => unitOf(u, byUnit.get(u.id) ?? [])),
     extractor_version: rep.extractor_version,
   };
+}
+
+/**
+ * The text the search index holds for a unit: its text, then each table cell with the labels and headers
+ * that name it. `page` as read, or as stored (JSON).
+ */
+export function unitSearchText(markdown: string, page: PageSize | string | null | undefined): string {
+  if (typeof page !== 'string') return searchableText(markdown, page);
+  try {
+    return searchableText(markdown, JSON.parse(page) as PageSize);
+  } catch {
+    return markdown;
+  }
 }

@@ -151,7 +151,7 @@ function candidateOf(db: Database, hit: Hit): SearchCandidate {
     `SELECT s.id AS source_version_id, s.title, s.filename, s.url, s.domain, s.publication_year,
             s.source_type, s.is_primary_source, s.sha256, s.registered_at,
             r.id AS representation_id, r.state AS representation_state,
-            u.id AS unit_id, u.markdown AS unit_markdown
+            u.id AS unit_id, u.markdown AS unit_markdown, u.page_json AS unit_page
      FROM source_versions s
      JOIN representations r ON r.id = (SELECT id FROM representations WHERE source_version_id = s.id
                                        ORDER BY created_at DESC, rowid DESC LIMIT 1)

@@ -296,32 +296,8 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
   const table = unit.page?.tables?.find((t) => t.index === at.table);
   if (table === undefined || table.unsure || at.row < table.headerRows || at.col < table.labelCols)
     return null;
-  const covers = (
-    cell: Pick<PageTableCell, 'row' | 'col' | 'rowSpan' | 'colSpan'>,
-    row: number,
-    col: number,
-  ) => row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
-
-  const labels: string[] = [];
-  for (let col = 0; col < table.labelCols; col++) {
-    const cell = table.cells.find((c) => covers(c, at.row, col));
-    const text = cell?.text.trim() ?? '';
-    if (text !== '' && labels[labels.length - 1] !== text) labels.push(text);
-  }
+  const { labels, headers } = cellHeadings(table, at.row, at.col);
   const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
-
-  // The header: the table's own, or, on a page a table runs on to without repeating it, the first page's.
-  const inherited = table.headerRows === 0 ? table.continues : undefined;
-  const headerRows = inherited?.headerRows ?? table.headerRows;
-  const headerCells = inherited?.header ?? table.cells;
-  const headers: string[] = [];
-  for (let row = headerRows - 1; row >= 0; row--) {
-    const cell =
-      headerCells.find((c) => covers({ rowSpan: 1, ...c }, row, at.col)) ??
-      periodCarried(headerCells, row, at.col, table.labelCols);
-    const text = cell?.text.trim() ?? '';
-    if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
-  }
   const columnLabel = headers[0] === undefined ? null : cleanLabel(headers[0]);
   // The period: the column's headers, else the row's label, else the section heading above the row (a
   // label alone on its row: "2019"), else the table's title when it names one ("November - 2015").
@@ -342,6 +318,45 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     noteScale: noteScaleOf(figure),
     tableCurrency: tableCurrencyOf(unit, table.index),
   };
+}
+
+/** Whether a cell spanning rows and columns covers the grid position (row, col). */
+function covers(
+  cell: Pick<PageTableCell, 'row' | 'col' | 'rowSpan' | 'colSpan'>,
+  row: number,
+  col: number,
+): boolean {
+  return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
+}
+
+/**
+ * What a person reads beside a body cell of a page table: the row's labels (left to right, the label
+ * columns' texts) and the column's headers (nearest first). A table continued from the page before
+ * without its header repeated reads under the first page's header.
+ */
+export function cellHeadings(
+  table: PageTable,
+  row: number,
+  col: number,
+): { labels: string[]; headers: string[] } {
+  const labels: string[] = [];
+  for (let c = 0; c < table.labelCols; c++) {
+    const cell = table.cells.find((x) => covers(x, row, c));
+    const text = cell?.text.trim() ?? '';
+    if (text !== '' && labels[labels.length - 1] !== text) labels.push(text);
+  }
+  const inherited = table.headerRows === 0 ? table.continues : undefined;
+  const headerRows = inherited?.headerRows ?? table.headerRows;
+  const headerCells = inherited?.header ?? table.cells;
+  const headers: string[] = [];
+  for (let r = headerRows - 1; r >= 0; r--) {
+    const cell =
+      headerCells.find((x) => covers({ rowSpan: 1, ...x }, r, col)) ??
+      periodCarried(headerCells, r, col, table.labelCols);
+    const text = cell?.text.trim() ?? '';
+    if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
+  }
+  return { labels, headers };
 }
 
 const currencyCache = new WeakMap<Unit, Map<number, string | null>>();

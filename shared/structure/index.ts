@@ -4,3 +4,4 @@
 
 export * from './context';
 export * from './periods';
+export * from './passages';

@@ -53,6 +53,7 @@ import {
   representationRowOf,
   REPRESENTATION_COLUMNS,
   unitOf,
+  unitSearchText,
   type FigureRow,
   type ListedRow,
   type RepresentationRow,
@@ -403,7 +404,11 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
         await insertIndexRows(
           client,
           { id: sourceVersionId, accountId: source.account_id, title: indexedTitle, representationId: id },
-          batch.map((u) => ({ id: u.id, index: u.unit.index, markdown: u.unit.markdown })),
+          batch.map((u) => ({
+            id: u.id,
+            index: u.unit.index,
+            markdown: unitSearchText(u.unit.markdown, u.unit.page),
+          })),
         );
         const figures = batch.flatMap((u) => u.unit.figures.map((f) => figureRowOf(u.id, f)));
         if (figures.length > 0)
@@ -509,7 +514,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
        SELECT ranked.score, ranked.total, s.id AS source_version_id, s.title, s.filename, s.url, s.domain,
               s.publication_year, s.source_type, s.is_primary_source, s.sha256, s.registered_at,
               r.id AS representation_id, r.state AS representation_state,
-              u.id AS unit_id, u.markdown AS unit_markdown
+              u.id AS unit_id, u.markdown AS unit_markdown, u.page_json AS unit_page
        FROM ranked
        CROSS JOIN LATERAL (
          SELECT us.unit_id, us.representation_id FROM unit_search us
@@ -709,9 +714,10 @@ async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
       id: string;
       unit_index: number;
       markdown: string;
+      page_json: string | null;
       representation_id: string;
     }>(
-      `SELECT u.id, u.unit_index, u.markdown, u.representation_id FROM units u
+      `SELECT u.id, u.unit_index, u.markdown, u.page_json, u.representation_id FROM units u
        WHERE u.representation_id = (SELECT id FROM representations WHERE source_version_id = $1
                                     ORDER BY created_at DESC, seq DESC LIMIT 1)
        ORDER BY u.unit_index`,
@@ -727,7 +733,11 @@ async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
         title: displayText(source.title ?? '') || displayText(source.filename),
         representationId,
       },
-      units.rows.map((u) => ({ id: u.id, index: Number(u.unit_index), markdown: u.markdown })),
+      units.rows.map((u) => ({
+        id: u.id,
+        index: Number(u.unit_index),
+        markdown: unitSearchText(u.markdown, u.page_json),
+      })),
     );
   }
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SearchResponse } from '../../../shared/api';
-import type { Extraction } from '../../../service/extract/extract';
+import { extract, type Extraction } from '../../../service/extract/extract';
+import { buildPdf, type PdfText } from '../extract/fixtures/pdf';
 import { ServiceError } from '../../../service/operations/errors';
 import { normaliseDomainFilter } from '../../../service/search/domains';
 import { searchSources } from '../../../service/operations/search';
@@ -313,6 +314,62 @@ describe('search: results', () => {
     expect((await search({ query: 'new' })).claim_groups![0]!.citations[0]!.representation_id).toBe(
       representationId,
     );
+  });
+});
+
+describe('search: table cells by the words that name them', () => {
+  const line = (y: number, label: string, ...values: string[]): PdfText[] => [
+    { x: 72, y, size: 9, text: label },
+    ...values.map((text, i) => ({ x: 250 + i * 80, y, size: 9, text })),
+  ];
+  /** A source whose one page is a table read from a PDF: a header row over three states, then a sentence. */
+  async function tableSource(): Promise<void> {
+    const { sourceVersionId } = await addSource({ title: 'NICS checks', pages: ['placeholder'] });
+    const read = await extract(
+      buildPdf([
+        {
+          width: 612,
+          height: 792,
+          texts: [
+            { x: 72, y: 720, size: 12, text: 'Firearm background checks, November - 2015' },
+            ...line(700, 'State', 'Permit', 'Handgun', 'Long gun'),
+            ...line(686, 'Texas', '12,004', '61,450', '58,102'),
+            ...line(674, 'Ohio', '9,120', '22,140', '19,877'),
+            ...line(662, 'Utah', '2,110', '6,112', '5,340'),
+            { x: 72, y: 600, size: 9, text: 'Checks rose in Texas over the year.' },
+          ],
+        },
+      ]),
+      { filename: 'nics.pdf' },
+      { ocr: 'off' },
+    );
+    expect(read.units[0]?.page?.tables).toHaveLength(1);
+    await store.publishRepresentation(sourceVersionId, 'v2', read);
+  }
+  const marked = (citation: { snippet: string; highlight_ranges?: unknown[] }) =>
+    (citation.highlight_ranges as [number, number][]).map(([a, b]) => citation.snippet.slice(a, b));
+
+  it('a row label and a column header together find the cell: its row is the passage, the cell marked', async () => {
+    await tableSource();
+    const [citation] = (await search({ query: 'Texas handgun' })).claim_groups![0]!.citations;
+    expect(citation!.snippet).toBe('Texas 12,004 61,450 58,102');
+    expect(marked(citation!)).toEqual(['Texas', '61,450']);
+    expect(citation!.evidence?.quoteMatch).toBe(true);
+  });
+
+  it('a quoted phrase of a row label and a header matches the cell, though the page never writes it', async () => {
+    await tableSource();
+    await addSource({ title: 'prose', pages: ['Texas permits and handgun sales'] });
+    const found = (await search({ query: '"Texas handgun"' })).claim_groups![0]!;
+    expect(found.citations.map((c) => c.title)).toEqual(['NICS checks']);
+    expect(found.citations[0]!.snippet).toBe('Texas 12,004 61,450 58,102');
+  });
+
+  it('words one line of the text holds are cited from the text, as before', async () => {
+    await tableSource();
+    const [citation] = (await search({ query: 'Texas 58,102' })).claim_groups![0]!.citations;
+    expect(citation!.snippet.startsWith('Firearm background checks')).toBe(true);
+    expect(marked(citation!)).toEqual(['Texas', '58,102', 'Texas']);
   });
 });
 

@@ -378,6 +378,35 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
   });
 
   describe('moving a library', () => {
+    /** A page whose one table the page's text never writes out: "Steel" under "Duty". */
+    const tariffPage = {
+      width: 612,
+      height: 792,
+      tables: [
+        {
+          index: 0,
+          box: { x: 72, y: 600, width: 300, height: 40 },
+          rows: 2,
+          cols: 2,
+          headerRows: 1,
+          labelCols: 1,
+          title: null,
+          notes: [],
+          unsure: false,
+          cells: [
+            { row: 0, col: 0, text: 'Item', header: true },
+            { row: 0, col: 1, text: 'Duty', header: true },
+            { row: 1, col: 0, text: 'Steel', header: false },
+            { row: 1, col: 1, text: '12', header: false },
+          ].map((c) => ({
+            ...c,
+            rowSpan: 1,
+            colSpan: 1,
+            box: { x: 72 + c.col * 150, y: 600, width: 40, height: 10 },
+          })),
+        },
+      ],
+    };
     async function sqliteLibrary() {
       const dir = await tempDir();
       const store = await Store.open(dir);
@@ -402,11 +431,10 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
           true,
         );
         await store.blobs.discard(staged);
-        await store.publishRepresentation(
-          sourceVersion!.id,
-          'v1',
-          extractionOf([text, `${text} again 7.25`]),
-        );
+        const extraction = extractionOf([text, `${text} again 7.25`]);
+        // The tariff page holds a table: its cells are indexed with their headers, on every engine.
+        if (i === 1) extraction.units[0] = { ...extraction.units[0]!, page: tariffPage };
+        await store.publishRepresentation(sourceVersion!.id, 'v1', extraction);
         sources.push(sourceVersion!.id);
       }
       // A newer representation of one source: only it is indexed, after the move as before.
@@ -453,6 +481,10 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
         expect(
           (await postgres.searchIndex(accountId, { phrases: [['replaced']], match: 'all' }, {}, 10)).total,
         ).toBe(1);
+        const cell = { phrases: [['steel', 'duty']], match: 'all' as const };
+        expect((await postgres.searchIndex(accountId, cell, {}, 10)).candidates).toMatchObject([
+          { source_version_id: sources[1], unit_page: JSON.stringify(tariffPage) },
+        ]);
         expect(await postgres.listSourceVersions(accountId)).toEqual(
           await sqlite.listSourceVersions(accountId),
         );
@@ -475,6 +507,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
           await back.importRows(replay(reexported), (s) => postgres.blobs.read(s));
           expect(await collect(back.exportRows())).toEqual(exported);
           expect((await back.searchIndex(accountId, query, {}, 10)).total).toBe(1);
+          expect((await back.searchIndex(accountId, cell, {}, 10)).total).toBe(1);
           expect(
             (await back.searchIndex(accountId, { phrases: [['nothing']], match: 'all' }, {}, 10)).total,
           ).toBe(0);
