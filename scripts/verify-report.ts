@@ -163,7 +163,9 @@ async function openClient(args: VerifyReportArgs, bundleText: string): Promise<E
       `no evidence service data folder at ${dataDir} (it has no service.db); name one with --data DIR`,
     );
   try {
-    return await createEmbeddedClient({ dataDir, ocr: ocrOf(bundleText) });
+    // Only --republish reads documents: otherwise no reading thread is started (one still loading would
+    // hold the process's exit long after its verdict).
+    return await createEmbeddedClient({ dataDir, ocr: ocrOf(bundleText), warmThreads: args.republish });
   } catch (error) {
     if (error instanceof ClientError && error.code === 'unavailable')
       throw new CannotVerify(

@@ -33,6 +33,8 @@ export interface EmbeddedClientOptions {
   ocr: ExtractionSettings['ocr'];
   /** Told of each page or sheet read, for the progress events of the bridge. */
   onProgress?: (progress: ProgressEvent) => void;
+  /** Start reading threads ahead, before any document is read (default true; see ExtractionSettings). */
+  warmThreads?: boolean;
 }
 
 /** A ServiceError as the ClientError a remote service's answer with the same status would give. */
@@ -109,7 +111,10 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       );
     throw error;
   }
-  const service = createLocalService(store, { ocr: options.ocr }).forAccount(await store.localAccount());
+  const service = createLocalService(store, {
+    ocr: options.ocr,
+    ...(options.warmThreads === false ? { warmThreads: false } : {}),
+  }).forAccount(await store.localAccount());
   /** The call context of one task, reporting each unit read as progress of `taskId`. */
   const reporting = (taskId: string): CallContext => {
     const onProgress = options.onProgress;

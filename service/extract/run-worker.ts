@@ -116,7 +116,9 @@ function freeSlots(wanted: number): (() => void)[] {
 // start. Two by default on a machine of two cores or more and at least 8 GiB of memory, else one
 // (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds 160–240 MB under tsx;
 // two let two documents dropped together both start at once, and a large PDF share its pages between
-// them. They are unref'd while they wait (they never keep the process alive). A thread
+// them. They are unref'd while they wait (they never keep the process alive). Importing this module starts
+// none: the service starts them when it is created (`prewarm`), so a program that loads the service but
+// reads no document (re-verifying a report) starts no thread and exits when it is done. A thread
 // whose read ended cleanly and left it small goes back to wait for the next document (a burst of imports
 // pays no thread start); one that read a large document, failed or was stopped is ended, and a new warm
 // thread is started on a core no read is using.
@@ -276,8 +278,6 @@ function warmThread(memoryMb: number): Worker | undefined {
   }
   return thread;
 }
-
-prewarm();
 
 /**
  * Reads `bytes` as `format` in a worker thread with a memory and a time ceiling. Resolves with what the

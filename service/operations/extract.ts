@@ -14,6 +14,11 @@ export interface ExtractionSettings {
   onUnit?: ExtractOptions['onUnit'];
   limits?: ExtractOptions['limits'];
   worker?: ExtractOptions['worker'];
+  /**
+   * Start the warm reading threads when the service is created (the default), so the first document read
+   * after launch does not wait for one; false: a thread starts only when a document is read.
+   */
+  warmThreads?: boolean;
 }
 
 /** The stored bytes of an asset, verified; a store without them is 404, damaged bytes 502. */

@@ -1,5 +1,6 @@
 import type { OperationName, OperationResult, UploadFields } from '../../shared/api';
 import type { ExtractOptions } from '../extract/extract';
+import { prewarm } from '../extract/run-worker';
 import { createDownloader } from '../fetch';
 import type { StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
@@ -74,6 +75,7 @@ export function createLocalService(
   extraction: Partial<ExtractionSettings> = {},
 ): LocalService {
   const settings = extractionSettings(extraction);
+  if (settings.warmThreads !== false) prewarm();
   const withContext = (context: CallContext | undefined): ExtractionSettings =>
     context?.onUnit ? { ...settings, onUnit: context.onUnit } : settings;
   return {

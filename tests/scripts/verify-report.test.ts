@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,13 +51,17 @@ interface Run {
   stderr: string;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+function run(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify-report.ts', ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, EVIDENCE_API_KEY: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', ...nodeArgs, 'scripts/verify-report.ts', ...args],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, EVIDENCE_API_KEY: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -67,6 +71,22 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
       resolve({ code, stdout: stdout.split('\n').filter((l) => l !== ''), stderr }),
     );
   });
+}
+
+/**
+ * A run with the entry of every worker thread it starts (tests/scripts/support/thread-probe.ts), but
+ * esbuild's: tsx starts one to compile TypeScript as it loads it, which the built app does not.
+ */
+async function runRecordingThreads(args: string[]): Promise<Run & { threads: string[] }> {
+  const file = join(lib.root, `threads-${randomUUID()}.json`);
+  const result = await run(args, { EW_THREAD_PROBE: file }, [
+    '--import',
+    './tests/scripts/support/thread-probe.ts',
+  ]);
+  const threads = (JSON.parse(readFileSync(file, 'utf8')) as string[]).filter(
+    (entry) => !entry.includes('/node_modules/esbuild/'),
+  );
+  return { ...result, threads };
 }
 
 /** runVerifyReport in this process. */
@@ -108,6 +128,22 @@ describe('npm run verify-report (child process)', () => {
     expect(result.stdout.filter((l) => l.startsWith('DIFFERS'))).toHaveLength(1);
     expect(result.stdout.at(-1)).toMatch(/^NOT VERIFIED/);
   }, 60_000);
+
+  it('starts no reading thread unless --republish, which reads the documents again on threads', async () => {
+    const help = await runRecordingThreads(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout[0]).toBe('usage:');
+    expect(help.threads).toEqual([]);
+    const verified = await runRecordingThreads([good, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(verified.code).toBe(0);
+    expect(verified.threads).toEqual([]);
+    // The probe sees this program's threads: reading the documents again starts the reading threads.
+    const republished = await runRecordingThreads([good, '--data', lib.dataDir, '--republish']);
+    expect(republished.stderr).toBe('');
+    expect(republished.code).toBe(0);
+    expect(republished.threads.length).toBeGreaterThan(0);
+    for (const entry of republished.threads) expect(entry).toMatch(/\/service\/extract\/worker\.[jt]s$/);
+  }, 90_000);
 
   it('a key as an argument is refused, saying why: exit 2', async () => {
     for (const args of [
