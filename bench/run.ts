@@ -4,8 +4,10 @@
  * `npm run bench -- web-upload` runs only the upload through the web host; `npm run bench -- workbench`
  * only the workbench in Chromium (open, pick, run, memory); `npm run bench -- search-ui` only the search
  * panel in Chromium (keystroke to results, opening a result at its passage); `npm run bench -- report`
- * only the report export (HTML, PDF) and its re-verification. `npm run bench -- ocr` runs only the OCR
- * comparison with Debian's tesseract and a 20-page scan on all cores (minutes: not in the default run).
+ * only the report export (HTML, PDF) and its re-verification; `npm run bench -- verify-report` only the
+ * re-verification, in process and as the command (start to verdict, start to exit). `npm run bench -- ocr`
+ * runs only the OCR comparison with Debian's tesseract and a 20-page scan on all cores (minutes: not in the
+ * default run).
  * `npm run bench -- newsroom` runs only newsroom mode: two instances on one throwaway PostgreSQL beside the
  * embedded engine (100,000 units seeded, minutes: not in the default run).
  */
@@ -25,6 +27,7 @@ import { benchSearchUi } from './search-ui';
 import { benchWebUpload } from './web-upload';
 import { benchWorkbench } from './workbench';
 import { Store } from '../service/store/store';
+import { benchVerifyReport, verifyReportLines } from '../scripts/verify-report-bench';
 
 const SIZES_MB = [1, 10, 45];
 const ROUNDS = 3;
@@ -48,6 +51,10 @@ async function main() {
   }
   if (process.argv[2] === 'newsroom') {
     for (const line of await benchNewsroom()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'verify-report') {
+    for (const line of verifyReportLines(await benchVerifyReport())) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {
@@ -130,6 +137,8 @@ async function main() {
   for (const line of await benchWorkbench()) console.log(line);
   console.log('');
   for (const line of await benchReport()) console.log(line);
+  console.log('');
+  for (const line of verifyReportLines(await benchVerifyReport())) console.log(line);
 }
 
 main().catch((error: unknown) => {
