@@ -25,10 +25,13 @@ export async function rendererBuildIsStale(): Promise<boolean> {
   return Math.max(...inputs) > built.mtimeMs;
 }
 
-/** Builds the renderer with renderer/vite.config.ts when its build is missing or stale. */
+/**
+ * Builds the renderer with renderer/vite.config.ts when its build is missing or stale. Only errors are
+ * printed: whoever starts the app cannot act on a bundler warning (`npm run build:renderer` shows them).
+ */
 export async function ensureRendererBuilt(log: (line: string) => void = () => {}): Promise<void> {
   if (!(await rendererBuildIsStale())) return;
   log('building the renderer (out/renderer)…');
   const { build } = await import('vite');
-  await build({ configFile: rendererViteConfig, logLevel: 'warn' });
+  await build({ configFile: rendererViteConfig, logLevel: 'error' });
 }

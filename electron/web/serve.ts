@@ -3,12 +3,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultWebDataDir, packageVersion, rendererOutDir } from '../project';
 import { ensureRendererBuilt } from './renderer-build';
-import { startWebHost } from './server';
+import { startWebHost, type LaunchCommand } from './server';
 
-export const WEB_USAGE = `usage: npm run web -- [--port N] [--data DIR]
+/** The usage text, in the words of the command the person ran. */
+export function webUsage(command: LaunchCommand): string {
+  return `usage: ${command} -- [--port N] [--data DIR]
 
   --port N     port on 127.0.0.1 (default 0: a free port)
   --data DIR   the workbench's data folder (default .data/workbench in the checkout)`;
+}
 
 export class UsageError extends Error {}
 
@@ -47,19 +50,33 @@ export function parseWebHostArgs(argv: string[]): WebHostArgs | 'help' {
 }
 
 /**
- * Builds the renderer if needed, serves it with the bridge on a loopback URL, prints exactly one line to
- * stdout (`workbench: URL`) and runs until SIGINT/SIGTERM. Progress goes to stderr.
+ * All the web host prints once it serves: the address to open (with this launch's token) and the folder
+ * its data lives in. Anything more would bury the address a person has to find.
  */
-export async function serveWorkbench(args: WebHostArgs): Promise<void> {
+export function launchLines(url: string, dataDir: string): string[] {
+  return [`workbench: ${url}`, `data: ${dataDir}`];
+}
+
+/**
+ * Builds the renderer if needed (quietly: bundler warnings are for whoever changes the renderer, and
+ * `npm run build:renderer` shows them), serves it with the bridge on a loopback URL, prints the launch
+ * lines to stdout and runs until SIGINT/SIGTERM.
+ */
+export async function serveWorkbench(args: WebHostArgs, command: LaunchCommand): Promise<void> {
   mkdirSync(args.dataDir, { recursive: true });
-  await ensureRendererBuilt((line) => process.stderr.write(`${line}\n`));
+  await ensureRendererBuilt();
   const host = await startWebHost({
     port: args.port,
     dataDir: args.dataDir,
     rendererDir: rendererOutDir,
     version: packageVersion(),
+    launchCommand: command,
   });
-  process.stdout.write(`workbench: ${host.url}\n`);
+  process.stdout.write(
+    launchLines(host.url, args.dataDir)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
   const stop = () => {
     void host.close().finally(() => process.exit(0));
   };
@@ -68,17 +85,17 @@ export async function serveWorkbench(args: WebHostArgs): Promise<void> {
 }
 
 /** The command line of the web host, shared by `npm run web` and the `npm start` fallback. */
-export async function runWebHostCli(argv: string[]): Promise<void> {
+export async function runWebHostCli(argv: string[], command: LaunchCommand): Promise<void> {
   try {
     const args = parseWebHostArgs(argv);
     if (args === 'help') {
-      process.stdout.write(`${WEB_USAGE}\n`);
+      process.stdout.write(`${webUsage(command)}\n`);
       return;
     }
-    await serveWorkbench(args);
+    await serveWorkbench(args, command);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${(error as Error).message}\n${WEB_USAGE}\n`);
+      process.stderr.write(`${(error as Error).message}\n${webUsage(command)}\n`);
       process.exitCode = 2;
       return;
     }

@@ -34,6 +34,9 @@ export const WEB_HOST_ADDRESS = '127.0.0.1';
 /** Ceiling on a bridge request body: a 50 MB file in base64 (library.upload) and its envelope. */
 export const MAX_BRIDGE_BODY_BYTES = Math.ceil(MAX_ASSET_BYTES / 3) * 4 + 64 * 1024;
 
+/** The command a person ran to start the web host: what a refusal tells them to look back at. */
+export type LaunchCommand = 'npm start' | 'npm run web';
+
 export interface WebHostOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -45,6 +48,8 @@ export interface WebHostOptions {
   version?: string;
   /** Fixed token for tests; by default a fresh 32-byte secret per launch. */
   token?: string;
+  /** The command that started this host, named when a tab without its token is refused (default `npm run web`). */
+  launchCommand?: LaunchCommand;
   onInternalError?: RouterOptions['onInternalError'];
   /** The API key store (default: the OS keychain, with a session-only fallback). */
   keyStore?: KeyStore;
@@ -83,6 +88,21 @@ function digest(text: string): Buffer {
 function tokenMatches(presented: string | string[] | undefined, expected: string): boolean {
   if (typeof presented !== 'string' || presented.length === 0) return false;
   return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/**
+ * Why a call without this launch's token is refused, in words that say what to do, naming the command the
+ * person ran: a tab that never had the token, and one holding another token (kept from an earlier launch,
+ * or cut short when pasted), both need the address this launch printed.
+ */
+export function tokenRefusalMessage(
+  presented: string | string[] | undefined,
+  command: LaunchCommand,
+): string {
+  const fix = `Open the address "${command}" printed last (it ends in #token=…), in this tab or a new one.`;
+  if (typeof presented !== 'string' || presented === '')
+    return `This tab has no workbench token: it was not opened from the address "${command}" printed. ${fix}`;
+  return `This tab's workbench token is not this launch's: it is from an earlier run of "${command}", or its address was cut short. ${fix}`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -223,6 +243,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createLaunchToken();
+  const launchCommand = options.launchCommand ?? 'npm run web';
   const rendererDir = options.rendererDir ?? rendererOutDir;
   // Pages listening for pushed events: each gets one JSON line per event while its request is open.
   const listeners = new Set<ServerResponse>();
@@ -274,13 +295,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.method !== 'POST') {
       throw new HttpRefusal(405, 'method_not_allowed', 'The bridge takes POST only.');
     }
-    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token)) {
-      throw new HttpRefusal(
-        401,
-        BRIDGE_ERROR.unauthorized,
-        'This call lacks the workbench token of this launch.',
-      );
-    }
+    requireToken(req);
     const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
       throw new HttpRefusal(415, 'unsupported_media_type', 'A bridge request is application/json.');
@@ -304,12 +319,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function requireToken(req: IncomingMessage): void {
-    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token))
-      throw new HttpRefusal(
-        401,
-        BRIDGE_ERROR.unauthorized,
-        'This call lacks the workbench token of this launch.',
-      );
+    const presented = req.headers[WEB_TOKEN_HEADER];
+    if (!tokenMatches(presented, token))
+      throw new HttpRefusal(401, BRIDGE_ERROR.unauthorized, tokenRefusalMessage(presented, launchCommand));
   }
 
   /**
@@ -383,12 +395,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   /** `GET /bridge/events` with the token: an open response that receives every pushed event. */
   function serveEvents(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') throw new HttpRefusal(405, 'method_not_allowed', 'Events are read with GET.');
-    if (!tokenMatches(req.headers[WEB_TOKEN_HEADER], token))
-      throw new HttpRefusal(
-        401,
-        BRIDGE_ERROR.unauthorized,
-        'This call lacks the workbench token of this launch.',
-      );
+    requireToken(req);
     res.writeHead(200, {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'cache-control': 'no-store',

@@ -1,13 +1,4 @@
-import { BRIDGE_ERROR } from '../../../shared/bridge';
-import { BridgeCallError } from '../bridge';
 import { serviceStateOf, useHealth, useServiceConnection, useSettings } from '../health';
-
-function errorText(error: Error): string {
-  if (error instanceof BridgeCallError && error.code === BRIDGE_ERROR.unauthorized) {
-    return `${error.message} Open the address printed by "npm run web" again.`;
-  }
-  return error.message;
-}
 
 const STATE_TEXT = {
   ok: 'ok',
@@ -33,7 +24,8 @@ export function ServiceStatus() {
   if (health.isError) {
     dot = 'bg-rose-500';
     text = 'Local evidence service: unavailable';
-    detail = errorText(health.error);
+    // A refused launch token comes with what to do, in the words of the command that started the host.
+    detail = health.error.message;
   } else if (health.isSuccess && !remote) {
     dot = 'bg-emerald-500';
     text = 'Local evidence service: ready';

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/security/csp';
-import { MAX_BRIDGE_BODY_BYTES, startWebHost, type WebHost } from '../../../electron/web/server';
+import {
+  MAX_BRIDGE_BODY_BYTES,
+  startWebHost,
+  tokenRefusalMessage,
+  type WebHost,
+} from '../../../electron/web/server';
 
 interface Reply {
   status: number;
@@ -109,6 +114,48 @@ describe('web host: bridge', () => {
     const reply = await bridgeCall({});
     expect(reply.status).toBe(401);
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+
+  it('tells a tab without the token to open the address the command printed', async () => {
+    const reply = JSON.parse((await bridgeCall({})).body) as { error: { message: string } };
+    expect(reply.error.message).toBe(tokenRefusalMessage(undefined, 'npm run web'));
+    expect(reply.error.message).toMatch(/^This tab has no workbench token/);
+    expect(reply.error.message).toContain('Open the address "npm run web" printed last');
+  });
+
+  it('tells a tab holding another launch’s token that the workbench was started again', async () => {
+    const reply = JSON.parse((await bridgeCall({ 'x-workbench-token': 'an-earlier-launch' })).body) as {
+      error: { message: string };
+    };
+    expect(reply.error.message).toMatch(/^This tab's workbench token is not this launch's/);
+    expect(reply.error.message).toContain('an earlier run of "npm run web"');
+    expect(reply.error.message).not.toContain('an-earlier-launch');
+  });
+
+  it('names the command that started it: npm start', async () => {
+    const started = await startWebHost({
+      port: 0,
+      dataDir: join(root, 'data-start'),
+      rendererDir: join(root, 'renderer'),
+      launchCommand: 'npm start',
+    });
+    try {
+      for (const headers of [{}, { 'x-workbench-token': host.token }] as Record<string, string>[]) {
+        const reply = await send(started.port, {
+          method: 'POST',
+          path: '/bridge/invoke',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ channel: 'health', input: {} }),
+        });
+        expect(reply.status).toBe(401);
+        const { error } = JSON.parse(reply.body) as { error: { code: string; message: string } };
+        expect(error.code).toBe('unauthorized');
+        expect(error.message).toContain('"npm start" printed');
+        expect(error.message).not.toContain('npm run web');
+      }
+    } finally {
+      await started.close();
+    }
   });
 
   it('refuses a wrong token (401), including one that only shares a prefix', async () => {
