@@ -356,16 +356,90 @@ export async function buildReport(
   const checked = ReportBundle.safeParse(bundle);
   if (!checked.success)
     throw new ReportBuildError(`the report does not match its schema: ${z.prettifyError(checked.error)}`);
+  const repeated = repeatedIds(checked.data);
+  if (repeated.length > 0)
+    throw new ReportBuildError(`the report names a thing twice: ${repeated.join('; ')}`);
   return checked.data;
+}
+
+/**
+ * Every case, kept check, operand or citation a bundle holds more than once, as "path: why". A copy of a
+ * check counts it twice in a report and still matches the app's case, so each is refused instead: a case
+ * by its id, a kept check by its id (and one claim being worked on per case), an operand by the figure it
+ * names within its check, a citation by its unit and query within its case (as a case keeps it once).
+ */
+export function repeatedIds(content: ReportContent): string[] {
+  const problems: string[] = [];
+  const firstAt = <K>(seen: Map<K, string>, key: K, path: string): string | null => {
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, path);
+    return first ?? null;
+  };
+  const cases = new Map<string, string>();
+  const checks = new Map<string, string>();
+  content.cases.forEach((c, i) => {
+    const casePath = `cases.${i}`;
+    const sameCase = firstAt(cases, c.caseId, casePath);
+    if (sameCase !== null)
+      problems.push(
+        `${casePath}.caseId: case ${c.caseId} is also ${sameCase}; a report holds each case once`,
+      );
+    let current: string | null = null;
+    c.checks.forEach((check, j) => {
+      const checkPath = `${casePath}.checks.${j}`;
+      if (check.checkId === null) {
+        if (current !== null)
+          problems.push(
+            `${checkPath}: a second claim being worked on in case ${c.caseId} (the first is ${current}); a case has one`,
+          );
+        current ??= checkPath;
+      } else {
+        const sameCheck = firstAt(checks, check.checkId, checkPath);
+        if (sameCheck !== null)
+          problems.push(
+            `${checkPath}.checkId: check ${check.checkId} is also ${sameCheck}; a report holds each check once`,
+          );
+      }
+      const figures = new Map<string, string>();
+      check.operands.forEach((operand, k) => {
+        const r = operand.reference;
+        const key = canonicalJson([
+          r.source_version_id,
+          r.representation_id,
+          r.source_unit_id,
+          r.figure_index,
+        ]);
+        const sameFigure = firstAt(figures, key, `${checkPath}.operands.${k}`);
+        if (sameFigure !== null)
+          problems.push(
+            `${checkPath}.operands.${k}: figure ${r.figure_index} of unit ${r.source_unit_id} is also ${sameFigure}; a check's operands are different figures`,
+          );
+      });
+    });
+    const citations = new Map<string, string>();
+    c.citations.forEach((citation, j) => {
+      const citationPath = `${casePath}.citations.${j}`;
+      const sameCitation = firstAt(
+        citations,
+        canonicalJson([citation.sourceUnitId, citation.query]),
+        citationPath,
+      );
+      if (sameCitation !== null)
+        problems.push(
+          `${citationPath}: unit ${citation.sourceUnitId} found by the query ${JSON.stringify(citation.query)} is also ${sameCitation}; a case keeps each citation once`,
+        );
+    });
+  });
+  return problems;
 }
 
 /** A bundle as read from a file: the bundle, or every reason it is refused. */
 export type ParsedBundle = { ok: true; bundle: ReportBundle } | { ok: false; problems: string[] };
 
 /**
- * Reads a bundle strictly: it must match the schema, and nothing may be dropped on the way (the service's
+ * Reads a bundle strictly: it must match the schema, nothing may be dropped on the way (the service's
  * responses are open objects in the API, so a member added to one, a judgment slipped into a response,
- * would otherwise be stripped silently instead of refused).
+ * would otherwise be stripped silently instead of refused), and nothing may be in it twice (repeatedIds).
  */
 export function parseBundle(json: unknown): ParsedBundle {
   const parsed = ReportBundle.safeParse(json);
@@ -383,6 +457,8 @@ export function parseBundle(json: unknown): ParsedBundle {
         `${firstExtra(json, parsed.data, []) ?? '(bundle)'}: a member the bundle's schema does not have`,
       ],
     };
+  const repeated = repeatedIds(parsed.data);
+  if (repeated.length > 0) return { ok: false, problems: repeated };
   return { ok: true, bundle: parsed.data };
 }
 

@@ -23,6 +23,7 @@ let lib: Library;
 let good: string;
 let bad: string;
 let notJson: string;
+let repeated: string;
 beforeAll(async () => {
   lib = await buildLibrary();
   // The verifier opens the data folder itself: this process lets it go.
@@ -40,6 +41,14 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(notJson, '{"bundleVersion": 1, oops');
+  // A kept check copied, the seal made again: every item of it would still match the source and the app.
+  repeated = join(lib.root, 'repeated.json');
+  writeFileSync(
+    repeated,
+    JSON.stringify(
+      tampered(lib.bundle, (b) => b.cases[0]!.checks.push(structuredClone(b.cases[0]!.checks[0]!))),
+    ),
+  );
 }, 60_000);
 afterAll(() => {
   if (lib) rmSync(lib.root, { recursive: true, force: true });
@@ -144,6 +153,17 @@ describe('npm run verify-report (child process)', () => {
     expect(republished.threads.length).toBeGreaterThan(0);
     for (const entry of republished.threads) expect(entry).toMatch(/\/service\/extract\/worker\.[jt]s$/);
   }, 90_000);
+
+  it('a bundle holding a check twice: REFUSED, saying which and where, even with --cases; exit 1', async () => {
+    const result = await run([repeated, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toEqual([
+      'REFUSED    bundle: schema — cases.0.checks.2.checkId: check check_kept0001 is also cases.0.checks.0; a report holds each check once',
+      '1 item(s): 0 same, 0 differ, 0 unreadable, 1 refused',
+      'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
+    ]);
+  }, 60_000);
 
   it('a key as an argument is refused, saying why: exit 2', async () => {
     for (const args of [

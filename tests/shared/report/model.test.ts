@@ -6,6 +6,7 @@ import {
   parseBundle,
   ReportBuildError,
   ReportBundle,
+  type ReportCheck,
 } from '../../../shared/report/model';
 import {
   EVIL_TITLE,
@@ -202,5 +203,89 @@ describe('buildReport', () => {
     };
     delete noAuthor.cases[0]!.checks[0]!.personJudgments[0]!.author;
     expect(ReportBundle.safeParse(noAuthor).success).toBe(false);
+  });
+});
+
+describe('parseBundle: nothing twice', () => {
+  const kept: ReportCheck = {
+    checkId: 'check_kept0001',
+    keptAt: '2026-11-21T09:10:00.000Z',
+    request: { claim: supportedCase.claim, operands: [...supportedCase.operands] },
+    response: supportedResponse,
+    operands: [],
+    personJudgments: [],
+  };
+  const withKept = async () => {
+    const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup(), meta);
+    const copy = structuredClone(bundle);
+    copy.cases[0]!.checks.unshift({ ...kept, operands: structuredClone(copy.cases[0]!.checks[0]!.operands) });
+    return copy;
+  };
+
+  it('reads a bundle whose cases, checks, operands and citations are each there once', async () => {
+    const bundle = await withKept();
+    expect(parseBundle(JSON.parse(JSON.stringify(bundle)))).toEqual({ ok: true, bundle });
+  });
+
+  it('refuses a repeated case, kept check, current claim, operand or citation, saying where and why', async () => {
+    const refused = async (change: (b: ReportBundle) => void) => {
+      const bundle = await withKept();
+      change(bundle);
+      return parseBundle(JSON.parse(JSON.stringify(bundle)));
+    };
+    expect(await refused((b) => b.cases.push(structuredClone(b.cases[0]!)))).toEqual({
+      ok: false,
+      problems: [
+        'cases.2.caseId: case case_aaaaaaaaaaaaaaaa is also cases.0; a report holds each case once',
+        'cases.2.checks.0.checkId: check check_kept0001 is also cases.0.checks.0; a report holds each check once',
+      ],
+    });
+    expect(await refused((b) => b.cases[0]!.checks.push(structuredClone(b.cases[0]!.checks[0]!)))).toEqual({
+      ok: false,
+      problems: [
+        'cases.0.checks.2.checkId: check check_kept0001 is also cases.0.checks.0; a report holds each check once',
+      ],
+    });
+    // The same kept check in another case of the bundle is still the one check.
+    expect(await refused((b) => b.cases[1]!.checks.unshift(structuredClone(b.cases[0]!.checks[0]!)))).toEqual(
+      {
+        ok: false,
+        problems: [
+          'cases.1.checks.0.checkId: check check_kept0001 is also cases.0.checks.0; a report holds each check once',
+        ],
+      },
+    );
+    expect(await refused((b) => b.cases[0]!.checks.push(structuredClone(b.cases[0]!.checks[1]!)))).toEqual({
+      ok: false,
+      problems: [
+        'cases.0.checks.2: a second claim being worked on in case case_aaaaaaaaaaaaaaaa (the first is cases.0.checks.1); a case has one',
+      ],
+    });
+    const twice = await refused((b) => {
+      const check = b.cases[0]!.checks[1]!;
+      check.operands[1] = structuredClone(check.operands[0]!);
+      check.request.operands[1] = structuredClone(check.request.operands[0]!);
+    });
+    expect(twice).toEqual({
+      ok: false,
+      problems: [
+        `cases.0.checks.1.operands.1: figure ${supportedCase.operands[0]!.figure_index} of unit ${supportedCase.operands[0]!.source_unit_id} is also cases.0.checks.1.operands.0; a check's operands are different figures`,
+      ],
+    });
+    expect(
+      await refused((b) => b.cases[1]!.citations.push(structuredClone(b.cases[1]!.citations[0]!))),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'cases.1.citations.1: unit unit_xlsx_s2 found by the query "ministry spend" is also cases.1.citations.0; a case keeps each citation once',
+      ],
+    });
+  });
+
+  it('builds no report that names a figure twice in one check', async () => {
+    const same = { ...supportedCase, operands: [supportedCase.operands[0]!, supportedCase.operands[0]!] };
+    await expect(buildReport([same], fixtureLookup(), meta)).rejects.toThrow(
+      /names a thing twice: cases\.0\.checks\.0\.operands\.1: figure .* a check's operands are different figures/,
+    );
   });
 });
