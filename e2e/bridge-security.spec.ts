@@ -43,13 +43,13 @@ test.describe('the web host bridge', () => {
     await context.close();
   });
 
-  test('a page that lost its token shows the refusal, never a ready service', async ({
+  test('a page that never had the token shows the refusal, never a ready service', async ({
     webHost,
     chromium,
   }) => {
     const context = await (await chromium()).newContext();
     const page = await context.newPage();
-    // Opened without the #token fragment, as after a reload.
+    // Opened without the #token fragment, in a tab that never had the token.
     await page.goto(webHost.origin);
     const workbench = new WorkbenchPage(page);
     expect(await workbench.waitUntilSettled()).toBe('error');

@@ -19,6 +19,7 @@ import {
   type BridgeResult,
   type UploadMeta,
 } from '../../shared/bridge';
+import { followAddressToken, launchToken, tabStorage, type TokenPlace } from './launch-token';
 
 /** Where the viewer reads a source's original bytes: a URL and the headers to send (range requests work). */
 export interface SourceContentLocation {
@@ -57,16 +58,6 @@ export interface BridgeClient {
 
 function fail(code: string, message: string): BridgeResult<never> {
   return { ok: false, error: { code, message } };
-}
-
-/**
- * Takes the web host's per-launch token from `#token=…` once and removes it from the address bar,
- * so it lives only in this page's memory.
- */
-export function takeLaunchToken(location: Location, history: History): string | null {
-  const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
-  if (token !== null) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-  return token;
 }
 
 /** The web host's bridge: `POST /bridge/invoke` on the page's own origin, with the token header. */
@@ -231,12 +222,21 @@ export function createBridgeClient(transport: WorkbenchTransport, host: BridgeCl
 
 function connect(): BridgeClient {
   if (window.workbench) return createBridgeClient(window.workbench, 'electron');
-  return createBridgeClient(createWebTransport(takeLaunchToken(window.location, window.history)), 'web');
+  const place: TokenPlace = {
+    location: window.location,
+    history: window.history,
+    storage: tabStorage(window),
+  };
+  const token = launchToken(place);
+  window.addEventListener('hashchange', () =>
+    followAddressToken(place, token, () => window.location.reload()),
+  );
+  return createBridgeClient(createWebTransport(token), 'web');
 }
 
 let pageBridge: BridgeClient | null = null;
 
-/** The page's one bridge, chosen on first use and kept (the launch token is taken from the URL once). */
+/** The page's one bridge, chosen on first use and kept (the launch token is read once per load). */
 export function bridge(): BridgeClient {
   pageBridge ??= connect();
   return pageBridge;
@@ -256,6 +256,15 @@ export class BridgeCallError extends Error {
     this.serviceCode = error.serviceCode ?? null;
     this.fields = error.fields ?? [];
   }
+}
+
+/**
+ * When React Query asks again after a failed call: up to three tries, as by default, but none after the web
+ * host refused this tab's token, which asking again cannot change (the library would sit on "Loading…").
+ */
+export function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  if (error instanceof BridgeCallError && error.code === BRIDGE_ERROR.unauthorized) return false;
+  return failureCount < 3;
 }
 
 /** Calls a channel and returns its value, or throws a BridgeCallError carrying the typed error. */

@@ -8,12 +8,7 @@ import {
   WEB_UPLOAD_META_HEADER,
   WEB_UPLOAD_PATH,
 } from '../../shared/bridge';
-import {
-  createBridgeClient,
-  createWebTransport,
-  takeLaunchToken,
-  type WorkbenchTransport,
-} from '../../renderer/src/bridge';
+import { createBridgeClient, createWebTransport, type WorkbenchTransport } from '../../renderer/src/bridge';
 
 const HEALTHY = { ok: true, value: { status: 'ok', version: '1.2.3', service: 'embedded' } };
 
@@ -205,21 +200,5 @@ describe('the web host transport', () => {
     await both;
     expect(got.map((p) => (p as { taskId: string }).taskId)).toEqual(['a', 'b']);
     expect(aborted?.aborted).toBe(true);
-  });
-});
-
-describe('the launch token', () => {
-  it('is taken from the fragment once and removed from the address bar', () => {
-    const replaced: string[] = [];
-    const location = { hash: '#token=abc%2Bdef', pathname: '/', search: '?x=1' } as Location;
-    const history = {
-      state: null,
-      replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url),
-    };
-    expect(takeLaunchToken(location, history as unknown as History)).toBe('abc+def');
-    expect(replaced).toEqual(['/?x=1']);
-    const none = { hash: '', pathname: '/', search: '' } as Location;
-    expect(takeLaunchToken(none, history as unknown as History)).toBeNull();
-    expect(replaced).toHaveLength(1);
   });
 });
