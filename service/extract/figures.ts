@@ -123,6 +123,19 @@ function inCell(found: FoundFigure, decimal: '.' | ',' | null, note: FindOptions
 }
 
 /**
+ * A note reference beside a number in a table cell ("(1) 45", "45 [2]"): a small number in brackets
+ * sharing its cell with another number. It is not a figure (read as one, "(1)" would be a negative 1).
+ * A bracketed number alone in its cell is the cell's value: "(59)" is a negative in accounts.
+ */
+function noteReference(raw: string, table: PageTable, at: TableCellRef): boolean {
+  if (!/^[([]\d{1,2}[)\]]$/.test(raw)) return false;
+  const cell = table.cells.find((c) => c.row === at.row && c.col === at.col);
+  if (cell === undefined || cell.row < table.headerRows) return false;
+  const i = cell.text.indexOf(raw);
+  return i !== -1 && /\d/.test(cell.text.slice(0, i) + ' ' + cell.text.slice(i + raw.length));
+}
+
+/**
  * The scale a table gives the figure in `cell`, as a sheet's note does: a heading over its column ("£m",
  * "(in millions)"), else the table's own notes, title or label column heading; none for a column of
  * percentages or ratios, or a row its label excepts (percentages, per-share amounts).
@@ -357,6 +370,7 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
         const note = segment.note === null ? cellNote(table, cell) : null;
         if (found.ambiguous || note !== null)
           figure = inCell(found, decimals.get(table.index) ?? null, note) ?? found;
+        if (noteReference(found.raw, table, cell)) continue;
       }
       // A page with geometry whose figure has no run under it is located by span alone, never by a guess.
       figures.push(

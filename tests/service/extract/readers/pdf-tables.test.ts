@@ -302,6 +302,33 @@ describe('pdf reader: tables', () => {
     expect(read('24,1')).toMatchObject({ value: 24.1 });
   });
 
+  it('reads a number beside its note mark as the number: "#", "*", "(1)" change nothing', async () => {
+    const marked = await page([
+      ...row(700, 'Sector', ['2022', '2023']),
+      ...row(686, 'Mining', ['# 0.1', '*12.5']),
+      ...row(674, 'Fishing', ['12.5*', '(1) 45']),
+      ...row(662, 'Farming', ['3.4 [2]', '(59)']),
+      ...row(650, 'Total', ['16.0', '57.5']),
+    ]);
+    const byCell = locateFigures(marked)
+      .filter((f) => f.position.kind === 'box' && f.position.cell !== undefined)
+      .map((f) => {
+        const cell = f.position.kind === 'box' ? f.position.cell! : null;
+        return `${cell!.row},${cell!.col}=${f.value}`;
+      });
+    expect(byCell).toEqual([
+      '1,1=0.1',
+      '1,2=12.5',
+      '2,1=12.5',
+      '2,2=45',
+      '3,1=3.4',
+      // Alone in its cell, a number in brackets is the cell's value: a negative in accounts.
+      '3,2=-59',
+      '4,1=16',
+      '4,2=57.5',
+    ]);
+  });
+
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 14, text: 'Key figures' },
