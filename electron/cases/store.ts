@@ -16,7 +16,9 @@ import { Case, CaseId } from '../../shared/bridge/cases';
 
 // The fact-checker's cases: one JSON file per case in the data folder's `cases/`, validated on every read
 // and written atomically (temp file, fsync, rename), so a crash leaves the old case or the new one, never
-// half of either. A file that fails validation is reported, never overwritten or deleted silently.
+// half of either. A file that fails validation is reported, never overwritten or deleted silently. A file
+// written by an older version is upgraded as it is read (`upgradeStoredCase`), and only rewritten, in the
+// new form, when the case is next changed.
 
 export class CaseUnreadableError extends Error {
   constructor(readonly id: string) {
@@ -34,6 +36,37 @@ export interface CaseStore {
   newId(): string;
 }
 
+/**
+ * A stored case as this version keeps it: judgments stored before authors were kept get `author: null`,
+ * so everything read says outright that their author is unknown. Everything else is left as it is (and
+ * then validated).
+ */
+export function upgradeStoredCase(stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return stored;
+  const withAuthors = (judgments: unknown): unknown =>
+    Array.isArray(judgments)
+      ? judgments.map((j: unknown) =>
+          j !== null && typeof j === 'object' && !Array.isArray(j) && !('author' in j)
+            ? { ...j, author: null }
+            : j,
+        )
+      : judgments;
+  const value = stored as Record<string, unknown>;
+  return {
+    ...value,
+    ...('judgments' in value ? { judgments: withAuthors(value['judgments']) } : {}),
+    ...(Array.isArray(value['kept'])
+      ? {
+          kept: value['kept'].map((k: unknown) =>
+            k !== null && typeof k === 'object' && !Array.isArray(k) && 'judgments' in k
+              ? { ...k, judgments: withAuthors((k as Record<string, unknown>)['judgments']) }
+              : k,
+          ),
+        }
+      : {}),
+  };
+}
+
 export function createCaseStore(dataDir: string): CaseStore {
   const dir = join(dataDir, 'cases');
   const file = (id: string) => {
@@ -45,7 +78,7 @@ export function createCaseStore(dataDir: string): CaseStore {
     const path = file(id);
     if (!existsSync(path)) return null;
     try {
-      return Case.parse(JSON.parse(readFileSync(path, 'utf8')));
+      return Case.parse(upgradeStoredCase(JSON.parse(readFileSync(path, 'utf8'))));
     } catch {
       throw new CaseUnreadableError(id);
     }

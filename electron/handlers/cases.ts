@@ -24,6 +24,11 @@ function load(context: HandlerContext, id: string): Case {
 
 const now = () => new Date().toISOString();
 
+/** The name set in Settings now: kept with a judgment as its author, so an export never has to guess. */
+async function authorNow(context: HandlerContext): Promise<string | null> {
+  return (await context.settings.get()).authorName;
+}
+
 /**
  * The person's answer in words, naming the figure they chose and what it is in the claim ("Figure 2
  * (56,941) is ‹handgun checks›, the figure the claim compares; figure 1 (51,670) is the figure it is
@@ -116,7 +121,8 @@ export const caseHandlers = {
     );
     const at = now();
     const note = rolesNote(current.check, input.roles, input.note);
-    const judgment = { facet: 'roles' as const, holds: true, note, at, roles: input.roles };
+    const author = await authorNow(context);
+    const judgment = { facet: 'roles' as const, holds: true, note, at, roles: input.roles, author };
     return context.cases.put({
       ...current,
       check,
@@ -124,7 +130,7 @@ export const caseHandlers = {
       updatedAt: at,
     });
   },
-  'cases.judge': (input, context) => {
+  'cases.judge': async (input, context) => {
     const current = load(context, input.id);
     if (current.check === null)
       throw new BridgeFailure(
@@ -139,7 +145,8 @@ export const caseHandlers = {
           `The service decided "${input.facet}" itself; only facets it left to a person take a judgment.`,
         );
     }
-    const judgment = { facet: input.facet, holds: input.holds, note: input.note, at: now() };
+    const author = await authorNow(context);
+    const judgment = { facet: input.facet, holds: input.holds, note: input.note, at: now(), author };
     return context.cases.put({
       ...current,
       judgments: [...current.judgments.filter((j) => j.facet !== input.facet), judgment],

@@ -17,6 +17,17 @@ import { Id } from '../api/common';
 
 export const CaseId = z.string().regex(/^case_[a-z0-9]{16,40}$/, 'a case id');
 
+/** Who made a judgment: the name the person set in Settings, one line. */
+export const JudgmentAuthor = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(
+    (n) => ![...n].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f),
+    'a name without control characters',
+  );
+
 /**
  * A person's judgment of one facet the service left to a judge (or of the claim's meaning), or their
  * answer to which figure is which (`roles`, one per operand in operand order) when the claim's words
@@ -30,6 +41,12 @@ export const Judgment = z.strictObject({
   at: z.iso.datetime(),
   /** For `roles`: the role the person gave each figure, in operand order. */
   roles: z.array(OperandRoleName).min(1).max(2).optional(),
+  /**
+   * Who made it: the name set in Settings when it was made, kept with it (a later change of name or an
+   * export by someone else never changes it). null: unknown (no name was set); absent in judgments stored
+   * before authors were kept, which the case store reads as null.
+   */
+  author: JudgmentAuthor.nullable().optional(),
 });
 export type Judgment = z.infer<typeof Judgment>;
 

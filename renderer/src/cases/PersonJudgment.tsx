@@ -37,7 +37,13 @@ export function PersonJudgment({ judgment }: { judgment: Judgment }) {
         </>
       )}
       <p className="text-xs text-indigo-900/70 dark:text-indigo-200/80">
-        Recorded <time dateTime={judgment.at}>{when(judgment.at)}</time>
+        Recorded{' '}
+        {judgment.author ? (
+          <>
+            by <bdi>{judgment.author}</bdi>,{' '}
+          </>
+        ) : null}
+        <time dateTime={judgment.at}>{when(judgment.at)}</time>
       </p>
     </div>
   );

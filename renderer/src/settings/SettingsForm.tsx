@@ -126,7 +126,7 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
           ? ''
           : patch.authorName === null
             ? ' Reports carry no author name.'
-            : ` Reports now name ${patch.authorName} as their author.`;
+            : ` Reports now name ${patch.authorName} as their author. Judgments you make from now on are kept as ${patch.authorName}'s.`;
       setNotice(
         (mode === 'remote'
           ? `Saved. The workbench now uses the evidence service at ${baseUrl.trim()}${typedKey !== '' ? ', with the new key' : ''}.`
@@ -307,7 +307,8 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
             className={input}
           />
           <p id={`${ids}-author-hint`} className={hint}>
-            Printed on every report you export as its author. Leave it empty to print no name.
+            Printed on every report you export as its author, and kept with each judgment you make from now on
+            (a later change of name leaves earlier judgments as they were). Leave it empty to print no name.
           </p>
         </div>
 

@@ -335,6 +335,7 @@ describe('cases: which figure is which', () => {
         roles: ['reference', 'subject'],
         note: 'Figure 2 (51,670) is ‹handgun checks›, the figure the claim compares; figure 1 (56,941) is the figure it is compared with.',
         at: expect.any(String),
+        author: null,
       },
     ]);
     // A second answer replaces the first; the person's own note is kept as written.

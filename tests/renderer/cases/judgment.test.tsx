@@ -115,12 +115,15 @@ describe('the person’s judgments', () => {
             holds: false,
             note: 'One row is the group, the other a subsidiary.',
             at: '2026-11-20T10:30:00.000Z',
+            author: 'Ana Lima',
           },
         ],
       }),
     );
     const shown = await screen.findByTestId('person-judgment');
     expect(shown.textContent).toContain('Your judgment: same entity — no.');
+    // Who made it, as kept with it.
+    expect(shown.textContent).toMatch(/Recorded by Ana Lima, \S/);
     await user.click(screen.getByRole('button', { name: 'Change your judgment: Same entity?' }));
     const form = screen.getByTestId('judgment-form-entity');
     const no = within(form).getByRole('radio', { name: 'No' }) as HTMLInputElement;

@@ -277,7 +277,9 @@ describe('the settings dialog', () => {
     expect((name as HTMLInputElement).value).toBe('');
     await userEvent.type(name, '  Ana Lima ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await within(dialog).findByText(/Reports now name Ana Lima as their author\./);
+    await within(dialog).findByText(
+      /Reports now name Ana Lima as their author\. Judgments you make from now on are kept as Ana Lima's\./,
+    );
     expect(fake.callBridge).toHaveBeenCalledWith('settings.set', { authorName: 'Ana Lima' });
     expect(settings.authorName).toBe('Ana Lima');
 
