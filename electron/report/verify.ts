@@ -831,6 +831,11 @@ function judgmentName(j: Judgment, i: number): string {
   return `judgment ${i + 1} (${j.facet}, holds: ${j.holds ? 'yes' : 'no'}, ${j.at})`;
 }
 
+/** Who made a judgment, in words: the name, or that it is unknown. */
+function authorWords(author: string | null): string {
+  return author === null ? 'an unknown author' : show(author);
+}
+
 function judgmentDifferences(bundleJudgments: readonly Judgment[], stored: readonly Judgment[]): string[] {
   const problems: string[] = [];
   const strip = (j: Judgment) => ({ facet: j.facet, holds: j.holds, note: j.note, at: j.at });
@@ -839,10 +844,19 @@ function judgmentDifferences(bundleJudgments: readonly Judgment[], stored: reado
     const b = stored[i];
     if (a && !b) problems.push(`${judgmentName(a, i)} is in the bundle but not in the app's case`);
     else if (!a && b) problems.push(`${judgmentName(b, i)} is in the app's case but not in the bundle`);
-    else if (a && b)
+    else if (a && b) {
       problems.push(
         ...differences(strip(a), strip(b), 'app').map((d) => `judgment ${i + 1} (${b.facet}) ${d}`),
       );
+      // The author is kept with the judgment when it is made: a bundle naming anyone else was changed, or
+      // names someone the app never recorded.
+      const bundleAuthor = a.author ?? null;
+      const storedAuthor = b.author ?? null;
+      if (bundleAuthor !== storedAuthor)
+        problems.push(
+          `judgment ${i + 1} (${b.facet}) author: the bundle says it was made by ${authorWords(bundleAuthor)}, the app's case by ${authorWords(storedAuthor)}`,
+        );
+    }
   }
   return problems;
 }

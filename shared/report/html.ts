@@ -269,7 +269,8 @@ function answerHtml(r: NumericResponse | null): string {
 }
 
 function judgmentHtml(j: PersonJudgment): string {
-  const author = j.author === null ? 'the fact-checker' : bdi(j.author);
+  // null: no name was set when it was made, or it was made before judgments kept their author.
+  const author = j.author === null ? 'an unknown author' : bdi(j.author);
   return (
     `<div class="judgment"><p class="judgment-by"><strong>Judgment by ${author} (the person's, not the service's)</strong>, ${time(j.at)}</p>` +
     `<p>${escapeHtml(judgmentWords(j))} <bdi>${multiline(j.note)}</bdi></p></div>`

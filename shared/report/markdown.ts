@@ -174,7 +174,8 @@ export function checkHeadline(check: ReportCheck): string {
 }
 
 function judgmentLine(j: ReportCheck['personJudgments'][number]): string {
-  const author = j.author === null ? 'the fact-checker' : escapeMarkdown(j.author);
+  // null: no name was set when it was made, or it was made before judgments kept their author.
+  const author = j.author === null ? 'an unknown author' : escapeMarkdown(j.author);
   return `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${judgmentWords(j)} ${escapeMarkdown(j.note)}`;
 }
 

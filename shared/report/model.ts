@@ -56,7 +56,10 @@ export const ReportCitation = CaseCitation.extend({
 });
 export type ReportCitation = z.infer<typeof ReportCitation>;
 
-/** A judgment by the person (never the service's), with its author as set in settings. */
+/**
+ * A judgment by the person (never the service's), with its author as the app stored it when the judgment
+ * was made; null: unknown (no name was set then, or it was made before authors were kept).
+ */
 export const PersonJudgment = Judgment.extend({
   author: z.string().nullable(),
 });
@@ -282,9 +285,10 @@ function requestOf(
   return roles === null ? { claim, operands: [...operands] } : { claim, operands: [...operands], roles };
 }
 
-async function buildCase(c: Case, lookup: ReportLookup, authorName: string | null): Promise<ReportCase> {
+async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
+  // The author stored with each judgment: the name in Settings at export is the report's author, not theirs.
   const judged = (judgments: readonly Judgment[]): PersonJudgment[] =>
-    judgments.map((j) => ({ ...j, author: authorName }));
+    judgments.map((j) => ({ ...j, author: j.author ?? null }));
   const checks: ReportCheck[] = [];
   for (const [i, kept] of (c.kept ?? []).entries()) {
     checks.push({
@@ -339,7 +343,7 @@ export async function buildReport(
 ): Promise<ReportBundle> {
   if (cases.length === 0) throw new ReportBuildError('a report needs at least one case');
   const built: ReportCase[] = [];
-  for (const c of cases) built.push(await buildCase(Case.parse(c), lookup, meta.authorName));
+  for (const c of cases) built.push(await buildCase(Case.parse(c), lookup));
   const content: ReportContent = {
     bundleVersion: REPORT_BUNDLE_VERSION,
     generatedAt: meta.generatedAt ?? new Date().toISOString(),

@@ -24,6 +24,7 @@ let good: string;
 let bad: string;
 let notJson: string;
 let repeated: string;
+let reauthored: string;
 beforeAll(async () => {
   lib = await buildLibrary();
   // The verifier opens the data folder itself: this process lets it go.
@@ -41,6 +42,16 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(notJson, '{"bundleVersion": 1, oops');
+  // A judgment passed off as someone else's, the seal made again: only the app's case knows who made it.
+  reauthored = join(lib.root, 'reauthored.json');
+  writeFileSync(
+    reauthored,
+    JSON.stringify(
+      tampered(lib.bundle, (b) => {
+        b.cases[1]!.checks[0]!.personJudgments[0]!.author = 'Mallory Editor';
+      }),
+    ),
+  );
   // A kept check copied, the seal made again: every item of it would still match the source and the app.
   repeated = join(lib.root, 'repeated.json');
   writeFileSync(
@@ -161,6 +172,17 @@ describe('npm run verify-report (child process)', () => {
     expect(result.stdout).toEqual([
       'REFUSED    bundle: schema — cases.0.checks.2.checkId: check check_kept0001 is also cases.0.checks.0; a report holds each check once',
       '1 item(s): 0 same, 0 differ, 0 unreadable, 1 refused',
+      'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
+    ]);
+  }, 60_000);
+
+  it('a judgment whose author was changed: with --cases, DIFFERS naming both authors; exit 1', async () => {
+    const result = await run([reauthored, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout.filter((l) => !l.startsWith('same'))).toEqual([
+      `DIFFERS    case case_escalated000000b check 1 (current claim): in the app — judgment 1 (entity) author: the bundle says it was made by "Mallory Editor", the app's case by "Ana Ruiz"`,
+      expect.stringMatching(/^\d+ item\(s\): \d+ same, 1 differ, 0 unreadable, 0 refused$/),
       'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
     ]);
   }, 60_000);

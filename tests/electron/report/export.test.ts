@@ -116,6 +116,47 @@ describe('reports.export: each format', () => {
     expect(text).toContain("Judgment by Ada Checker (the person's, not the service's)");
   });
 
+  it("each judgment's author as stored when it was made, not the name in Settings at export", async () => {
+    // Judged under "Ada Checker" (before seeding); the report is exported under another name.
+    await context.settings.set({ authorName: 'Bea Editor' });
+    try {
+      const bundle = JSON.parse(decode(await exported('json', {}, 't-author'))) as ReportBundle;
+      expect(bundle.authorName).toBe('Bea Editor');
+      expect(bundle.cases[0]!.checks[1]!.personJudgments).toEqual([
+        expect.objectContaining({ facet: 'meaning', author: 'Ada Checker' }),
+      ]);
+      const text = decode(await exported('markdown', {}, 't-author-md'));
+      expect(text).toContain("Judgment by Ada Checker (the person's, not the service's)");
+      expect(text).not.toContain('Judgment by Bea Editor');
+
+      // A case stored before judgments kept their author: its judgment's author is unknown, and said so.
+      const file = join(dir, 'cases', `${seeded.caseId}.json`);
+      const older = JSON.parse(readFileSync(file, 'utf8')) as { id: string; judgments: object[] };
+      older.id = 'case_storedbeforeauthors0';
+      older.judgments = older.judgments.map((j) => {
+        const { author: _author, ...rest } = j as { author?: unknown };
+        return rest;
+      });
+      writeFileSync(join(dir, 'cases', `${older.id}.json`), JSON.stringify(older));
+      const old = await value<ReportExportOutput>(
+        invoke('reports.export', { taskId: 't-older', caseIds: [older.id], format: 'json' }),
+      );
+      const oldBundle = JSON.parse(decode(old)) as ReportBundle;
+      expect(oldBundle.cases[0]!.checks[1]!.personJudgments).toEqual([
+        expect.objectContaining({ facet: 'meaning', author: null }),
+      ]);
+      const oldText = decode(
+        await value<ReportExportOutput>(
+          invoke('reports.export', { taskId: 't-older-md', caseIds: [older.id], format: 'markdown' }),
+        ),
+      );
+      expect(oldText).toContain("Judgment by an unknown author (the person's, not the service's)");
+      rmSync(join(dir, 'cases', `${older.id}.json`));
+    } finally {
+      await context.settings.set({ authorName: 'Ada Checker' });
+    }
+  });
+
   it('csv-figures and csv-citations: a header and one row per operand / citation', async () => {
     const figures = decode(await exported('csv-figures'));
     const rows = figures.trimEnd().split('\r\n');

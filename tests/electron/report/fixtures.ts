@@ -209,6 +209,7 @@ export async function buildLibrary(): Promise<Library> {
             roles: ['subject', 'reference'],
             note: 'Figure 1 (1,120) is the 2023 revenue, the subject.',
             at: '2026-11-24T10:10:00.000Z',
+            author: 'Ana Ruiz',
           },
         ],
         keptAt: '2026-11-24T10:15:00.000Z',
@@ -242,6 +243,7 @@ export async function buildLibrary(): Promise<Library> {
         holds: true,
         note: 'Both figures are the ministry’s total spending.',
         at: '2026-11-24T11:00:00.000Z',
+        author: 'Ana Ruiz',
       },
     ],
     citations: [

@@ -421,6 +421,38 @@ describe('verifyBundle: tampering, each caught by its own item', () => {
     expect(line).toContain('\\u202e');
   });
 
+  it("a judgment's author changed, or named where the app never knew it: the app's case says who made it", async () => {
+    const changed = await verify(
+      tampered(lib.bundle, (b) => {
+        escalatedCheck(b).personJudgments[0]!.author = 'Someone Else';
+        rolesCheck(b).personJudgments[0]!.author = null;
+      }),
+    );
+    expect(item(changed, `${ESCALATED}: in the app`)).toEqual({
+      subject: `${ESCALATED}: in the app`,
+      status: 'differs',
+      detail:
+        'judgment 1 (entity) author: the bundle says it was made by "Someone Else", the app\'s case by "Ana Ruiz"',
+    });
+    expect(item(changed, `${ROLES}: in the app`).detail).toBe(
+      'judgment 1 (roles) author: the bundle says it was made by an unknown author, the app\'s case by "Ana Ruiz"',
+    );
+    expect(problems(changed).map((i) => i.subject)).toEqual([
+      `${ROLES}: in the app`,
+      `${ESCALATED}: in the app`,
+    ]);
+    // Without the app's cases nobody can tell who made a judgment: the author is not compared.
+    expect(
+      (
+        await verify(
+          tampered(lib.bundle, (b) => (escalatedCheck(b).personJudgments[0]!.author = 'X')),
+          {},
+          false,
+        )
+      ).ok,
+    ).toBe(true);
+  });
+
   it('a case the app no longer has, and a claim reworded: differs', async () => {
     const report = await verify(
       tampered(lib.bundle, (b) => {

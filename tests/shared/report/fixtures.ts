@@ -203,6 +203,7 @@ export const escalatedCase: Case = {
       holds: true,
       note: 'Both tables are the same ministry.',
       at: '2026-11-22T10:00:00.000Z',
+      author: 'Ana Ruiz',
     },
   ],
   citations: [

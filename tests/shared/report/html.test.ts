@@ -287,7 +287,7 @@ describe('reportHtml: content', () => {
       },
       crops,
     );
-    expect(anonymous).toContain("Judgment by the fact-checker (the person's, not the service's)");
+    expect(anonymous).toContain("Judgment by an unknown author (the person's, not the service's)");
     // A note of several lines keeps its lines, each display-safe.
     const lines = reportHtml(
       {

@@ -91,7 +91,7 @@ describe('reportMarkdown', () => {
         },
       ],
     });
-    expect(anonymous).toContain("**Judgment by the fact-checker (the person's, not the service's)**");
+    expect(anonymous).toContain("**Judgment by an unknown author (the person's, not the service's)**");
   });
 
   it("prints each operand's provenance and each citation's snippet and query", () => {
