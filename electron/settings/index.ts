@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { PersonName } from '../../shared/bridge/cases';
 import { normaliseServiceUrl } from '../client/url';
 
 // The app's settings: `settings.json` in the data folder, validated on the way in and out, written
@@ -47,17 +48,7 @@ export const Settings = z
     /** Where the embedded service keeps its data; null: the app's own data folder. */
     dataDir: Folder.nullable().default(null),
     /** The name printed on reports as their author (issue 17); null: none set. */
-    authorName: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .refine(
-        (n) => ![...n].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f),
-        'a name without control characters',
-      )
-      .nullable()
-      .default(null),
+    authorName: PersonName.nullable().default(null),
   })
   .superRefine((s, ctx) => {
     if (s.mode === 'remote' && s.baseUrl === null)

@@ -17,8 +17,11 @@ import { Id } from '../api/common';
 
 export const CaseId = z.string().regex(/^case_[a-z0-9]{16,40}$/, 'a case id');
 
-/** Who made a judgment: the name the person set in Settings, one line. */
-export const JudgmentAuthor = z
+/**
+ * A person's name as the app keeps it, one line: set in Settings, printed on reports as their author and
+ * kept with each judgment as who made it.
+ */
+export const PersonName = z
   .string()
   .trim()
   .min(1)
@@ -46,7 +49,7 @@ export const Judgment = z.strictObject({
    * export by someone else never changes it). null: unknown (no name was set); absent in judgments stored
    * before authors were kept, which the case store reads as null.
    */
-  author: JudgmentAuthor.nullable().optional(),
+  author: PersonName.nullable().optional(),
 });
 export type Judgment = z.infer<typeof Judgment>;
 
