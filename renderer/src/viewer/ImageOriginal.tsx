@@ -9,8 +9,8 @@ type ImageState =
   { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed'; message: string };
 
 /**
- * An original image (PNG, JPEG, …) at the viewer's zoom, with its figure boxes. Its bytes are fetched
- * with the bridge's headers and shown from a blob: URL (an <img src> could not send them).
+ * An original image (PNG, JPEG, …) at the viewer's zoom, with its figure boxes once it is shown. Its bytes
+ * are fetched with the bridge's headers and shown from a blob: URL (an <img src> could not send them).
  */
 export function ImageOriginal({
   location,
@@ -86,7 +86,10 @@ export function ImageOriginal({
             setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
           }
         />
-        {unit !== null && width !== undefined && <PageOverlay unit={unit} width={width} />}
+        {/* Boxes come with the picture, never over the blank frame before it is decoded. */}
+        {unit !== null && width !== undefined && natural !== null && (
+          <PageOverlay unit={unit} width={width} />
+        )}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Page } from 'react-pdf';
 import type { PageSize, Unit } from '../../../shared/api';
 import type { UnitRead } from '../../../shared/bridge';
@@ -7,7 +8,8 @@ import './pdfjs-setup';
 
 /**
  * One page of the original, drawn by pdf.js `width` pixels wide (its height known before it is drawn,
- * so the scroll does not jump), with its unit's figure boxes over it.
+ * so the scroll does not jump), with its unit's figure boxes over it once it is drawn: boxes over a blank
+ * page would point at numbers nobody can see yet.
  */
 export function PdfPage({
   pageNumber,
@@ -24,31 +26,35 @@ export function PdfPage({
   /** The page's own size in points, as pdf.js reads it. */
   onSize: (pageNumber: number, size: PageSize) => void;
 }) {
+  const [drawn, setDrawn] = useState(false);
   return (
     <div
-      role="img"
-      aria-label={`Page ${pageNumber} of the original`}
       data-testid="pdf-page"
       data-page-number={pageNumber}
+      data-drawn={drawn ? 'true' : undefined}
       className="relative shrink-0 overflow-hidden bg-white shadow-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-600"
       style={{ width, height }}
     >
-      <Page
-        pageNumber={pageNumber}
-        width={width}
-        renderTextLayer
-        renderAnnotationLayer={false}
-        loading={<span className="sr-only">Drawing page {pageNumber}…</span>}
-        error={
-          <p className="p-4 text-sm text-rose-800 dark:text-rose-300">
-            Page {pageNumber} could not be drawn.
-          </p>
-        }
-        onLoadSuccess={(page) =>
-          onSize(pageNumber, { width: page.originalWidth, height: page.originalHeight })
-        }
-      />
-      {unit !== null && <PageOverlay unit={unit} width={width} />}
+      {/* The drawing alone is the image: what lies over it is no part of an image's flat content. */}
+      <div role="img" aria-label={`Page ${pageNumber} of the original`} className="absolute inset-0">
+        <Page
+          pageNumber={pageNumber}
+          width={width}
+          renderTextLayer
+          renderAnnotationLayer={false}
+          loading={<span className="sr-only">Drawing page {pageNumber}…</span>}
+          error={
+            <p className="p-4 text-sm text-rose-800 dark:text-rose-300">
+              Page {pageNumber} could not be drawn.
+            </p>
+          }
+          onLoadSuccess={(page) =>
+            onSize(pageNumber, { width: page.originalWidth, height: page.originalHeight })
+          }
+          onRenderSuccess={() => setDrawn(true)}
+        />
+      </div>
+      {unit !== null && drawn && <PageOverlay unit={unit} width={width} />}
     </div>
   );
 }

@@ -28,8 +28,18 @@ vi.mock('react-pdf', async () => {
       useEffect(() => onLoadSuccess?.({ numPages: 1 }), []);
       return createElement('div', { 'data-testid': 'fake-document' }, children as never);
     },
-    Page: ({ pageNumber, width }: { pageNumber: number; width: number }) =>
-      createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width }),
+    Page: ({
+      pageNumber,
+      width,
+      onRenderSuccess,
+    }: {
+      pageNumber: number;
+      width: number;
+      onRenderSuccess?: () => void;
+    }) => {
+      useEffect(() => onRenderSuccess?.(), []);
+      return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
+    },
   };
 });
 

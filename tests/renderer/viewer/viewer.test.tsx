@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../../shared/bridge';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 import {
@@ -18,7 +18,10 @@ import { readableText, renderViewer, stubLayout } from './render-viewer';
 // The viewer as a fact-checker uses it: the original beside the unit's text, figures as chips and boxes
 // that light each other, picked into A and B by click or keys, ambiguous ones refused, pages and sheets
 // reached from the strip or the keyboard. pdf.js cannot draw in jsdom: react-pdf is replaced by a stand-in
-// that reports three pages and draws each as an empty canvas, so everything over the pages is real.
+// that reports three pages and draws each as an empty canvas (when the test lets it), so everything over
+// the pages is real.
+
+const drawing = vi.hoisted(() => ({ held: false, release: new Set<() => void>() }));
 
 vi.mock('react-pdf', async () => {
   const { createElement, useEffect } = await import('react');
@@ -34,8 +37,23 @@ vi.mock('react-pdf', async () => {
       useEffect(() => onLoadSuccess?.({ numPages: 3 }), []);
       return createElement('div', { 'data-testid': 'fake-document' }, children as never);
     },
-    Page: ({ pageNumber, width }: { pageNumber: number; width: number }) =>
-      createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width }),
+    Page: ({
+      pageNumber,
+      width,
+      onRenderSuccess,
+    }: {
+      pageNumber: number;
+      width: number;
+      onRenderSuccess?: () => void;
+    }) => {
+      useEffect(() => {
+        const drawn = () => onRenderSuccess?.();
+        if (!drawing.held) return drawn();
+        drawing.release.add(drawn);
+        return () => void drawing.release.delete(drawn);
+      }, []);
+      return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
+    },
   };
 });
 
@@ -53,6 +71,10 @@ vi.mock('../../../renderer/src/bridge', () => ({
 }));
 
 beforeAll(stubLayout);
+beforeEach(() => {
+  drawing.held = false;
+  drawing.release.clear();
+});
 afterEach(cleanup);
 
 const chip = (name: RegExp | string) => screen.getByRole('button', { name });
@@ -130,6 +152,16 @@ describe('a read PDF', () => {
     expect(at()).toEqual(['90px', '180px', '36px']);
     await userEvent.click(screen.getByRole('button', { name: 'Fit width' }));
     expect(at()).toEqual(['100px', '200px', '40px']);
+  });
+
+  it('draws a page’s figure boxes once the page is drawn, never over a blank page', () => {
+    drawing.held = true;
+    renderPdf();
+    expect(screen.queryAllByTestId('figure-box')).toHaveLength(0);
+    act(() => {
+      for (const drawn of [...drawing.release]) drawn();
+    });
+    expect(within(screen.getByTestId('pdf-page-1')).getAllByTestId('figure-box')).toHaveLength(3);
   });
 
   it('lights the box when its chip is hovered or focused, and the chip when its box is hovered', async () => {
@@ -499,6 +531,9 @@ describe('an image', () => {
       expect(image.getAttribute('src')).toBe('blob:original');
       expect(fetched[0]?.[0]).toBe('/bridge/content/sv-1');
       expect(fetched[0]?.[1]?.headers).toEqual({ 'x-token': 't' });
+      // No box before the picture is shown: it would point at nothing.
+      expect(screen.queryAllByTestId('figure-box')).toHaveLength(0);
+      fireEvent.load(image);
       // Fit width draws the 1200-pixel image 600 wide: half scale.
       const first = screen.getAllByTestId('figure-box')[0] as HTMLElement;
       expect([first.style.left, first.style.top]).toEqual(['50px', '100px']);
