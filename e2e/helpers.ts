@@ -34,3 +34,56 @@ export async function runClaim(page: Page, claim: string): Promise<Locator> {
   await expect(card).toBeVisible();
   return card;
 }
+
+/** The few browser globals the keyboard helpers read inside the page. */
+interface FocusGlobals {
+  document: { activeElement: unknown };
+}
+
+async function hasFocus(target: Locator): Promise<boolean> {
+  return target
+    .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement)
+    .catch(() => false);
+}
+
+async function holdsFocus(container: Locator): Promise<boolean> {
+  return container
+    .evaluate((el) => {
+      const active = (globalThis as unknown as FocusGlobals).document.activeElement;
+      return active !== el && el.contains(active as never);
+    })
+    .catch(() => false);
+}
+
+/** Presses `key` until `target` has the focus (at most `limit` times); answers how many presses it took. */
+export async function pressUntilFocused(
+  page: Page,
+  target: Locator,
+  key = 'Tab',
+  limit = 80,
+): Promise<number> {
+  for (let presses = 0; presses <= limit; presses++) {
+    if (await hasFocus(target)) return presses;
+    if (presses < limit) await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never brought the focus to the element`);
+}
+
+/** Presses Tab until the focus is inside `container` (at most `limit` times); answers how many presses. */
+export async function tabInto(page: Page, container: Locator, limit = 80): Promise<number> {
+  for (let presses = 0; presses <= limit; presses++) {
+    if (await holdsFocus(container)) return presses;
+    if (presses < limit) await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never brought the focus inside the element');
+}
+
+/** The figures of the open unit's text: one Tab stop, the arrows between them. */
+export function textFigures(page: Page): Locator {
+  return page.getByRole('region', { name: 'Extracted text' }).getByRole('group', { name: /^Text of / });
+}
+
+/** A figure's chip in the text, by its label's start "Figure RAW (". */
+export function textFigure(page: Page, raw: string): Locator {
+  return textFigures(page).getByRole('button', { name: new RegExp(`^Figure ${escapeRegExp(raw)} \\(`) });
+}

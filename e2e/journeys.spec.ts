@@ -11,7 +11,16 @@ import {
   type DocumentFile,
 } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
+import {
+  escapeRegExp,
+  expectAccessible,
+  figure,
+  pressUntilFocused,
+  runClaim,
+  tabInto,
+  textFigure,
+  textFigures,
+} from './helpers';
 
 // The fact-checker's core loop, through the web host in Chromium, each journey on its own data folder:
 // documents in, the original page beside its text, figures picked, a claim checked, unresolved outcomes
@@ -363,10 +372,12 @@ test.describe('the keyboard alone', () => {
     await tabTo(page, open);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('img', { name: 'Page 1 of the original' }).locator('canvas')).toBeVisible();
-    await tabTo(page, figure(page, '$1,000 million'));
-    await page.keyboard.press('1');
-    await tabTo(page, figure(page, '$1,120 million'));
-    await page.keyboard.press('2');
+    // The text's figures are one Tab stop; the arrows go from figure to figure inside them.
+    await tabInto(page, textFigures(page));
+    await pressUntilFocused(page, textFigure(page, '$1,000 million'), 'ArrowRight', 20);
+    await page.keyboard.press('Shift+1');
+    await pressUntilFocused(page, textFigure(page, '$1,120 million'), 'ArrowRight', 20);
+    await page.keyboard.press('Shift+2');
     const claim = page.getByRole('textbox', { name: 'Claim' });
     await tabTo(page, claim);
     await page.keyboard.type(TRUE_CLAIM);

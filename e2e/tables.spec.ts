@@ -4,7 +4,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { buildPdf } from '../tests/service/extract/fixtures/pdf';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, runClaim } from './helpers';
+import { escapeRegExp, expectAccessible, runClaim, textFigure } from './helpers';
 
 // A table on a landscape PDF page, through the web host in Chromium: its grid drawn over the page on
 // request, two of its cells picked by their headers, a claim naming them checked, and the table saved as
@@ -122,10 +122,10 @@ test.describe('a table on a PDF page', () => {
     await expect(texas2022).toHaveAttribute('title', 'Figure 61,450 (page 1) — Texas · 2022');
     await texas2022.click();
     // Texas in 2023, picked from the text with the keyboard: its chip describes its headers.
-    const chip = page.getByRole('button', { name: 'Figure 64,980 (page 1)' });
+    const chip = textFigure(page, '64,980');
     await expect(chip).toHaveAttribute('aria-description', /^Texas · 2023\. /);
     await chip.focus();
-    await page.keyboard.press('2');
+    await page.keyboard.press('Shift+2');
     const tray = page.getByRole('region', { name: 'Figures' });
     await expect(tray.getByRole('region', { name: 'Figure 1' })).toContainText('Texas · 2022');
     await expect(tray.getByRole('region', { name: 'Figure 2' })).toContainText('Texas · 2023');

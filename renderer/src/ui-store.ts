@@ -38,6 +38,9 @@ export interface FigureKey {
   index: number;
 }
 
+/** Where a figure takes the keyboard focus: its chip in the text, or its box or cell on the original. */
+export type FigurePlace = 'text' | 'original';
+
 /** The panels a command opens over the workbench. */
 export type Overlay = 'search' | 'settings' | 'shortcuts' | 'export' | 'verify';
 
@@ -53,6 +56,16 @@ interface WorkbenchUi {
   /** The figure under the pointer or keyboard focus, lit in both the text and the page. */
   litFigure: FigureKey | null;
   lightFigure: (figure: FigureKey | null) => void;
+  /**
+   * The figure the keyboard was last on: the one Tab stop of the text's figures and of the page's (each
+   * group's first figure while it is elsewhere).
+   */
+  activeFigure: FigureKey | null;
+  setActiveFigure: (figure: FigureKey) => void;
+  /** A figure to give the keyboard focus to once it is drawn (its unit or its sheet row may not be yet). */
+  figureFocus: { figure: FigureKey; place: FigurePlace } | null;
+  focusFigure: (figure: FigureKey, place: FigurePlace) => void;
+  figureFocused: () => void;
   operands: Record<OperandSlot, PickedOperand | null>;
   pickOperand: (slot: OperandSlot, operand: PickedOperand) => void;
   clearOperand: (slot?: OperandSlot) => void;
@@ -93,10 +106,22 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
       openUnitIndex: unitIndex,
       litFigure: null,
       litPassage: null,
+      activeFigure: null,
+      figureFocus: null,
     }),
   showUnit: (unitIndex) => set({ openUnitIndex: unitIndex, litFigure: null, litPassage: null }),
   litFigure: null,
   lightFigure: (figure) => set({ litFigure: figure }),
+  activeFigure: null,
+  setActiveFigure: (figure) =>
+    set((state) =>
+      state.activeFigure?.sourceUnitId === figure.sourceUnitId && state.activeFigure.index === figure.index
+        ? {}
+        : { activeFigure: figure },
+    ),
+  figureFocus: null,
+  focusFigure: (figure, place) => set({ activeFigure: figure, figureFocus: { figure, place } }),
+  figureFocused: () => set({ figureFocus: null }),
   operands: { A: null, B: null },
   pickOperand: (slot, operand) => set((state) => ({ operands: { ...state.operands, [slot]: operand } })),
   clearOperand: (slot) =>

@@ -52,7 +52,7 @@ export function OperandSlotCard({ slot, operand, onClear }: OperandSlotCardProps
       </div>
       {operand === null ? (
         <p data-testid={`operand-empty-${slot}`} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          Empty. Click a figure in a document, or focus one and press {number}.
+          Empty. Click a figure in a document, or focus one and press Shift+{number}.
         </p>
       ) : (
         <>

@@ -1,32 +1,33 @@
-import { useMemo, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { labelsWording } from '../check/figure-wording';
 import type { FigureWithPosition, Unit } from '../../../shared/api';
-import { AMBIGUOUS_NOTE, figureLabels, figureName, slotNumber } from './figures';
+import { AMBIGUOUS_NOTE, figureLabels, figureName, PICK_HINT, slotKey, slotNumber } from './figures';
 import { useFigure } from './use-figure';
+import { useFigureStop } from './figure-group';
 
 const BASE =
   'relative mx-px inline rounded-sm px-0.5 font-semibold underline decoration-1 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
-const PICK_HINT = 'Click or press Enter to pick; 1 or 2 makes it Figure 1 or Figure 2';
-
 /**
- * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click
- * or Enter picks it (Figure 1, else Figure 2); 1 / 2 put it in Figure 1 / Figure 2. An ambiguous figure is
+ * A figure in the unit's text, at its span: hovering or focusing it lights its box on the page; a click,
+ * Enter or Space picks it (Figure 1, else Figure 2); Shift+1 / Shift+2 put it in Figure 1 / Figure 2 (the
+ * digits alone jump between figures). One of the text's figures is a Tab stop (figure-group.ts). An ambiguous figure is
  * marked and cannot be picked. Its name is its number and place; its row and column headers and period are
  * its description, and its tooltip.
  */
 export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureWithPosition; text: string }) {
   const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
+  const element = useRef<HTMLButtonElement>(null);
+  const stop = useFigureStop(figure.index, element);
   const labels = useMemo(() => labelsWording(figureLabels(unit, figure)), [unit, figure]);
   const name = figureName(unit, figure, picked);
   const note = figure.ambiguous ? AMBIGUOUS_NOTE : PICK_HINT;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === '1' || event.key === '2') {
-      event.preventDefault();
-      pick(event.key === '1' ? 'A' : 'B');
-    }
+    const slot = slotKey(event);
+    if (slot === null) return;
+    event.preventDefault();
+    pick(slot);
   };
 
   let tone =
@@ -40,7 +41,9 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
 
   return (
     <button
+      ref={element}
       type="button"
+      tabIndex={stop.tabIndex}
       data-testid="figure-chip"
       data-figure-index={figure.index}
       data-lit={lit ? 'true' : undefined}
@@ -54,7 +57,10 @@ export function FigureChip({ unit, figure, text }: { unit: Unit; figure: FigureW
       className={`${BASE} ${tone} ${marks(figure.ambiguous, picked)}`}
       onMouseEnter={light}
       onMouseLeave={unlight}
-      onFocus={light}
+      onFocus={() => {
+        light();
+        stop.onFocus();
+      }}
       onBlur={unlight}
       onClick={() => pick()}
       onKeyDown={onKeyDown}

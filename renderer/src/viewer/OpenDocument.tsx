@@ -18,6 +18,8 @@ import { UnitStrip } from './UnitStrip';
 import { useElementWidth } from './use-element-width';
 import { useReadingProgress } from './use-reading-progress';
 import { TablesToggle } from './TablesToggle';
+import { figureStops } from './figure-moves';
+import { boxedFigures } from './PageOverlay';
 import { ZoomControls } from './ZoomControls';
 
 /** Padding around a page drawn to fit the pane's width. */
@@ -35,6 +37,13 @@ function previewNote(kind: OriginalKind, mediaType: string, filename: string): s
     default:
       return "The original isn't previewed here; what follows is the text read from it.";
   }
+}
+
+/** Where a figure that has the focus sits (its chip in the text, its box or cell on the original). */
+function focusedFigurePlace(target: EventTarget | null): 'text' | 'original' | null {
+  if (!(target instanceof HTMLElement) || target.dataset['figureIndex'] === undefined) return null;
+  const place = target.closest<HTMLElement>('[data-figure-place]')?.dataset['figurePlace'];
+  return place === 'text' || place === 'original' ? place : null;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -104,7 +113,8 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   );
 
   // Arrows and PageUp / PageDown move between units; Ctrl+= / Ctrl+- / Ctrl+0 zoom; T shows or hides the
-  // tables. Anywhere in the viewer, or with nothing focused; never while typing.
+  // tables. Anywhere in the viewer, or with nothing focused; never while typing, and the arrows never on
+  // a figure (its group takes them first, to move between figures).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target;
@@ -130,11 +140,23 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
       if (event.key === 'ArrowRight' || event.key === 'PageDown') next = current + 1;
       if (next === null || lastIndex === 0) return;
       event.preventDefault();
-      showUnit(Math.min(Math.max(next, 1), lastIndex));
+      const shown = Math.min(Math.max(next, 1), lastIndex);
+      showUnit(shown);
+      // A page turned from a figure lands on the new page's first figure, in the same place, so the
+      // focus is not dropped with the page it was on.
+      const place = focusedFigurePlace(target);
+      const unit = representation?.units.find((u) => u.index === shown);
+      if (place === null || unit === undefined || shown === current) return;
+      const candidates = place === 'original' && unit.kind === 'page' ? boxedFigures(unit) : unit.figures;
+      const first = figureStops(candidates)[0];
+      if (first !== undefined)
+        useWorkbenchUi
+          .getState()
+          .focusFigure({ sourceUnitId: unit.source_unit_id, index: first.index }, place);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [current, lastIndex, showUnit, zoomBy, zoomable, toggleTables]);
+  }, [current, lastIndex, showUnit, zoomBy, zoomable, toggleTables, representation]);
 
   const documentValue = useMemo<ViewerDocument | null>(
     () => (entry === null ? null : { entry, representation, announce: setAnnouncement }),

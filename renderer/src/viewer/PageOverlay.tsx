@@ -1,9 +1,17 @@
-import type { Unit } from '../../../shared/api';
+import { useMemo } from 'react';
+import type { FigureWithPosition, PageSize, Unit } from '../../../shared/api';
 import type { UnitRead } from '../../../shared/bridge';
 import { useWorkbenchUi } from '../ui-store';
 import { boxStyle } from './geometry';
 import { FigureBox } from './FigureBox';
+import { FigureGroupContext, useFigureGroup } from './figure-group';
+import { figureStops } from './figure-moves';
 import { TableGrid } from './TableGrid';
+
+/** The figures of a unit that have a box on its page. */
+export function boxedFigures(unit: Pick<Unit, 'figures'>): FigureWithPosition[] {
+  return unit.figures.filter((figure) => figure.position.kind === 'box');
+}
 
 /**
  * The boxes of a page unit's figures, over the page drawn `width` pixels wide, and under them, when asked
@@ -15,7 +23,6 @@ export function PageOverlay({ unit, width }: { unit: Unit | UnitRead; width: num
   const tablesShown = useWorkbenchUi((state) => state.tablesShown);
   const page = unit.page;
   if (page === undefined) return null;
-  const stored = 'source_unit_id' in unit;
   const tables = page.tables ?? [];
   return (
     <div
@@ -24,21 +31,49 @@ export function PageOverlay({ unit, width }: { unit: Unit | UnitRead; width: num
       data-unit-index={unit.index}
     >
       {tablesShown && tables.length > 0 && <TableGrid tables={tables} page={page} width={width} />}
-      {unit.figures.map((figure) => {
-        if (figure.position.kind !== 'box') return null;
-        if (stored)
-          return <FigureBox key={figure.index} unit={unit} figure={figure} page={page} width={width} />;
-        const box = boxStyle(figure.position, page, width);
-        return (
-          <div
-            key={figure.index}
-            aria-hidden="true"
-            data-testid="early-figure-box"
-            className="absolute rounded-[2px] outline-1 outline-offset-1 outline-slate-500/70 outline-dotted"
-            style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
-          />
-        );
-      })}
+      {'source_unit_id' in unit ? (
+        <PageFigures unit={unit} page={page} width={width} />
+      ) : (
+        boxedFigures(unit).map((figure) => {
+          if (figure.position.kind !== 'box') return null;
+          const box = boxStyle(figure.position, page, width);
+          return (
+            <div
+              key={figure.index}
+              aria-hidden="true"
+              data-testid="early-figure-box"
+              className="absolute rounded-[2px] outline-1 outline-offset-1 outline-slate-500/70 outline-dotted"
+              style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
+            />
+          );
+        })
+      )}
     </div>
+  );
+}
+
+/** A read page's figure boxes: one Tab stop, the arrows between them. */
+function PageFigures({ unit, page, width }: { unit: Unit; page: PageSize; width: number }) {
+  const boxed = useMemo(() => boxedFigures(unit), [unit]);
+  const stops = useMemo(() => figureStops(boxed), [boxed]);
+  const open = useWorkbenchUi((state) => state.openUnitIndex === unit.index);
+  const { group, onKeyDown } = useFigureGroup('original', unit.source_unit_id, stops, open);
+  if (boxed.length === 0) return null;
+  return (
+    <FigureGroupContext.Provider value={group}>
+      <div
+        role="group"
+        aria-label={`Figures on page ${unit.index}`}
+        aria-description="The arrows move between the figures, by row and column in a table; typing a number goes to it."
+        data-testid="page-figures"
+        data-figure-place="original"
+        className="absolute inset-0"
+        onKeyDown={onKeyDown}
+      >
+        {boxed.map((figure) => (
+          <FigureBox key={figure.index} unit={unit} figure={figure} page={page} width={width} />
+        ))}
+      </div>
+    </FigureGroupContext.Provider>
   );
 }

@@ -2,6 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo } from 'react';
 import type { FigureWithPosition, Unit } from '../../../shared/api';
 import { useWorkbenchUi } from '../ui-store';
+import { FigureGroupContext, useFigureGroup } from './figure-group';
+import { figureStops } from './figure-moves';
 import { SheetFigureCell } from './SheetFigureCell';
 import {
   columnLetters,
@@ -18,7 +20,8 @@ const CELL =
 
 /**
  * A sheet unit as a grid: column letters and row numbers, merged ranges drawn merged, the cells of its
- * figures highlighted. Rows are virtualised, so a sheet of many thousand rows scrolls smoothly.
+ * figures highlighted, and one Tab stop for them (the arrows between the cells, figure-group.ts). Rows are
+ * virtualised, so a sheet of many thousand rows scrolls smoothly.
  */
 export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: HTMLElement | null }) {
   const sheet = unit.sheet;
@@ -35,6 +38,14 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
     }
     return byCell;
   }, [layout, unit.figures]);
+  // The keyboard stops on a drawn cell, not on each figure in it: the first figure of a cell stands for it.
+  const { stops, stopOf } = useMemo(() => {
+    const drawn = [...figuresByCell].filter(([ref]) => (parseCellRef(ref)?.col ?? 0) <= MAX_GRID_COLUMNS);
+    const cellOf = new Map<number, number>();
+    for (const [, figures] of drawn) for (const figure of figures) cellOf.set(figure.index, figures[0].index);
+    return { stops: figureStops(drawn.map(([, figures]) => figures[0])), stopOf: cellOf };
+  }, [figuresByCell]);
+  const { group, onKeyDown } = useFigureGroup('original', unit.source_unit_id, stops, true, stopOf);
 
   const virtualizer = useVirtualizer({
     count: layout?.rowCount ?? 0,
@@ -53,6 +64,19 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
     const address = figure?.position.kind === 'cell' ? parseCellRef(figure.position.ref) : null;
     if (address !== null) virtualizer.scrollToIndex(address.row - 1, { align: 'auto' });
   }, [litFigure, unit, virtualizer]);
+
+  // A cell the keyboard moves to is scrolled into the drawn rows, where it takes the focus.
+  const wanted = useWorkbenchUi((state) =>
+    state.figureFocus?.place === 'original' && state.figureFocus.figure.sourceUnitId === unit.source_unit_id
+      ? state.figureFocus.figure.index
+      : null,
+  );
+  useEffect(() => {
+    if (wanted === null) return;
+    const figure = unit.figures.find((f) => f.index === wanted);
+    const address = figure?.position.kind === 'cell' ? parseCellRef(figure.position.ref) : null;
+    if (address !== null) virtualizer.scrollToIndex(address.row - 1, { align: 'auto' });
+  }, [wanted, unit, virtualizer]);
 
   if (sheet === undefined || layout === null) return null;
   if (layout.rowCount === 0)
@@ -74,78 +98,82 @@ export function SheetGrid({ unit, scrollElement }: { unit: Unit; scrollElement: 
           Columns after {columnLetters(colCount)} aren't drawn here; their cells are in the extracted text.
         </p>
       )}
-      <table
-        aria-label={`Sheet ${sheet.name}`}
-        data-testid="sheet-grid"
-        className="border-collapse bg-white font-mono text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-200"
-      >
-        <thead className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-950">
-          <tr>
-            <th
-              scope="col"
-              className="h-7 w-12 border border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-950"
-            >
-              <span className="sr-only">Row</span>
-            </th>
-            {columns.map((col) => (
+      <FigureGroupContext.Provider value={group}>
+        <table
+          aria-label={`Sheet ${sheet.name}`}
+          data-testid="sheet-grid"
+          data-figure-place="original"
+          onKeyDown={onKeyDown}
+          className="border-collapse bg-white font-mono text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+        >
+          <thead className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-950">
+            <tr>
               <th
-                key={col}
                 scope="col"
-                className="h-7 min-w-16 border border-slate-300 px-2 font-medium text-slate-600 dark:border-slate-600 dark:text-slate-300"
+                className="h-7 w-12 border border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-950"
               >
-                {columnLetters(col)}
+                <span className="sr-only">Row</span>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {padTop > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colCount + 1} style={{ height: padTop, padding: 0 }} />
+              {columns.map((col) => (
+                <th
+                  key={col}
+                  scope="col"
+                  className="h-7 min-w-16 border border-slate-300 px-2 font-medium text-slate-600 dark:border-slate-600 dark:text-slate-300"
+                >
+                  {columnLetters(col)}
+                </th>
+              ))}
             </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.row} style={{ height: ROW_HEIGHT }}>
-              <th
-                scope="row"
-                className="h-7 border border-slate-300 bg-slate-100 px-2 text-right font-medium text-slate-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-300"
-              >
-                {row.row}
-              </th>
-              {row.cells.map((cell) => {
-                const figures = figuresByCell.get(cell.ref);
-                const merged = cell.merged !== null ? 'text-center font-semibold' : '';
-                if (figures !== undefined)
+          </thead>
+          <tbody>
+            {padTop > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={colCount + 1} style={{ height: padTop, padding: 0 }} />
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={row.row} style={{ height: ROW_HEIGHT }}>
+                <th
+                  scope="row"
+                  className="h-7 border border-slate-300 bg-slate-100 px-2 text-right font-medium text-slate-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-300"
+                >
+                  {row.row}
+                </th>
+                {row.cells.map((cell) => {
+                  const figures = figuresByCell.get(cell.ref);
+                  const merged = cell.merged !== null ? 'text-center font-semibold' : '';
+                  if (figures !== undefined)
+                    return (
+                      <SheetFigureCell
+                        key={cell.ref}
+                        cell={cell}
+                        unit={unit}
+                        figures={figures}
+                        className={`${CELL} ${merged}`}
+                      />
+                    );
                   return (
-                    <SheetFigureCell
+                    <td
                       key={cell.ref}
-                      cell={cell}
-                      unit={unit}
-                      figures={figures}
+                      colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+                      rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+                      data-ref={cell.ref}
                       className={`${CELL} ${merged}`}
-                    />
+                    >
+                      {cell.cell?.text ?? ''}
+                    </td>
                   );
-                return (
-                  <td
-                    key={cell.ref}
-                    colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
-                    rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
-                    data-ref={cell.ref}
-                    className={`${CELL} ${merged}`}
-                  >
-                    {cell.cell?.text ?? ''}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-          {padBottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colCount + 1} style={{ height: padBottom, padding: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+                })}
+              </tr>
+            ))}
+            {padBottom > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={colCount + 1} style={{ height: padBottom, padding: 0 }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </FigureGroupContext.Provider>
     </div>
   );
 }

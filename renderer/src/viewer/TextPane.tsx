@@ -38,12 +38,22 @@ export function TextPane({
   // A search result opened at its passage: the passage is lit in this unit's text and scrolled to.
   const litPassage = useWorkbenchUi((state) => state.litPassage);
   const passage = litPassage !== null && litPassage.sourceUnitId === unitId ? litPassage.ranges : null;
+  // The focus goes to the passage itself, so a keyboard or screen reader is where the eye is sent; the
+  // text's figures are entered, by Tab, at the first figure of the passage.
+  const unit = item?.unit ?? null;
   useEffect(() => {
     if (passage === null) return;
     const mark = pane.current?.querySelector<HTMLElement>('[data-testid="lit-passage"]');
     mark?.scrollIntoView?.({ block: 'center' });
-    pane.current?.focus({ preventScroll: true });
-  }, [passage]);
+    (mark ?? pane.current)?.focus({ preventScroll: true });
+    const start = passage[0]?.start;
+    const figure =
+      start === undefined || unit === null
+        ? undefined
+        : [...unit.figures].sort((a, b) => a.span.start - b.span.start).find((f) => f.span.end > start);
+    if (unit !== null && figure !== undefined)
+      useWorkbenchUi.getState().setActiveFigure({ sourceUnitId: unit.source_unit_id, index: figure.index });
+  }, [passage, unit]);
 
   let body;
   if (reading === null && item?.early !== undefined) {

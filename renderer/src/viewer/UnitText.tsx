@@ -3,19 +3,22 @@ import type { LostPart, Unit } from '../../../shared/api';
 import type { UnitRead } from '../../../shared/bridge';
 import { CODE_WORDING, LOST_PART_WORDING } from '../ui/extraction-codes';
 import { FigureChip } from './FigureChip';
+import { FigureGroupContext, useFigureGroup } from './figure-group';
+import { figureStops } from './figure-moves';
 import { methodWords, unitName } from './figures';
 import { PageTables } from './PageTables';
 import { segmentMarkdown } from './segments';
 import { partsOf, type CharRange } from '../search/highlight';
 
+// A lit passage takes the focus when a search result is opened at it (never by Tab: tabIndex -1).
+const PASSAGE =
+  'rounded-sm bg-amber-200 text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-indigo-600 dark:bg-amber-400/40 dark:text-slate-50 dark:focus:outline-indigo-400';
+
 /** A figure chip, inside a lit passage's mark when the passage covers it. */
 function FigureInPassage({ lit, children }: { lit: boolean; children: ReactNode }) {
   if (!lit) return <>{children}</>;
   return (
-    <mark
-      data-testid="lit-passage"
-      className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/40 dark:text-slate-50"
-    >
+    <mark data-testid="lit-passage" tabIndex={-1} className={PASSAGE}>
       {children}
     </mark>
   );
@@ -35,9 +38,10 @@ function EarlyFigure({ text }: { text: string }) {
 
 /**
  * The unit's extracted text, whitespace kept (markdown is shown as written, never rendered as HTML),
- * with every figure a chip at its span, after the tables read on the page (to copy or save). A unit without an id yet (`UnitRead`: a page read while the rest
- * of the document is still being read) is shown with its figures marked; they can be picked once the
- * document's reading is stored.
+ * with every figure a chip at its span, after the tables read on the page (to copy or save). The chips
+ * are one Tab stop, the arrows between them (figure-group.ts). A unit without an id yet (`UnitRead`: a
+ * page read while the rest of the document is still being read) is shown with its figures marked; they
+ * can be picked once the document's reading is stored.
  */
 export function UnitText({
   unit,
@@ -51,7 +55,15 @@ export function UnitText({
 }) {
   const early = !('source_unit_id' in unit);
   const segments = useMemo(() => segmentMarkdown(unit.markdown, unit.figures), [unit]);
+  const stops = useMemo(() => (early ? [] : figureStops(unit.figures)), [unit, early]);
+  const { group, onKeyDown } = useFigureGroup(
+    'text',
+    'source_unit_id' in unit ? unit.source_unit_id : '',
+    stops,
+    true,
+  );
   const name = unitName(unit);
+  const pickable = stops.length > 0;
   return (
     <section aria-labelledby="unit-text-heading" data-testid="unit-text" className="flex min-h-0 flex-col">
       <header className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
@@ -93,47 +105,54 @@ export function UnitText({
           No text was read from this {unit.kind}.
         </p>
       ) : (
-        <div
-          data-testid="unit-markdown"
-          className="px-4 py-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
-        >
-          {segments.map((segment) =>
-            segment.kind === 'text' ? (
-              <span key={segment.start}>
-                {passage === null
-                  ? segment.text
-                  : partsOf(segment.text, segment.start, passage).map((part) =>
-                      part.marked ? (
-                        <mark
-                          key={part.start}
-                          data-testid="lit-passage"
-                          className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/40 dark:text-slate-50"
-                        >
-                          {part.text}
-                        </mark>
-                      ) : (
-                        <span key={part.start}>{part.text}</span>
-                      ),
-                    )}
-              </span>
-            ) : (
-              <FigureInPassage
-                key={segment.start}
-                lit={
-                  passage?.some(
-                    (r) => r.start < segment.start + segment.text.length && r.end > segment.start,
-                  ) ?? false
-                }
-              >
-                {early ? (
-                  <EarlyFigure text={segment.text} />
-                ) : (
-                  <FigureChip unit={unit} figure={segment.figure} text={segment.text} />
-                )}
-              </FigureInPassage>
-            ),
-          )}
-        </div>
+        <FigureGroupContext.Provider value={pickable ? group : null}>
+          <div
+            data-testid="unit-markdown"
+            role={pickable ? 'group' : undefined}
+            aria-labelledby={pickable ? 'unit-text-heading' : undefined}
+            aria-description={
+              pickable
+                ? 'The arrows move between the figures, by row and column in a table; typing a number goes to it.'
+                : undefined
+            }
+            data-figure-place={pickable ? 'text' : undefined}
+            onKeyDown={pickable ? onKeyDown : undefined}
+            className="px-4 py-3 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
+          >
+            {segments.map((segment) =>
+              segment.kind === 'text' ? (
+                <span key={segment.start}>
+                  {passage === null
+                    ? segment.text
+                    : partsOf(segment.text, segment.start, passage).map((part) =>
+                        part.marked ? (
+                          <mark key={part.start} data-testid="lit-passage" tabIndex={-1} className={PASSAGE}>
+                            {part.text}
+                          </mark>
+                        ) : (
+                          <span key={part.start}>{part.text}</span>
+                        ),
+                      )}
+                </span>
+              ) : (
+                <FigureInPassage
+                  key={segment.start}
+                  lit={
+                    passage?.some(
+                      (r) => r.start < segment.start + segment.text.length && r.end > segment.start,
+                    ) ?? false
+                  }
+                >
+                  {early ? (
+                    <EarlyFigure text={segment.text} />
+                  ) : (
+                    <FigureChip unit={unit} figure={segment.figure} text={segment.text} />
+                  )}
+                </FigureInPassage>
+              ),
+            )}
+          </div>
+        </FigureGroupContext.Provider>
       )}
     </section>
   );

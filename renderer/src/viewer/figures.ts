@@ -12,6 +12,27 @@ import { labelsWording } from '../check/figure-wording';
 export const AMBIGUOUS_NOTE =
   'This number can be read more than one way, and the service refuses ambiguous numbers: it cannot be picked.';
 
+/** How a focused figure is picked, said on every figure that can be. */
+export const PICK_HINT = 'Click or press Enter to pick; Shift+1 or Shift+2 makes it Figure 1 or Figure 2';
+
+/**
+ * The slot a key press on a focused figure puts it in: Shift+1 or Shift+2 (by the key, whatever the
+ * layout prints on it), since the digits alone jump between figures.
+ */
+export function slotKey(event: {
+  key: string;
+  code: string;
+  shiftKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}): OperandSlot | null {
+  if (!event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.code === 'Digit1' || event.code === 'Numpad1' || event.key === '!') return 'A';
+  if (event.code === 'Digit2' || event.code === 'Numpad2' || event.key === '@') return 'B';
+  return null;
+}
+
 /** "page 3" or "sheet Revenue". */
 export function unitName(unit: Pick<Unit, 'kind' | 'index' | 'sheet'>): string {
   return unit.kind === 'sheet' ? `sheet ${unit.sheet?.name ?? unit.index}` : `page ${unit.index}`;

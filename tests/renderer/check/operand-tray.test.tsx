@@ -21,10 +21,10 @@ describe('OperandTray', () => {
     expect(screen.getByRole('region', { name: 'Figure 1' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Figure 2' })).toBeTruthy();
     expect(screen.getByTestId('operand-empty-A').textContent).toBe(
-      'Empty. Click a figure in a document, or focus one and press 1.',
+      'Empty. Click a figure in a document, or focus one and press Shift+1.',
     );
     expect(screen.getByTestId('operand-empty-B').textContent).toBe(
-      'Empty. Click a figure in a document, or focus one and press 2.',
+      'Empty. Click a figure in a document, or focus one and press Shift+2.',
     );
     const tray = screen.getByTestId('operand-tray');
     // The order is no role: nothing calls a slot the baseline, and nothing swaps them.

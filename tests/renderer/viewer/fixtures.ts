@@ -291,3 +291,117 @@ export function tableEntry(): LibraryEntry {
     },
   });
 }
+
+/** The figure printed in row `row`, column `col` of the grid below: row 3, column 5 is "3,005". */
+export const gridValue = (row: number, col: number) => (row * 1000 + col).toLocaleString('en-US');
+
+/**
+ * A two-page PDF whose first page holds a table of `rows` × `cols` figures under a title that names a year
+ * (a figure before the table) and over a total (a figure after it): rows "D1"…, columns "C1"…, each cell
+ * printed `gridValue(row, col)`. The second page is a line of text with one figure.
+ */
+export function gridRepresentation(rows: number, cols: number): Representation {
+  const header = ['District', ...Array.from({ length: cols }, (_, c) => `C${c + 1}`)];
+  const lines = [
+    'Permits by district, 2015',
+    header.join(' '),
+    ...Array.from({ length: rows }, (_, r) =>
+      [`D${r + 1}`, ...Array.from({ length: cols }, (_, c) => gridValue(r + 1, c + 1))].join(' '),
+    ),
+    'Total 99,999',
+  ];
+  const markdown = lines.join('\n');
+  const x = (col: number) => 100 + col * 40;
+  const y = (row: number) => 100 + row * 12;
+  const figures: FigureWithPosition[] = [];
+  let from = 0;
+  const add = (raw: string, position: FigureWithPosition['position']) => {
+    const figure = figureIn(markdown, raw, figures.length, position, {}, from);
+    from = figure.span.end;
+    figures.push(figure);
+  };
+  add('2015', { kind: 'box', x: 200, y: 60, width: 24, height: 10 });
+  from = markdown.indexOf('\n', markdown.indexOf('\n') + 1);
+  for (let r = 1; r <= rows; r++)
+    for (let c = 1; c <= cols; c++)
+      add(gridValue(r, c), {
+        kind: 'box',
+        x: x(c),
+        y: y(r),
+        width: 30,
+        height: 10,
+        cell: { table: 0, row: r, col: c },
+      });
+  add('99,999', { kind: 'box', x: x(1), y: y(rows + 2), width: 30, height: 10 });
+
+  const cells = [];
+  for (let r = 0; r <= rows; r++)
+    for (let c = 0; c <= cols; c++)
+      cells.push(
+        tableCell(
+          r,
+          c,
+          r === 0 ? (header[c] as string) : c === 0 ? `D${r}` : gridValue(r, c),
+          cellBox(c === 0 ? 60 : x(c), y(r), 30),
+          r === 0,
+        ),
+      );
+  const table = {
+    index: 0,
+    box: { x: 60, y: y(0), width: x(cols) + 30 - 60, height: y(rows) + 10 - y(0) },
+    rows: rows + 1,
+    cols: cols + 1,
+    headerRows: 1,
+    labelCols: 1,
+    title: 'Permits by district, 2015',
+    notes: [],
+    unsure: false,
+    cells,
+  };
+  return RepresentationSchema.parse({
+    representation_id: 'rep-grid',
+    source_version_id: 'sv-grid',
+    format: 'pdf',
+    state: 'complete',
+    code: null,
+    reason: null,
+    extraction_method: 'text_layer',
+    units: [
+      {
+        source_unit_id: 'unit-g1',
+        kind: 'page',
+        index: 1,
+        extraction_method: 'text_layer',
+        markdown,
+        page: { width: 792, height: 612, tables: [table] },
+        figures,
+      },
+      {
+        source_unit_id: 'unit-g2',
+        kind: 'page',
+        index: 2,
+        extraction_method: 'text_layer',
+        markdown: PAGE_3_TEXT,
+        page: { width: 792, height: 612 },
+        figures: [figureIn(PAGE_3_TEXT, '4,200', 0, { kind: 'box', x: 300, y: 100, width: 36, height: 14 })],
+      },
+    ],
+  });
+}
+
+export function gridEntry(): LibraryEntry {
+  return libraryEntry({
+    sourceVersionId: 'sv-grid',
+    title: 'Permits by district',
+    filename: 'permits.pdf',
+    reading: {
+      representationId: 'rep-grid',
+      state: 'complete',
+      code: null,
+      reason: null,
+      extractionMethod: 'text_layer',
+      unitCount: 2,
+      lost: [],
+    },
+  });
+}

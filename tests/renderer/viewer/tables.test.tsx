@@ -192,9 +192,11 @@ describe('the table grid', () => {
 describe('a figure of a table', () => {
   it('names its row and column headers and the period in its chip’s description and tooltip', () => {
     renderTables();
-    const chip = screen.getByRole('button', { name: 'Figure 61,450 (page 1)' });
+    const chip = within(screen.getByRole('region', { name: 'Extracted text' })).getByRole('button', {
+      name: 'Figure 61,450 (page 1)',
+    });
     expect(chip.getAttribute('aria-description')).toMatch(
-      /^Texas · Handgun · November 2015\. Click or press/,
+      /^Texas · Handgun · November 2015\. Click or press Enter to pick; Shift\+1 or Shift\+2/,
     );
     expect(chip.title.split('\n')[0]).toBe('Figure 61,450 (page 1) — Texas · Handgun · November 2015');
   });
@@ -212,7 +214,11 @@ describe('a figure of a table', () => {
 
   it('goes into the tray with its labels and period', async () => {
     renderTables();
-    await userEvent.click(screen.getByRole('button', { name: 'Figure 23,875 (page 1)' }));
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Extracted text' })).getByRole('button', {
+        name: 'Figure 23,875 (page 1)',
+      }),
+    );
     expect(useWorkbenchUi.getState().operands.A?.labels).toEqual({
       row: 'Ohio',
       column: 'Handgun',
