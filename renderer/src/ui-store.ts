@@ -93,6 +93,9 @@ interface WorkbenchUi {
   /** The tables read on the pages are outlined over the original (off until asked for). */
   tablesShown: boolean;
   toggleTables: () => void;
+  /** Every figure box drawn in full, on pages so dense that they are drawn faintly until pointed at. */
+  boxesShown: boolean;
+  toggleBoxes: () => void;
 }
 
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
@@ -143,4 +146,6 @@ export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   lightPassage: (passage) => set({ litPassage: passage }),
   tablesShown: false,
   toggleTables: () => set((state) => ({ tablesShown: !state.tablesShown })),
+  boxesShown: false,
+  toggleBoxes: () => set((state) => ({ boxesShown: !state.boxesShown })),
 }));

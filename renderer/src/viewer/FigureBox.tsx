@@ -17,18 +17,21 @@ import { useWorkbenchUi } from '../ui-store';
 
 /**
  * A figure's outline over the drawn page, at its box: pointed at, clicked, or reached by the keyboard as
- * one of the page's figures (one Tab stop for the page, the arrows between them).
+ * one of the page's figures (one Tab stop for the page, the arrows between them). On a dense page it is
+ * `quiet` (a faint outline) until pointed at or focused, so the page stays readable under it.
  */
 export function FigureBox({
   unit,
   figure,
   page,
   width,
+  quiet = false,
 }: {
   unit: Unit;
   figure: FigureWithPosition;
   page: PageSize;
   width: number;
+  quiet?: boolean;
 }) {
   const { lit, picked, light, unlight, pick } = useFigure(unit, figure);
   const element = useRef<HTMLButtonElement>(null);
@@ -47,8 +50,11 @@ export function FigureBox({
   const labels = lit ? labelsWording(figureLabels(unit, figure)) : null;
   const note = figure.ambiguous ? AMBIGUOUS_NOTE : PICK_HINT;
 
-  let tone = 'outline-sky-500/70 hover:bg-sky-400/15';
-  if (figure.ambiguous) tone = 'cursor-not-allowed outline-dashed outline-amber-500';
+  let tone = quiet
+    ? 'outline-sky-500/25 hover:bg-sky-400/15 hover:outline-sky-500/80'
+    : 'outline-sky-500/70 hover:bg-sky-400/15';
+  if (figure.ambiguous)
+    tone = `cursor-not-allowed outline-dashed ${quiet ? 'outline-amber-500/40' : 'outline-amber-500'}`;
   if (picked !== null) tone = 'bg-indigo-500/10 outline-indigo-600 dark:outline-indigo-400';
   if (inPassage && !lit) tone = `${tone} bg-amber-300/25 outline-amber-500`;
   if (lit) tone = `${tone} bg-amber-300/35 outline-amber-500 outline-2`;
@@ -71,6 +77,7 @@ export function FigureBox({
       data-in-passage={inPassage ? 'true' : undefined}
       data-picked={picked ?? undefined}
       data-ambiguous={figure.ambiguous ? 'true' : undefined}
+      data-quiet={quiet ? 'true' : undefined}
       aria-label={name}
       aria-description={labels === null ? note : `${labels}. ${note}`}
       aria-disabled={figure.ambiguous ? 'true' : undefined}

@@ -18,8 +18,9 @@ import { UnitStrip } from './UnitStrip';
 import { useElementWidth } from './use-element-width';
 import { useReadingProgress } from './use-reading-progress';
 import { TablesToggle } from './TablesToggle';
+import { BoxesToggle } from './BoxesToggle';
 import { figureStops } from './figure-moves';
-import { boxedFigures } from './PageOverlay';
+import { boxedFigures, DENSE_PAGE_FIGURES } from './PageOverlay';
 import { ZoomControls } from './ZoomControls';
 
 /** Padding around a page drawn to fit the pane's width. */
@@ -105,6 +106,11 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
     [representation],
   );
   const lastIndex = items[items.length - 1]?.index ?? 0;
+  // Whether some page draws its boxes faintly (too many to read the page under them).
+  const densePages = useMemo(
+    () => representation?.units.some((unit) => boxedFigures(unit).length > DENSE_PAGE_FIGURES) ?? false,
+    [representation],
+  );
 
   const zoomBy = useCallback(
     (direction: 'in' | 'out') =>
@@ -212,6 +218,7 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
           {zoomable && (
             <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1">
               <TablesToggle tableCount={tableCount} />
+              {densePages && <BoxesToggle />}
               <ZoomControls
                 zoom={zoom}
                 scale={scale}

@@ -8,6 +8,9 @@ import { FigureGroupContext, useFigureGroup } from './figure-group';
 import { figureStops } from './figure-moves';
 import { TableGrid } from './TableGrid';
 
+/** A page with more figure boxes than this draws them faintly until one is pointed at or focused. */
+export const DENSE_PAGE_FIGURES = 150;
+
 /** The figures of a unit that have a box on its page. */
 export function boxedFigures(unit: Pick<Unit, 'figures'>): FigureWithPosition[] {
   return unit.figures.filter((figure) => figure.position.kind === 'box');
@@ -52,13 +55,15 @@ export function PageOverlay({ unit, width }: { unit: Unit | UnitRead; width: num
   );
 }
 
-/** A read page's figure boxes: one Tab stop, the arrows between them. */
+/** A read page's figure boxes: one Tab stop, the arrows between them; faint on a dense page. */
 function PageFigures({ unit, page, width }: { unit: Unit; page: PageSize; width: number }) {
   const boxed = useMemo(() => boxedFigures(unit), [unit]);
   const stops = useMemo(() => figureStops(boxed), [boxed]);
   const open = useWorkbenchUi((state) => state.openUnitIndex === unit.index);
+  const boxesShown = useWorkbenchUi((state) => state.boxesShown);
   const { group, onKeyDown } = useFigureGroup('original', unit.source_unit_id, stops, open);
   if (boxed.length === 0) return null;
+  const quiet = boxed.length > DENSE_PAGE_FIGURES && !boxesShown;
   return (
     <FigureGroupContext.Provider value={group}>
       <div
@@ -71,7 +76,7 @@ function PageFigures({ unit, page, width }: { unit: Unit; page: PageSize; width:
         onKeyDown={onKeyDown}
       >
         {boxed.map((figure) => (
-          <FigureBox key={figure.index} unit={unit} figure={figure} page={page} width={width} />
+          <FigureBox key={figure.index} unit={unit} figure={figure} page={page} width={width} quiet={quiet} />
         ))}
       </div>
     </FigureGroupContext.Provider>

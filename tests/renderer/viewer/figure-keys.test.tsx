@@ -16,7 +16,8 @@ import {
 import { renderViewer, stubLayout } from './render-viewer';
 
 // A page of figures by the keyboard alone: the text's figures and the page's are one Tab stop each, the
-// arrows walk them (by row and column in a table), and typed digits jump to a number. pdf.js cannot draw in jsdom: react-pdf is replaced by a stand-in that reports
+// arrows walk them (by row and column in a table), typed digits jump to a number, and the page's boxes
+// stay faint on a dense page. pdf.js cannot draw in jsdom: react-pdf is replaced by a stand-in that reports
 // two pages, each drawn as an empty canvas.
 
 vi.mock('react-pdf', async () => {
@@ -227,6 +228,34 @@ describe('a sheet’s grid by the keyboard', () => {
     await userEvent.keyboard('{Enter}');
     expect(useWorkbenchUi.getState().operands.A?.ref.figure_index).toBe(1);
     expect(useWorkbenchUi.getState().openUnitIndex).toBe(1);
+  });
+});
+
+describe('figure boxes on the page', () => {
+  it('are faint on a dense page until pointed at, and the toggle beside “Show tables” draws them all', async () => {
+    renderGrid(13, 12);
+    const boxes = () => within(pageFigures()).getAllByTestId('figure-box');
+    expect(boxes().length).toBeGreaterThan(150);
+    expect(boxes().every((box) => box.dataset['quiet'] === 'true')).toBe(true);
+    const toggle = screen.getByRole('button', { name: 'Show all boxes' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(toggle.previousElementSibling).toBe(screen.getByRole('button', { name: 'Show tables' }));
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(boxes().some((box) => box.dataset['quiet'] === 'true')).toBe(false);
+    await userEvent.click(toggle);
+    expect(boxes().every((box) => box.dataset['quiet'] === 'true')).toBe(true);
+  });
+
+  it('are drawn in full on a page of few figures, with no toggle', () => {
+    renderViewer([libraryEntry()], [pdfRepresentation]);
+    expect(
+      within(pageFigures())
+        .getAllByTestId('figure-box')
+        .some((b) => b.dataset['quiet']),
+    ).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Show all boxes' })).toBeNull();
   });
 });
 
