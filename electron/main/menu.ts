@@ -16,6 +16,7 @@ export type MenuCommand =
   | 'view.zoomIn'
   | 'view.zoomOut'
   | 'view.zoomReset'
+  | 'figure.goTo'
   | 'theme.system'
   | 'theme.light'
   | 'theme.dark';
@@ -95,6 +96,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
         command('Zoom In', 'view.zoomIn', 'CmdOrCtrl+Plus'),
         command('Zoom Out', 'view.zoomOut', 'CmdOrCtrl+-'),
         command('Fit Page to Width', 'view.zoomReset', 'CmdOrCtrl+0'),
+        command('Go to Figure…', 'figure.goTo', 'CmdOrCtrl+G'),
         { type: 'separator' },
         command('Show or Hide Library', 'library.toggle', 'CmdOrCtrl+B'),
         { type: 'separator' },

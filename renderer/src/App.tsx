@@ -18,6 +18,7 @@ import { useThemeSync } from './shell/theme';
 import { SearchButton } from './search/SearchButton';
 import { SearchPanel } from './search/SearchPanel';
 import { ReportOverlays, VerifyButton } from './reports/ReportOverlays';
+import { GoToFigureOverlay } from './viewer/GoToFigure';
 
 type AppState = 'loading' | 'ready' | 'error';
 
@@ -82,6 +83,7 @@ export function App() {
       <SearchPanel />
       <SettingsOverlay />
       <ReportOverlays />
+      <GoToFigureOverlay />
     </div>
   );
 }

@@ -42,7 +42,7 @@ export interface FigureKey {
 export type FigurePlace = 'text' | 'original';
 
 /** The panels a command opens over the workbench. */
-export type Overlay = 'search' | 'settings' | 'shortcuts' | 'export' | 'verify';
+export type Overlay = 'search' | 'settings' | 'shortcuts' | 'export' | 'verify' | 'goToFigure';
 
 /** UI state only (what is shown, not what is known): data from the main process lives in React Query. */
 interface WorkbenchUi {

@@ -61,6 +61,7 @@ export function AppMenu() {
         { id: 'zoom-in', label: 'Zoom in', command: 'view.zoomIn' },
         { id: 'zoom-out', label: 'Zoom out', command: 'view.zoomOut' },
         { id: 'zoom-reset', label: 'Fit page to width', command: 'view.zoomReset' },
+        { id: 'go-to-figure', label: 'Go to figure…', command: 'figure.goTo' },
         {
           id: 'toggle-library',
           label: libraryOpen ? 'Hide library' : 'Show library',

@@ -58,5 +58,7 @@ export function runCommand(command: CommandId, client: QueryClient): void {
       return pressViewerKey('-');
     case 'view.zoomReset':
       return pressViewerKey('0');
+    case 'figure.goTo':
+      return ui.openOverlay('goToFigure');
   }
 }

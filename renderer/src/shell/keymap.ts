@@ -17,7 +17,8 @@ export type CommandId =
   | 'library.toggle'
   | 'view.zoomIn'
   | 'view.zoomOut'
-  | 'view.zoomReset';
+  | 'view.zoomReset'
+  | 'figure.goTo';
 
 export const COMMAND_IDS: readonly CommandId[] = [
   'search.open',
@@ -32,6 +33,7 @@ export const COMMAND_IDS: readonly CommandId[] = [
   'view.zoomIn',
   'view.zoomOut',
   'view.zoomReset',
+  'figure.goTo',
 ];
 
 export function isCommandId(value: unknown): value is CommandId {
@@ -181,6 +183,15 @@ export const KEYMAP: readonly Shortcut[] = [
     group: 'Viewer',
     command: null,
     boundBy: 'component',
+  },
+  {
+    id: 'go-to-figure',
+    keys: [{ key: 'g', mod: true, shift: false }],
+    description: 'Go to a figure by its number, or its row and column',
+    where: ANYWHERE,
+    group: 'Viewer',
+    command: 'figure.goTo',
+    boundBy: 'keymap',
   },
   {
     id: 'figure-move',

@@ -32,8 +32,11 @@ export function TextPane({
 }) {
   const pane = useRef<HTMLDivElement>(null);
   const unitId = item?.unit?.source_unit_id ?? null;
+  // A new unit's text starts at its top, unless the focus was already brought to one of its figures.
   useEffect(() => {
-    if (pane.current !== null) pane.current.scrollTop = 0;
+    const focused = document.activeElement;
+    if (pane.current === null || (focused !== pane.current && pane.current.contains(focused))) return;
+    pane.current.scrollTop = 0;
   }, [unitId]);
   // A search result opened at its passage: the passage is lit in this unit's text and scrolled to.
   const litPassage = useWorkbenchUi((state) => state.litPassage);

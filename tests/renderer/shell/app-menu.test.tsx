@@ -57,6 +57,7 @@ describe('AppMenu', () => {
     ['Zoom in', 'view.zoomIn', 'Control+='],
     ['Zoom out', 'view.zoomOut', 'Control+-'],
     ['Fit page to width', 'view.zoomReset', 'Control+0'],
+    ['Go to figure…', 'figure.goTo', 'Control+G'],
     ['Hide library', 'library.toggle', 'Control+B'],
     ['Keyboard shortcuts', 'shortcuts.open', '?'],
   ])('%s runs %s and shows %s', async (name, command, keys) => {

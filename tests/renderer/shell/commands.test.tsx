@@ -26,6 +26,7 @@ describe('runCommand', () => {
     ['search.open', 'search'],
     ['settings.open', 'settings'],
     ['shortcuts.open', 'shortcuts'],
+    ['figure.goTo', 'goToFigure'],
   ] as const)('%s opens the %s overlay, and overlay.close closes it', (command, overlay) => {
     runCommand(command, client);
     expect(useWorkbenchUi.getState().overlay).toBe(overlay);

@@ -75,6 +75,7 @@ describe('the keymap table', () => {
       'Ctrl+=',
       'Ctrl+-',
       'Ctrl+0',
+      'Ctrl+G',
       'Esc',
     ])
       expect(labels).toContain(key);

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import type { Representation } from '../../../shared/api';
 import type { LibraryEntry } from '../../../shared/bridge';
 import { queryKeys } from '../../../renderer/src/queries';
@@ -29,12 +30,16 @@ export function stubLayout(): void {
   Element.prototype.scrollTo = function scrollTo() {};
 }
 
-/** The viewer with the library and representations already known, the document open at `unit`. */
+/**
+ * The viewer with the library and representations already known, the document open at `unit` (and
+ * `beside` it, what else the test needs of the workbench).
+ */
 export function renderViewer(
   entries: LibraryEntry[],
   representations: Representation[],
   open: string | null = entries[0]?.sourceVersionId ?? null,
   unit = 1,
+  beside: ReactNode = null,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(queryKeys.library, entries);
@@ -46,6 +51,7 @@ export function renderViewer(
   return render(
     <QueryClientProvider client={client}>
       <Viewer />
+      {beside}
     </QueryClientProvider>,
   );
 }
