@@ -20,7 +20,7 @@ const quiet = `rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate
 
 type Outcome =
   | { kind: 'file'; filename: string }
-  | { kind: 'print'; filename: string; path: string }
+  | { kind: 'print'; filename: string; path: string; opened: boolean }
   | { kind: 'cancelled' }
   | { kind: 'failed'; words: string };
 
@@ -105,8 +105,8 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
         saveFile(answer.filename, answer.mediaType, answer.dataBase64);
         setOutcome({ kind: 'file', filename: answer.filename });
       } else {
-        openPrintPage(answer.path);
-        setOutcome({ kind: 'print', filename: answer.filename, path: answer.path });
+        const opened = openPrintPage(answer.path);
+        setOutcome({ kind: 'print', filename: answer.filename, path: answer.path, opened });
       }
     } catch (error) {
       const code = error instanceof BridgeCallError ? error.code : 'internal_error';
@@ -283,23 +283,30 @@ export function ExportDialog({ caseIds, onClose }: { caseIds: readonly string[];
             )}
             {outcome?.kind === 'print' && (
               <div className="space-y-1 text-slate-800 dark:text-slate-200">
-                <p>
-                  The report opened in a new tab. There, use the browser’s Print (Ctrl+P, or ⌘P on a Mac) and
-                  choose “Save as PDF” as the destination; name it{' '}
-                  <strong className="font-semibold break-words">{outcome.filename}</strong>.
-                </p>
-                <p className="text-xs text-slate-600 dark:text-slate-300">
-                  No new tab? Your browser may have blocked it:{' '}
-                  <a
-                    href={outcome.path}
-                    target="_blank"
-                    rel="noopener"
-                    className={`text-indigo-700 underline dark:text-indigo-300 ${FOCUS}`}
-                  >
-                    open the report to print it
-                  </a>
-                  .
-                </p>
+                {outcome.opened ? (
+                  <p>
+                    The report opened in a new tab. There, use the browser’s Print (Ctrl+P, or ⌘P on a Mac)
+                    and choose “Save as PDF” as the destination; name it{' '}
+                    <strong className="font-semibold break-words">{outcome.filename}</strong>.
+                  </p>
+                ) : (
+                  <p>
+                    {/* The print page can be opened once, so the link is offered only when no tab took it. */}
+                    The report is ready, but your browser did not open a new tab for it (it may have blocked
+                    it):{' '}
+                    <a
+                      href={outcome.path}
+                      target="_blank"
+                      rel="noopener"
+                      className={`text-indigo-700 underline dark:text-indigo-300 ${FOCUS}`}
+                    >
+                      open the report to print it
+                    </a>
+                    . There, use the browser’s Print (Ctrl+P, or ⌘P on a Mac) and choose “Save as PDF” as the
+                    destination; name it{' '}
+                    <strong className="font-semibold break-words">{outcome.filename}</strong>.
+                  </p>
+                )}
               </div>
             )}
             {outcome?.kind === 'cancelled' && (

@@ -30,7 +30,14 @@ export function saveBytes(filename: string, mediaType: string, bytes: Uint8Array
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Opens the web host's one-time print page of a PDF export in a new tab. */
-export function openPrintPage(path: string): void {
-  window.open(path, '_blank', 'noopener');
+/**
+ * Tries to open the web host's one-time print page of a PDF export in a new tab; false when the browser
+ * blocked it (the export answers after the click, so a popup blocker may refuse it).
+ */
+export function openPrintPage(path: string): boolean {
+  // Without "noopener" in the features, so window.open tells whether a tab opened (with it, always null).
+  const opened = window.open(path, '_blank');
+  if (opened === null) return false;
+  opened.opener = null;
+  return true;
 }

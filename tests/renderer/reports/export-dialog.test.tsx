@@ -235,6 +235,11 @@ describe('the export dialog', () => {
 
   it('opens the web host’s print page in a new tab and says how to save the PDF', async () => {
     const user = userEvent.setup();
+    const tab = { opener: window as unknown };
+    vi.mocked(window.open).mockImplementation((...args: unknown[]) => {
+      opened.push(args);
+      return tab as Window;
+    });
     bridgeStub.handlers['reports.export'] = () => ({
       kind: 'print',
       filename: 'revenue-rose-12.pdf',
@@ -243,17 +248,35 @@ describe('the export dialog', () => {
     const { dialog } = openDialog([CASE_ID]);
     await user.click(within(dialog).getByRole('radio', { name: /^PDF/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));
-    await waitFor(() =>
-      expect(opened).toEqual([['/bridge/print/abcdefghijklmnop1234', '_blank', 'noopener']]),
-    );
+    await waitFor(() => expect(opened).toEqual([['/bridge/print/abcdefghijklmnop1234', '_blank']]));
+    // The new tab cannot reach back into the workbench.
+    expect(tab.opener).toBeNull();
     const result = screen.getByTestId('export-result');
-    expect(result.textContent).toContain('opened in a new tab');
+    expect(result.textContent).toContain('The report opened in a new tab');
     expect(result.textContent).toContain('Save as PDF');
+    expect(result.textContent).toContain('revenue-rose-12.pdf');
+    // The print page opens once: the tab took it, so no dead link is offered.
+    expect(within(result).queryByRole('link')).toBeNull();
+    expect(exportInputs()[0]).toMatchObject({ format: 'pdf', sign: false });
+  });
+
+  it('says no tab opened when the browser blocked it, and offers the report to open', async () => {
+    const user = userEvent.setup();
+    bridgeStub.handlers['reports.export'] = () => ({
+      kind: 'print',
+      filename: 'revenue-rose-12.pdf',
+      path: '/bridge/print/abcdefghijklmnop1234',
+    });
+    const { dialog } = openDialog([CASE_ID]);
+    await user.click(within(dialog).getByRole('radio', { name: /^PDF/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    const result = await screen.findByTestId('export-result');
+    await waitFor(() => expect(result.textContent).toContain('did not open a new tab'));
+    expect(result.textContent).not.toContain('opened in a new tab');
     expect(result.textContent).toContain('revenue-rose-12.pdf');
     expect(
       within(result).getByRole('link', { name: 'open the report to print it' }).getAttribute('href'),
     ).toBe('/bridge/print/abcdefghijklmnop1234');
-    expect(exportInputs()[0]).toMatchObject({ format: 'pdf', sign: false });
   });
 
   it.each([
