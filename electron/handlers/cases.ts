@@ -60,7 +60,8 @@ export const caseHandlers = {
     if (input.id === undefined)
       return context.cases.put({
         id: context.cases.newId(),
-        title: input.title,
+        // CaseSaveInput refuses a new case without a title.
+        title: input.title!,
         claim: input.claim,
         operands: input.operands,
         check: null,
@@ -73,9 +74,10 @@ export const caseHandlers = {
     // A different claim or different figures make the old check, and the judgments of it, stale.
     const same =
       current.claim === input.claim && JSON.stringify(current.operands) === JSON.stringify(input.operands);
+    // The title is the person's: a save that does not name one (a re-run with the next claim) keeps it.
     return context.cases.put({
       ...current,
-      title: input.title,
+      title: input.title ?? current.title,
       claim: input.claim,
       operands: input.operands,
       check: same ? current.check : null,

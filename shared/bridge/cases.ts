@@ -152,14 +152,20 @@ export function caseSummary(c: Case): CaseSummary {
 }
 
 /** Create (no id) or change a case's title, claim and operands; a change of claim or operands clears the check. */
-export const CaseSaveInput = z.strictObject({
-  id: CaseId.optional(),
-  title: z.string().trim().min(1).max(500),
-  claim: z.string().min(1).max(10000),
-  operands: z.array(OperandReference).max(2),
-  /** The case's notes; absent: unchanged. */
-  notes: CaseNotes.optional(),
-});
+export const CaseSaveInput = z
+  .strictObject({
+    id: CaseId.optional(),
+    /** The person's name for the case; absent: unchanged (a new case needs one). */
+    title: z.string().trim().min(1).max(500).optional(),
+    claim: z.string().min(1).max(10000),
+    operands: z.array(OperandReference).max(2),
+    /** The case's notes; absent: unchanged. */
+    notes: CaseNotes.optional(),
+  })
+  .refine((input) => input.id !== undefined || input.title !== undefined, {
+    message: 'A new case needs a title.',
+    path: ['title'],
+  });
 export type CaseSaveInput = z.infer<typeof CaseSaveInput>;
 
 export const CaseJudgeInput = z.strictObject({

@@ -18,9 +18,9 @@ export function CheckColumn() {
   const run = () => {
     const { claimDraft, operands, activeCaseId: id } = useWorkbenchUi.getState();
     const refs = [operands.A, operands.B].filter((o) => o !== null).map((o) => o.ref);
+    // A new case is named after its first claim; an open case keeps the title it has, whatever claim runs.
     saveAndCheck.mutate({
-      ...(id !== null ? { id } : {}),
-      title: titleFromClaim(claimDraft),
+      ...(id !== null ? { id } : { title: titleFromClaim(claimDraft) }),
       claim: claimDraft,
       operands: refs,
     });

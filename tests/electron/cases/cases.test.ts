@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -148,6 +148,51 @@ describe('cases', () => {
       }),
     );
     expect(changed).toMatchObject({ check: null, judgments: [] });
+  });
+
+  it("keeps the person's title when the next claim is saved without one, and a new case needs one", async () => {
+    // A case stored before saves could leave the title out: it keeps everything it has.
+    const stored: Case = {
+      id: 'case_0123456789abcdef0123',
+      title: 'Gun checks in Texas',
+      claim: 'Handgun checks rose 12%',
+      operands: [operand],
+      check: escalated,
+      judgments: [],
+      notes: 'From the NICS tables.',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    mkdirSync(join(dir, 'cases'), { recursive: true });
+    writeFileSync(join(dir, 'cases', `${stored.id}.json`), `${JSON.stringify(stored, null, 2)}\n`);
+    const kept = await value<Case>(router.invoke('cases.keepCheck', { id: stored.id }));
+    const next = await value<Case>(
+      router.invoke('cases.save', { id: stored.id, claim: 'Long gun checks fell 3%', operands: [operand] }),
+    );
+    expect(next).toMatchObject({
+      title: 'Gun checks in Texas',
+      claim: 'Long gun checks fell 3%',
+      notes: stored.notes,
+    });
+    expect(next.kept).toEqual(kept.kept);
+    const reread = await value<Case>(router.invoke('cases.get', { id: stored.id }));
+    expect(reread.title).toBe('Gun checks in Texas');
+    const list = await value<CaseSummary[]>(router.invoke('cases.list', {}));
+    expect(list.map((s) => s.title)).toEqual(['Gun checks in Texas']);
+    // A title given on purpose still renames it.
+    const renamed = await value<Case>(
+      router.invoke('cases.save', {
+        id: stored.id,
+        title: 'Renamed',
+        claim: next.claim,
+        operands: [operand],
+      }),
+    );
+    expect(renamed.title).toBe('Renamed');
+    expect(await router.invoke('cases.save', { claim: 'A claim', operands: [] })).toMatchObject({
+      ok: false,
+    });
+    expect(readdirSync(join(dir, 'cases'))).toEqual([`${stored.id}.json`]);
   });
 
   it('refuses what cannot be done, and never loses an unreadable case file', async () => {

@@ -177,6 +177,10 @@ describe('Run', () => {
     const second = bridgeStub.calls.filter((c) => c.channel === 'cases.save')[1]?.input as CaseSaveInput;
     expect(second.id).toBe(CASE_ID);
     expect(second.claim).toBe('Revenue rose 12% in 2024');
+    // The case is named after its first claim once; the next claim never renames it.
+    const first = bridgeStub.calls.find((c) => c.channel === 'cases.save')?.input as CaseSaveInput;
+    expect(first.title).toBe('Revenue rose 12%');
+    expect(second).not.toHaveProperty('title');
     await waitFor(() => expect(screen.queryByTestId('result-stale')).toBeNull());
   });
 });
