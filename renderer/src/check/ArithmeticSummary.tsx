@@ -1,5 +1,5 @@
 import type { Arithmetic, ArithmeticVerdict } from '../../../shared/api/numeric';
-import { arithmeticLine, claimFigureOf } from './arithmetic-wording';
+import { arithmeticLine, claimFigureOf, type ArithmeticFigures } from './arithmetic-wording';
 import type { ReadingInWords } from './role-wording';
 
 const VERDICT_WORDING: Record<ArithmeticVerdict, { label: string; icon: string; className: string }> = {
@@ -21,6 +21,8 @@ export interface ArithmeticSummaryProps {
    * computation, none of them the answer (empty otherwise).
    */
   readings?: readonly ReadingInWords[];
+  /** The check's figures and how the card names them, to say a computed comparison in words. */
+  figures?: ArithmeticFigures;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ArithmeticSummaryProps {
  * and the service's working. No arithmetic is said in words, never shown as a pass. When the roles are
  * unclear, each reading's computation is listed and none is marked as holding or failing.
  */
-export function ArithmeticSummary({ arithmetic, claim, readings = [] }: ArithmeticSummaryProps) {
+export function ArithmeticSummary({ arithmetic, claim, readings = [], figures }: ArithmeticSummaryProps) {
   if (arithmetic === null)
     return (
       <section aria-labelledby="arithmetic-heading" data-testid="arithmetic" data-verdict="none">
@@ -95,7 +97,8 @@ export function ArithmeticSummary({ arithmetic, claim, readings = [] }: Arithmet
   }
   const wording = VERDICT_WORDING[arithmetic.verdict];
   // The service's line names each figure by the claim's words; the card's own is the fallback.
-  const line = arithmetic.line !== undefined ? { text: arithmetic.line } : arithmeticLine(arithmetic, claim);
+  const line =
+    arithmetic.line !== undefined ? { text: arithmetic.line } : arithmeticLine(arithmetic, claim, figures);
   // The service's working often starts with that same line: the rest is what it adds.
   const working =
     arithmetic.line !== undefined && arithmetic.reason.startsWith(arithmetic.line)

@@ -43,6 +43,11 @@ export function ResultCard({ response, claim, sent, picked, caseId = null, label
     response,
     (i) => labelsWording(labels[i]) ?? response.operands[i]?.figure.raw ?? '',
   );
+  const figureName = (i: number) => {
+    const raw = response.operands[i]?.figure.raw ?? '';
+    const named = labelsWording(labels[i]);
+    return named === null ? raw : `${named} ${raw}`;
+  };
   return (
     <article
       aria-labelledby="result-heading"
@@ -92,7 +97,12 @@ export function ResultCard({ response, claim, sent, picked, caseId = null, label
       </header>
       <OperandEchoWarning mismatches={mismatches} />
       <FigureRoles response={response} caseId={caseId} labels={labels} />
-      <ArithmeticSummary arithmetic={response.arithmetic} claim={claim} readings={readings} />
+      <ArithmeticSummary
+        arithmetic={response.arithmetic}
+        claim={claim}
+        readings={readings}
+        figures={{ operands: response.operands, figureName }}
+      />
       <FacetTable comparability={response.comparability} />
       {outcome !== 'not_applicable' && (
         <section aria-labelledby="reason-heading">

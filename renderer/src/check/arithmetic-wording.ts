@@ -1,5 +1,5 @@
 import { findFigures, type FoundFigure } from '../../../shared/figures';
-import type { Arithmetic } from '../../../shared/api/numeric';
+import type { Arithmetic, AssessedOperand, OperandRoleName } from '../../../shared/api/numeric';
 import { formatAmount, formatNumber } from './figure-wording';
 
 // The arithmetic line of the result card: what was computed beside what the claim says, with the
@@ -43,18 +43,70 @@ function toleranceWording(tolerance: number, unit: string | null, scale: number,
  * more likely a number the claim restates about an operand than the relation's value).
  */
 function comparable(computed: number, tolerance: number, figure: FoundFigure): boolean {
-  if (tolerance === 0 && Number.isInteger(computed) && Math.abs(computed) <= 1) return false;
+  if (isSign(computed, tolerance)) return false;
   if (computed === 0 || figure.value === 0) return true;
   const ratio = Math.abs(computed) / Math.abs(figure.value);
   return ratio >= 0.01 && ratio <= 100;
 }
 
+/** Whether `computed` is the sign a comparison or a direction computes (-1, 0 or 1, no tolerance). */
+function isSign(computed: number, tolerance: number): boolean {
+  return tolerance === 0 && Number.isInteger(computed) && Math.abs(computed) <= 1;
+}
+
+const SIGN_WORDS = { 1: 'is more than', 0: 'is the same as', [-1]: 'is less than' } as const;
+
+/**
+ * A computed sign in words over the figures' roles: "Handgun 56,941 is more than Long gun 51,670". Null
+ * when the roles do not say which figure is compared with which (the order they were sent means nothing).
+ */
+function signInWords(
+  computed: -1 | 0 | 1,
+  operands: readonly AssessedOperand[],
+  figureName: (index: number) => string,
+): string | null {
+  const indexOf = (role: OperandRoleName) => operands.findIndex((o) => o.role?.role === role);
+  // A comparison computes sign(subject − reference); a direction sign(to − from).
+  for (const [first, second] of [
+    ['subject', 'reference'],
+    ['to', 'from'],
+  ] as const) {
+    const a = indexOf(first);
+    const b = indexOf(second);
+    if (a >= 0 && b >= 0) return `${figureName(a)} ${SIGN_WORDS[computed]} ${figureName(b)}`;
+  }
+  return null;
+}
+
+/** The figures of the check, to word a computed comparison; without them a sign is said without names. */
+export interface ArithmeticFigures {
+  operands: readonly AssessedOperand[];
+  /** A figure by its index in `operands`, as the card names it ("Handgun 56,941"). */
+  figureName: (index: number) => string;
+}
+
 /** The arithmetic line, or null when nothing was computed (the card says so in its own words). */
-export function arithmeticLine(arithmetic: Arithmetic, claim: string): ArithmeticLine | null {
+export function arithmeticLine(
+  arithmetic: Arithmetic,
+  claim: string,
+  figures?: ArithmeticFigures,
+): ArithmeticLine | null {
   if (arithmetic.computed === null) return null;
   const found = claimFigureOf(claim);
   const figure =
     found !== null && comparable(arithmetic.computed, arithmetic.tolerance, found) ? found : null;
+  if (figure === null && isSign(arithmetic.computed, arithmetic.tolerance)) {
+    // A comparison computes a truth value; its -1, 0 or 1 means nothing to a reader.
+    const sign = Math.sign(arithmetic.computed) as -1 | 0 | 1;
+    const named = figures === undefined ? null : signInWords(sign, figures.operands, figures.figureName);
+    return {
+      text:
+        named !== null
+          ? `Computed: ${named}`
+          : 'Computed: which figure is larger (the working below names them)',
+      claimFigure: null,
+    };
+  }
   if (figure === null) {
     const tolerance = arithmetic.tolerance > 0 ? `; tolerance ±${formatNumber(arithmetic.tolerance)}` : '';
     return {

@@ -21,6 +21,9 @@ import {
 
 useComponentTestSetup();
 
+const PICKED_A_RAW = SUPPORTED.operands[0]!.figure.raw;
+const PICKED_B_RAW = SUPPORTED.operands[1]!.figure.raw;
+
 function showCard(response: NumericResponse, claim = 'Revenue rose 12% in 2024') {
   render(
     <ResultCard response={response} claim={claim} sent={[REF_A, REF_B]} picked={[PICKED_A, PICKED_B]} />,
@@ -153,5 +156,33 @@ describe('ResultCard', () => {
   it('gives the computed value alone when the claim holds several figures', () => {
     showCard(SUPPORTED, 'Revenue rose from $1.0bn to $1.12bn, up 12%');
     expect(screen.getByTestId('arithmetic-line').textContent).toBe('Computed: 12; tolerance ±0.5');
+  });
+
+  it('says a comparison’s computed truth value in words, naming the figures by their labels', () => {
+    const comparison: NumericResponse = {
+      ...SUPPORTED,
+      arithmetic: { verdict: 'holds', computed: 1, tolerance: 0, reason: 'The first is larger: holds.' },
+      operands: [
+        { ...SUPPORTED.operands[0]!, role: { role: 'subject', words: 'handgun', by: 'claim_words' } },
+        { ...SUPPORTED.operands[1]!, role: { role: 'reference', words: 'long gun', by: 'claim_words' } },
+      ],
+    };
+    render(
+      <ResultCard
+        response={comparison}
+        claim="Texas ran more handgun checks than long gun checks"
+        sent={[REF_A, REF_B]}
+        picked={[PICKED_A, PICKED_B]}
+        labels={[
+          { row: 'Texas', column: 'Handgun', period: null },
+          { row: 'Texas', column: 'Long gun', period: null },
+        ]}
+      />,
+    );
+    const line = screen.getByTestId('arithmetic-line').textContent;
+    expect(line).toBe(
+      `Computed: Texas · Handgun ${PICKED_A_RAW} is more than Texas · Long gun ${PICKED_B_RAW}`,
+    );
+    expect(line).not.toContain('Computed: 1');
   });
 });

@@ -35,7 +35,27 @@ describe('arithmeticLine', () => {
     expect(arithmeticLine(holds(12, 0.5), 'It went from $1.0bn to $1.12bn, up 12%')?.text).toBe(
       'Computed: 12; tolerance ±0.5',
     );
-    expect(arithmeticLine(holds(1, 0), 'Revenue of $5m exceeds its costs')?.text).toBe('Computed: 1');
+  });
+
+  it('says a computed comparison in words over the figures’ roles, never as 1, 0 or -1', () => {
+    const operand = (raw: string, role: 'subject' | 'reference') =>
+      ({ figure: { raw }, role: { role, words: null, by: 'claim_words' } }) as never;
+    // Sent reference first: the roles, not the order, say which is compared with which.
+    const figures = {
+      operands: [operand('51,670', 'reference'), operand('56,941', 'subject')],
+      figureName: (i: number) => ['Long gun 51,670', 'Handgun 56,941'][i]!,
+    };
+    const claim = 'More handgun checks than long gun checks';
+    expect(arithmeticLine(holds(1, 0), claim, figures)?.text).toBe(
+      'Computed: Handgun 56,941 is more than Long gun 51,670',
+    );
+    expect(arithmeticLine(holds(-1, 0), claim, figures)?.text).toBe(
+      'Computed: Handgun 56,941 is less than Long gun 51,670',
+    );
+    // Without roles nothing is named from the order, and still no bare number.
+    const line = arithmeticLine(holds(1, 0), 'Revenue of $5m exceeds its costs')?.text;
+    expect(line).not.toMatch(/\d/);
+    expect(line).toContain('which figure is larger');
   });
 
   it('gives no line when nothing was computed', () => {
