@@ -1,9 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { displayText } from '../../../shared/text/display-name';
 import type { CaseCitation } from '../../../shared/bridge';
-import { representationQuery, useCase } from '../queries';
+import { representationQuery, useCase, useRepresentation } from '../queries';
 import { useWorkbenchUi } from '../ui-store';
 import { passageRange } from './highlight';
+
+/**
+ * Where a kept passage sits, as the document names it: "page 3", "sheet “Revenue”". Read from the
+ * representation (cached, never changing); nothing while it loads or if it cannot be read, rather than a
+ * bare index that says neither.
+ */
+function CitedPlace({ citation }: { citation: CaseCitation }) {
+  const representation = useRepresentation(citation.representationId);
+  const unit = representation.data?.units.find((u) => u.source_unit_id === citation.sourceUnitId);
+  if (unit === undefined) return null;
+  const place =
+    unit.kind === 'sheet'
+      ? unit.sheet?.name
+        ? `sheet “${displayText(unit.sheet.name)}”`
+        : `sheet ${unit.index}`
+      : `page ${unit.index}`;
+  return (
+    <>
+      {' · '}
+      <bdi>{place}</bdi>
+    </>
+  );
+}
 
 /** The search results kept in the open case, each reopened at its passage. */
 export function CaseCitations({ caseId }: { caseId: string | null }) {
@@ -46,7 +69,7 @@ export function CaseCitations({ caseId }: { caseId: string | null }) {
               className="text-left font-medium text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:text-indigo-200 dark:focus-visible:outline-indigo-400"
             >
               <bdi>{displayText(citation.title) || '(untitled document)'}</bdi>
-              {citation.unitIndex !== undefined && <> · unit {citation.unitIndex}</>}
+              <CitedPlace citation={citation} />
             </button>
             <p className="line-clamp-2 text-slate-600 dark:text-slate-300">{citation.snippet}</p>
             <p className="text-slate-600 dark:text-slate-300">
