@@ -240,7 +240,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     const text = grid.labels.get(`${row}:${at.col}`);
     if (text !== undefined && headers[headers.length - 1] !== text) headers.push(text);
   }
-  const columnLabel = headers[0] ?? null;
+  const columnLabel = headers.find((h) => !NOTE_MARK.test(h.trim())) ?? null;
 
   // Period: the nearest header that shows one ("Q3" under "2024" is "Q3 2024"), else the row label's.
   const period = headerPeriod(headers) ?? periodOf(rowLabel);
@@ -298,7 +298,9 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     return null;
   const { labels, headers } = cellHeadings(table, at.row, at.col);
   const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
-  const columnLabel = headers[0] === undefined ? null : cleanLabel(headers[0]);
+  // The column's label: its nearest header that says something, over a row of note marks ("(a)", "(c/a)").
+  const named = headers.find((h) => !NOTE_MARK.test(h.trim()));
+  const columnLabel = named === undefined ? null : cleanLabel(named);
   // The period: the column's headers, else the row's label, else the section heading above the row (a
   // label alone on its row: "2019"), else the table's title when it names one ("November - 2015").
   const period =
@@ -394,6 +396,9 @@ function titlePeriod(table: PageTable): string | null {
   if (table.cells.some(named) || table.continues?.header.some(named)) return null;
   return period;
 }
+
+/** A header that only marks its column for notes or formulas: "(a)", "(c/a)", "(c-a)", "[2]". */
+const NOTE_MARK = /^[([]\s*[a-z0-9](?:\s*[-+/×*]\s*[a-z0-9])*\s*[)\]]$/i;
 
 /**
  * A column headed by a period relative to another ("Prior year", "This year", "Year ago"): its period is

@@ -430,6 +430,27 @@ describe('operandContext: periods a PDF table shows away from the column', () =>
       });
   });
 
+  it('a column is named by its header over a row of note marks ("(a)", "(c/a)")', async () => {
+    const unit = await unitOf(
+      pdf([
+        ...cellLine(700, 'Products', 'May/2013', 'Variation'),
+        ...cellLine(688, '', '(b)', '(c/a)'),
+        ...cellLine(674, 'Cotton', '886.7', '-35.8'),
+        ...cellLine(662, 'Rice', '2,389.7', '-1.3'),
+        ...cellLine(650, 'Oat', '168.7', '10.3'),
+      ]),
+      'crops.pdf',
+    );
+    expect(operandContext(unit, byRaw(unit, '886.7'), 'u')).toMatchObject({
+      rowLabel: 'Cotton',
+      columnLabel: 'May/2013',
+    });
+    expect(operandContext(unit, byRaw(unit, '-1.3'), 'u')).toMatchObject({
+      rowLabel: 'Rice',
+      columnLabel: 'Variation',
+    });
+  });
+
   it('the section heading above the row, when the columns name none', async () => {
     const unit = await unitOf(
       pdf([
