@@ -1,6 +1,7 @@
 import type { NumericResponse } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { cropKey, type ReportCrop } from './crops';
+import { glanceRows } from './glance';
 import {
   checkHeadline,
   FACET_WORDS,
@@ -365,16 +366,18 @@ function caseHtml(c: ReportCase, n: number, crops: ReadonlyMap<string, ReportCro
 }
 
 function summaryHtml(bundle: ReportBundle): string {
-  const rows = bundle.cases.flatMap((c, ci) =>
-    c.checks.map(
-      (check, i) =>
-        `<tr><td><a href="#case-${ci + 1}">${bdi(c.title)}</a></td><td><a href="#case-${ci + 1}-check-${i + 1}">Check ${i + 1}</a></td>` +
-        `<td class="tone-${toneOf(check.response)}"><span class="badge">${escapeHtml(checkHeadline(check))}</span></td></tr>`,
-    ),
-  );
+  const rows = glanceRows(bundle).map((row) => {
+    const caseId = `case-${row.caseNumber}`;
+    return (
+      `<tr><td><a href="#${caseId}">${bdi(row.caseTitle)}</a></td>` +
+      `<td><a href="#${caseId}-check-${row.checkNumber}">Check ${row.checkNumber}</a></td>` +
+      `<td class="glance-claim">${bdi(row.claim)}</td>` +
+      `<td class="tone-${toneOf(row.response)}"><span class="badge">${escapeHtml(checkHeadline(row))}</span></td></tr>`
+    );
+  });
   return (
     `<section class="summary" aria-labelledby="summary-h"><h2 id="summary-h">At a glance</h2>` +
-    `<div class="table-scroll" role="region" aria-label="Every check and its outcome" tabindex="0"><table class="glance"><thead><tr><th scope="col">Case</th><th scope="col">Check</th><th scope="col">Outcome</th></tr></thead>` +
+    `<div class="table-scroll" role="region" aria-label="Every check, its claim and its outcome" tabindex="0"><table class="glance"><thead><tr><th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service's outcome</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div></section>`
   );
 }
@@ -447,6 +450,7 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
 .citation { margin-bottom: 0.75em; }
 .glance { width: 100%; font-size: 0.95rem; }
 .glance td:nth-child(2) { white-space: nowrap; }
+.glance-claim { min-width: 12rem; }
 .glance th, .glance td { border-bottom: 1px solid var(--line); padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }

@@ -1,5 +1,7 @@
 import { settledOutcome, type NumericResponse, type SettledOutcome } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
+import { glanceRows } from './glance';
+import { escapeMarkdown } from './markdown-text';
 import type {
   ReportBundle,
   ReportCase,
@@ -10,8 +12,8 @@ import type {
 } from './model';
 
 // The Markdown writer of a report (issue 17). Every name, title, snippet and other text that came from a
-// document or a person is shown through displayText / displayTitle / displayName and then escaped, so it
-// cannot open a link, an image, HTML or a heading. Unresolved outcomes are said so in words; scope and
+// document or a person is shown through displayText / displayTitle / displayName and then escaped for
+// where it sits (markdown-text.ts), so it cannot open a link, an image, HTML or a heading. Unresolved outcomes are said so in words; scope and
 // limitation are printed with every check; the person's judgments are labelled as theirs.
 
 /** An outcome as a report words it; only `supported` is worded as support. */
@@ -35,13 +37,7 @@ export function outcomeInWords(response: NumericResponse): string {
   return shown === 'supported' || shown === 'contradicted' ? words : `Unresolved: ${words}`;
 }
 
-/**
- * Markdown-safe inline text: display-safe first, then every ASCII punctuation character that Markdown
- * or HTML could read is backslash-escaped (CommonMark allows an escape before any ASCII punctuation).
- */
-export function escapeMarkdown(text: string): string {
-  return displayText(text).replace(/[\\`*_{}[\]()<>#+\-.!|~&"':=@$%^;/?]/g, (ch) => `\\${ch}`);
-}
+export { escapeMarkdown };
 
 /** Text from the app itself (numbers, ids, hashes, enum values) shown in a code span. */
 function code(text: string): string {
@@ -104,9 +100,9 @@ function unitLine(unit: ReportUnit): string {
   return `${where}, unit ${code(unit.sourceUnitId)}, read by ${code(unit.extractionMethod)}`;
 }
 
-function sourceTitle(source: ReportOperand['source']): string {
+function sourceTitle(source: ReportOperand['source'], place: 'inline' | 'block' = 'inline'): string {
   const meta = source.sourceMetadata;
-  return escapeMarkdown(displayTitle(meta.title, meta.filename));
+  return escapeMarkdown(displayTitle(meta.title, meta.filename), place);
 }
 
 function sourceLines(source: ReportOperand['source'], indent: string): string[] {
@@ -169,7 +165,7 @@ function responseLines(r: NumericResponse | null): string[] {
 }
 
 /** A check's heading words: the outcome, or that it was never checked. */
-export function checkHeadline(check: ReportCheck): string {
+export function checkHeadline(check: Pick<ReportCheck, 'response'>): string {
   return check.response === null ? 'Unresolved: not checked' : outcomeInWords(check.response);
 }
 
@@ -181,7 +177,7 @@ function judgmentLine(j: ReportCheck['personJudgments'][number]): string {
 
 function checkSection(check: ReportCheck, n: number): string[] {
   const lines = [`### Check ${n}: ${checkHeadline(check)}`, ''];
-  lines.push(`> ${escapeMarkdown(check.request.claim)}`, '');
+  lines.push(`> ${escapeMarkdown(check.request.claim, 'block')}`, '');
   if (check.keptAt !== null) lines.push(`- Kept: ${code(check.keptAt)}`);
   lines.push('', '#### Figures', '');
   if (check.operands.length === 0) lines.push('No figures selected.');
@@ -196,7 +192,7 @@ function checkSection(check: ReportCheck, n: number): string[] {
 
 function citationSection(citation: ReportCitation, n: number): string[] {
   return [
-    `${n}. ${sourceTitle(citation.source)}, ${unitLine(citation.unit)}`,
+    `${n}. ${sourceTitle(citation.source, 'block')}, ${unitLine(citation.unit)}`,
     `   - Snippet: ${escapeMarkdown(citation.snippet)}`,
     `   - Found by the search: ${escapeMarkdown(citation.query)}`,
     `   - Kept: ${code(citation.at)}`,
@@ -207,14 +203,14 @@ function citationSection(citation: ReportCitation, n: number): string[] {
 
 function caseSection(c: ReportCase): string[] {
   const lines = [
-    `## ${escapeMarkdown(c.title)}`,
+    `## ${escapeMarkdown(c.title, 'heading')}`,
     '',
     `- Case: ${code(c.caseId)}`,
     `- Created: ${code(c.createdAt)}; last changed: ${code(c.updatedAt)}`,
     '',
   ];
   if (c.notes.trim() !== '')
-    lines.push('### Notes', '', ...c.notes.split(/\r?\n/).map((l) => `> ${escapeMarkdown(l)}`), '');
+    lines.push('### Notes', '', ...c.notes.split(/\r?\n/).map((l) => `> ${escapeMarkdown(l, 'block')}`), '');
   c.checks.forEach((check, i) => lines.push(...checkSection(check, i + 1)));
   lines.push('', '### Citations', '');
   if (c.citations.length === 0) lines.push('None.');
@@ -223,10 +219,25 @@ function caseSection(c: ReportCase): string[] {
   return lines;
 }
 
+/** "At a glance": a table of every check with its own claim and the service's outcome. */
+function glanceSection(bundle: ReportBundle): string[] {
+  return [
+    '## At a glance',
+    '',
+    "| Case | Check | Claim | The service's outcome |",
+    '| --- | --- | --- | --- |',
+    ...glanceRows(bundle).map(
+      (row) =>
+        `| ${escapeMarkdown(row.caseTitle, 'cell')} | Check ${row.checkNumber} | ${escapeMarkdown(row.claim, 'cell')} | ${checkHeadline(row)} |`,
+    ),
+    '',
+  ];
+}
+
 /** The report as Markdown. */
 export function reportMarkdown(bundle: ReportBundle): string {
   const lines = [
-    `# ${escapeMarkdown(bundle.title)}`,
+    `# ${escapeMarkdown(bundle.title, 'heading')}`,
     '',
     `- Author: ${bundle.authorName === null ? 'not set' : escapeMarkdown(bundle.authorName)}`,
     `- Generated: ${code(bundle.generatedAt)}`,
@@ -234,6 +245,7 @@ export function reportMarkdown(bundle: ReportBundle): string {
     `- Content digest: ${code(`sha256:${bundle.integrity.digest}`)}${bundle.integrity.signature === null ? '' : `, signed with Ed25519 key ${code(bundle.integrity.signature.publicKey)}`}`,
     '',
   ];
+  lines.push(...glanceSection(bundle));
   for (const c of bundle.cases) lines.push(...caseSection(c));
   return lines
     .join('\n')

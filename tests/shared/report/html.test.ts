@@ -319,6 +319,46 @@ describe('reportHtml: content', () => {
     );
   });
 
+  it("lists every check at a glance with its own claim and the service's outcome", () => {
+    const first = bundle.cases[0]!.checks[0]!;
+    const two = reportHtml(
+      {
+        ...bundle,
+        cases: [
+          {
+            ...bundle.cases[0]!,
+            title: 'Spending <2024>',
+            checks: [
+              { ...first, checkId: 'check_abcdefgh', keptAt: '2026-11-21T09:10:00.000Z' },
+              {
+                ...first,
+                request: { ...first.request, claim: 'Spending fell\n5% & more' },
+                response: escalatedResponse,
+              },
+            ],
+          },
+        ],
+      },
+      crops,
+    );
+    const glance = two.slice(
+      two.indexOf('<table class="glance">'),
+      two.indexOf('</table>', two.indexOf('class="glance"')),
+    );
+    expect(glance).toContain(
+      '<th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service\'s outcome</th>',
+    );
+    const rows = glance.split('<tr>').slice(2);
+    expect(rows).toEqual([
+      '<td><a href="#case-1"><bdi>Spending &lt;2024&gt;</bdi></a></td><td><a href="#case-1-check-1">Check 1</a></td>' +
+        '<td class="glance-claim"><bdi>Spending rose 20% from 1,000 to 1,200.</bdi></td>' +
+        '<td class="tone-supported"><span class="badge">Supported by the figures</span></td></tr>',
+      '<td><a href="#case-1"><bdi>Spending &lt;2024&gt;</bdi></a></td><td><a href="#case-1-check-2">Check 2</a></td>' +
+        '<td class="glance-claim"><bdi>Spending fell 5% &amp; more</bdi></td>' +
+        '<td class="tone-unresolved"><span class="badge">Unresolved: Needs a person&#39;s judgment</span></td></tr></tbody>',
+    ]);
+  });
+
   it('names a kept check by its id and when it was kept', () => {
     expect(article(html, 1, 0)).toContain('<p class="kept">The claim being worked on (not kept yet).</p>');
     const kept = reportHtml(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NumericResponse } from '../../../shared/api';
 import { escapeMarkdown, outcomeInWords, reportMarkdown } from '../../../shared/report/markdown';
+import type { Case } from '../../../shared/bridge';
 import { buildReport } from '../../../shared/report/model';
 import {
   supportedResponse,
@@ -64,11 +65,11 @@ describe('reportMarkdown', () => {
   });
 
   it('prints the reasons, scope and limitation with every check', () => {
-    expect(md).toContain('1,200 is 20\\% more than 1,000');
+    expect(md).toContain('1,200 is 20% more than 1,000');
     expect(md).toContain("left to a person's judgment");
     expect(md.match(/- Scope: `arithmetic_only`/g)).toHaveLength(2);
-    expect(md).toContain('- Limitation: Checks the arithmetic only, not whether the source is right\\.');
-    expect(md).toContain('- Limitation: Checks the arithmetic only\\.');
+    expect(md).toContain('- Limitation: Checks the arithmetic only, not whether the source is right.');
+    expect(md).toContain('- Limitation: Checks the arithmetic only.');
   });
 
   it("labels the person's judgments as theirs, apart from the service's checks", () => {
@@ -99,28 +100,83 @@ describe('reportMarkdown', () => {
     expect(md).toContain(`\`${HASH_XLSX}\``);
     expect(md).toContain('page 3, unit `unit_pdf_p3`, read by `text_layer`');
     expect(md).toContain('box x `72`, y `100.5`, width `30`, height `10`');
-    expect(md).toContain('sheet 2 (P\\&L), unit `unit_xlsx_s2`, read by `spreadsheet_cells`');
+    expect(md).toContain('sheet 2 (P&L), unit `unit_xlsx_s2`, read by `spreadsheet_cells`');
     expect(md).toContain('cell `B7`');
     expect(md).toContain('extractor `ew-extract-4;ocr=off`');
     expect(md).toContain('- Found by the search: ministry spend');
-    expect(md).toContain('- Snippet: Spend, \\"total\\", 1,000');
+    expect(md).toContain('- Snippet: Spend, "total", 1,000');
   });
 
   it('shows titles display-safe: no bidi or control characters', () => {
     for (const hidden of ['\u202E', '\u0007']) expect(md).not.toContain(hidden);
-    expect(md).toContain('Budgetfdp\\.exe');
+    expect(md).toContain('Budgetfdp.exe');
   });
 
   it('escapes document text so it cannot open a link, an image or HTML', () => {
     expect(md).not.toContain('[click](');
     expect(md).not.toMatch(/(?<!\\)<img/);
-    expect(md).toContain('\\[click\\]\\(https\\:\\/\\/evil\\.example\\)');
-    expect(md).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>');
+    expect(md).toContain('[click\\](https://evil.example) \\<img src=x onerror=alert(1)>');
     expect(md).not.toContain('[see](javascript');
-    expect(escapeMarkdown('# *x* _y_ `z` ![i](u) <b>&amp;')).toBe(
-      '\\# \\*x\\* \\_y\\_ \\`z\\` \\!\\[i\\]\\(u\\) \\<b\\>\\&amp\\;',
+    expect(md).toContain('- Snippet: Spend: 1,200 [see\\](javascript:alert(1))');
+  });
+
+  it('escapes only what would be markup: numbers, hyphens and dots stay as written', () => {
+    const claim = '# NICS checks rose 8.5% (nics-background_checks) to 1,234.5';
+    const notes = '- a dash\n1. a number\n8.5% of *all*';
+    const tricky = reportMarkdown({
+      ...bundle,
+      cases: [
+        {
+          ...bundle.cases[0]!,
+          title: 'Checks #',
+          notes,
+          checks: [
+            { ...bundle.cases[0]!.checks[0]!, request: { ...bundle.cases[0]!.checks[0]!.request, claim } },
+          ],
+        },
+      ],
+    });
+    expect(tricky).toContain('\n> \\# NICS checks rose 8.5% (nics-background_checks) to 1,234.5\n');
+    expect(tricky).toContain('\n## Checks \\#\n');
+    expect(tricky).toContain('\n> \\- a dash\n> 1\\. a number\n> 8.5% of \\*all\\*\n');
+    expect(tricky).toContain(
+      '| Checks # | Check 1 | # NICS checks rose 8.5% (nics-background_checks) to 1,234.5 | Supported by the figures |',
     );
-    expect(escapeMarkdown('line\nbreak')).toBe('line break');
+    expect(tricky).not.toMatch(/8\\\.5|\\%|nics\\-|1,234\\\./);
+  });
+});
+
+describe('reportMarkdown: at a glance', () => {
+  it("lists every check with its own claim and the service's outcome, under its case's title", () => {
+    const kept: Case = {
+      ...supportedCase,
+      title: 'Spending in 2024',
+      kept: [
+        {
+          id: 'check_0000000000000001',
+          claim: 'Spending | rose 20% in 2024.',
+          operands: supportedCase.operands,
+          check: supportedResponse,
+          judgments: [],
+          keptAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
+      check: escalatedResponse,
+      claim: 'The ministry spent 20% more.',
+    };
+    return buildReport([kept, escalatedCase], fixtureLookup(), meta).then((twoChecks) => {
+      const text = reportMarkdown(twoChecks);
+      const table = text.slice(text.indexOf('## At a glance'), text.indexOf('## Spending in 2024'));
+      expect(table.trim().split('\n')).toEqual([
+        '## At a glance',
+        '',
+        "| Case | Check | Claim | The service's outcome |",
+        '| --- | --- | --- | --- |',
+        '| Spending in 2024 | Check 1 | Spending \\| rose 20% in 2024. | Supported by the figures |',
+        "| Spending in 2024 | Check 2 | The ministry spent 20% more. | Unresolved: Needs a person's judgment |",
+        "| Ministry spending | Check 1 | The ministry spent 20% more. | Unresolved: Needs a person's judgment |",
+      ]);
+    });
   });
 });
 
