@@ -135,6 +135,9 @@ test.describe('report journey', () => {
     const kept = page.getByTestId('kept-check');
     await expect(kept).toHaveCount(1);
     await expect(kept.first()).toContainText('Supported by the figures');
+    // The figures stay for another claim over them; this journey checks other figures next.
+    await expect(page.getByRole('region', { name: 'Figure 1' })).toContainText('$1,000 million');
+    await page.getByRole('button', { name: 'Clear both' }).click();
 
     // Check 2: the table's figures leave the period to a person, who judges it.
     await figure(page, '1,000').click();

@@ -6,7 +6,8 @@ import { judgedWording } from './judgment-wording';
 
 /**
  * "Keep this check and check another claim": the current check and the person's judgments of it go
- * into the case's kept checks; the claim stays in the field to be edited and the tray is emptied.
+ * into the case's kept checks; the claim stays in the field to be edited and the figures stay in the tray,
+ * since the next claim is often checked over the same figures.
  */
 export function KeepCheckButton({ theCase }: { theCase: Case }) {
   const keep = useKeepCheck();
@@ -25,9 +26,7 @@ export function KeepCheckButton({ theCase }: { theCase: Case }) {
       { id: theCase.id },
       {
         onSuccess: (kept) => {
-          const ui = useWorkbenchUi.getState();
-          ui.clearOperand();
-          ui.setClaimDraft(kept.claim);
+          useWorkbenchUi.getState().setClaimDraft(kept.claim);
           requestAnimationFrame(() => document.getElementById('claim-field')?.focus());
         },
       },

@@ -84,7 +84,8 @@ export function CaseResult({ running }: { running: boolean }) {
             {theCase.data.kept?.length === 1
               ? 'One check is kept in this case (listed below).'
               : `${theCase.data.kept?.length} checks are kept in this case (listed below).`}{' '}
-            Edit the claim, pick its figures and run the check for the next one.
+            Edit the claim (its figures stay in the tray; change them if it needs others) and run the check
+            for the next one.
           </p>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-300">

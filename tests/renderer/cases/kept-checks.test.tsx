@@ -112,7 +112,7 @@ async function violations(container: HTMLElement) {
 }
 
 describe('checks kept in a case', () => {
-  it('keeps the current check with its judgments, empties the tray and keeps the claim for editing', async () => {
+  it('keeps the current check with its judgments, and the figures and the claim for the next one', async () => {
     const user = userEvent.setup();
     const state = serveCase(
       checkedCase(ESCALATE, {
@@ -138,7 +138,10 @@ describe('checks kept in a case', () => {
 
     expect(state.stored.kept).toHaveLength(1);
     const ui = useWorkbenchUi.getState();
-    expect(ui.operands).toEqual({ A: null, B: null });
+    // Another claim is often checked over the same figures: the tray keeps them.
+    expect(ui.operands).toEqual({ A: PICKED_A, B: PICKED_B });
+    expect(screen.getByRole('region', { name: 'Figure 1' }).textContent).toContain(PICKED_A.figure.raw);
+    expect(screen.getByRole('region', { name: 'Figure 2' }).textContent).toContain(PICKED_B.figure.raw);
     expect(ui.claimDraft).toBe('Revenue rose 12% in 2024');
     expect(screen.getByTestId('result-unchecked').textContent).toContain('One check is kept in this case');
     expect(screen.queryByRole('button', { name: /^Keep this check/ })).toBeNull();
