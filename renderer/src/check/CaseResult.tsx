@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { OperandReference } from '../../../shared/api/numeric';
 import { JudgmentPanel } from '../cases/JudgmentPanel';
 import { KeepCheckButton } from '../cases/KeepCheckButton';
@@ -34,13 +35,25 @@ function useSentLabels(
  * The open case's last check: the result card and, beside it, the person's own judgments. Says when the
  * claim or the figures have changed since, so an old result is never read as the answer to new input.
  */
-export function CaseResult({ running }: { running: boolean }) {
+export function CaseResult({
+  running,
+  answered = 0,
+}: {
+  running: boolean;
+  /** Changes each time a run answers: the result card is then scrolled into view. */
+  answered?: number;
+}) {
   const activeCaseId = useWorkbenchUi((state) => state.activeCaseId);
   const claim = useWorkbenchUi((state) => state.claimDraft);
   const operands = useWorkbenchUi((state) => state.operands);
   const theCase = useCase(activeCaseId);
   const picked = [operands.A, operands.B];
   const labels = useSentLabels(theCase.data?.operands ?? [], picked);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Below the tray and the claim the card is often out of sight; the answer is what the person ran for.
+    if (answered > 0) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [answered]);
 
   let body;
   if (activeCaseId === null)
@@ -109,14 +122,16 @@ export function CaseResult({ running }: { running: boolean }) {
             below is for the case as saved; run the check again to update it.
           </p>
         )}
-        <ResultCard
-          response={theCase.data.check}
-          claim={theCase.data.claim}
-          sent={theCase.data.operands}
-          picked={picked}
-          caseId={theCase.data.id}
-          labels={labels}
-        />
+        <div ref={card} className="scroll-mt-3">
+          <ResultCard
+            response={theCase.data.check}
+            claim={theCase.data.claim}
+            sent={theCase.data.operands}
+            picked={picked}
+            caseId={theCase.data.id}
+            labels={labels}
+          />
+        </div>
         <JudgmentPanel theCase={theCase.data} />
         <KeepCheckButton theCase={theCase.data} />
       </>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CaseWork, ExportCaseButton } from '../cases/CaseWork';
 import { useCase, useSaveAndCheck } from '../queries';
 import { useWorkbenchUi } from '../ui-store';
@@ -14,16 +15,21 @@ export function CheckColumn() {
   const activeCase = useCase(activeCaseId);
   const saveAndCheck = useSaveAndCheck({ onSaved: (saved) => setActiveCase(saved.id) });
   const runError = saveAndCheck.isError ? placeRunError(saveAndCheck.error) : null;
+  /** Counts the checks that answered, so the result card is brought into view once after each. */
+  const [answered, setAnswered] = useState(0);
 
   const run = () => {
     const { claimDraft, operands, activeCaseId: id } = useWorkbenchUi.getState();
     const refs = [operands.A, operands.B].filter((o) => o !== null).map((o) => o.ref);
     // A new case is named after its first claim; an open case keeps the title it has, whatever claim runs.
-    saveAndCheck.mutate({
-      ...(id !== null ? { id } : { title: titleFromClaim(claimDraft) }),
-      claim: claimDraft,
-      operands: refs,
-    });
+    saveAndCheck.mutate(
+      {
+        ...(id !== null ? { id } : { title: titleFromClaim(claimDraft) }),
+        claim: claimDraft,
+        operands: refs,
+      },
+      { onSuccess: () => setAnswered((n) => n + 1) },
+    );
   };
 
   const startNew = () => {
@@ -85,7 +91,7 @@ export function CheckColumn() {
             <p>{runError.message}</p>
           </div>
         )}
-        <CaseResult running={saveAndCheck.isPending} />
+        <CaseResult running={saveAndCheck.isPending} answered={answered} />
         {activeCaseId !== null && <CaseWork caseId={activeCaseId} />}
       </div>
     </section>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CaseSaveInput } from '../../../shared/bridge';
 import { CheckColumn } from '../../../renderer/src/check/CheckColumn';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
@@ -127,6 +127,27 @@ describe('Run', () => {
     expect(check).toEqual({ channel: 'cases.check', input: { id: CASE_ID } });
     expect(useWorkbenchUi.getState().activeCaseId).toBe(CASE_ID);
     expect(screen.getByTestId('outcome-badge').textContent).toBe('Supported by the figures');
+  });
+
+  it('brings the result card into view when the check answers', async () => {
+    const user = userEvent.setup();
+    serveCases();
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record what is brought into view.
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderWithQueries(<CheckColumn />);
+      pickBoth();
+      await user.type(claimField(), 'Revenue rose 12% in 2024');
+      expect(scrolled).toEqual([]);
+      await user.click(runButton());
+      const card = await screen.findByRole('article', { name: 'Result of the check' });
+      await waitFor(() => expect(scrolled.some((element) => element.contains(card))).toBe(true));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('keeps the result when a read of the case begun before the check answers after it', async () => {
