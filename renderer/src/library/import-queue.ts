@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { MAX_ASSET_BYTES } from '../../../shared/api/common';
 import type { ExtractionCode, ExtractionState, LostPart } from '../../../shared/api/extract';
-import type { ProgressEvent } from '../../../shared/bridge';
+import type { LibraryEntry, ProgressEvent } from '../../../shared/bridge';
 import { bridge, BridgeCallError, callBridge, uploadFile } from '../bridge';
 import { queryKeys } from '../queries';
 import { readingLabel } from '../ui/extraction-codes';
@@ -322,7 +322,7 @@ async function upload(id: string, client: QueryClient): Promise<void> {
     );
     if (stored.source_version_id === undefined)
       return fail(id, 'upload', 'The service stored the file but did not keep a version of it to read.');
-    // The file is in the library now: the list shows it (as never read) while it is being read.
+    // The file is in the library now: the list shows it, "Reading…", while it is being read.
     update(id, { phase: 'stored', sourceVersionId: stored.source_version_id, file: null });
     announce(`${current.name} is stored; reading it.`);
     void client.invalidateQueries({ queryKey: queryKeys.library });
@@ -366,6 +366,26 @@ async function read(id: string, client: QueryClient): Promise<void> {
       lost: representation.lost ?? [],
       unitCount: representation.units.length,
     };
+    // The library shows the same reading at once: until its list is fetched again it would say "Never read".
+    const sourceVersionId = current.sourceVersionId;
+    client.setQueryData<LibraryEntry[]>(queryKeys.library, (entries) =>
+      entries?.map((e) =>
+        e.sourceVersionId !== sourceVersionId
+          ? e
+          : {
+              ...e,
+              reading: {
+                representationId: representation.representation_id,
+                state: reading.state,
+                code: reading.code,
+                reason: reading.reason,
+                extractionMethod: representation.extraction_method,
+                unitCount: reading.unitCount,
+                lost: reading.lost,
+              },
+            },
+      ),
+    );
     update(id, { phase: 'done', reading, progress: null });
     const lost = reading.lost.length;
     announce(

@@ -9,7 +9,7 @@ import { useImportQueue } from '../../../renderer/src/library/import-queue';
 import { ImportAnnouncer } from '../../../renderer/src/library/ImportAnnouncer';
 import { LibraryPanel } from '../../../renderer/src/library/LibraryPanel';
 import { WindowDrop } from '../../../renderer/src/library/WindowDrop';
-import { deferred, fakeEvents, renderWithQueries, representation } from './harness';
+import { deferred, entry, fakeEvents, renderWithQueries, representation } from './harness';
 
 // Adding files: each file its own item with live progress (upload, then reading page by page), a
 // failure of one never stopping the others, and files over the ceiling refused before a byte is sent.
@@ -135,6 +135,51 @@ describe('adding files to the library', () => {
     );
     // The failed one still waits for the person.
     expect(progressOf('broken.xlsx')).toBe('Upload failed');
+  });
+
+  it('shows the reading in the library as the import does, without waiting for the list', async () => {
+    const stored = entry({ sourceVersionId: 'sv_1', title: null, filename: 'budget.pdf', reading: null });
+    const publish = deferred<unknown>();
+    let lists = 0;
+    let read = false;
+    fake.callBridge.mockImplementation((channel: string) => {
+      if (channel === 'library.list') {
+        lists += 1;
+        // Empty, then stored and not yet read; the list fetched after the read never answers here.
+        if (lists === 1) return Promise.resolve([]);
+        return read ? new Promise(() => {}) : Promise.resolve([stored]);
+      }
+      if (channel === 'documents.publish') return publish.promise;
+      throw new Error(`unexpected channel ${channel}`);
+    });
+    fake.uploadFile.mockResolvedValue({
+      asset_id: 'as_1',
+      filename: 'budget.pdf',
+      media_type: 'application/pdf',
+      byte_length: 2048,
+      sha256: 'b'.repeat(64),
+      source_version_id: 'sv_1',
+    });
+    renderWithQueries(<LibraryPanel />);
+    await screen.findByTestId('library-empty');
+    await userEvent.upload(screen.getByTestId('add-files-input'), file('budget.pdf'));
+
+    const listed = await screen.findByTestId('library-item');
+    // While it is read, neither says how it was read.
+    expect(within(listed).getByTestId('library-item-reading').textContent).toContain('Reading');
+    expect(listed.textContent).not.toContain('Never read');
+    expect(progressOf('budget.pdf')).toBe('Reading');
+
+    await act(async () => {
+      read = true;
+      publish.resolve(representation('sv_1', 5));
+    });
+    expect(within(item('budget.pdf')).getByTestId('status-badge').textContent).toContain('Read completely');
+    const library = () => within(screen.getByTestId('library-item'));
+    await waitFor(() =>
+      expect(library().getByTestId('status-badge').textContent).toContain('Read completely'),
+    );
+    expect(library().queryByText(/Never read/)).toBeNull();
   });
 
   it('retries a failed upload with the same file', async () => {
