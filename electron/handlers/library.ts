@@ -71,6 +71,23 @@ function namedTitles(titles: string[]): string {
 }
 
 /**
+ * The cases that cite a source version: by a figure of the check being worked on or of a kept check, or
+ * by a kept passage. Removing the source would leave each of them a reference to nothing.
+ */
+function casesCiting(context: HandlerContext, sourceVersionId: string) {
+  return context.cases
+    .list()
+    .filter(
+      (c) =>
+        c.operands.some((operand) => operand.source_version_id === sourceVersionId) ||
+        (c.kept ?? []).some((k) =>
+          k.operands.some((operand) => operand.source_version_id === sourceVersionId),
+        ) ||
+        (c.citations ?? []).some((citation) => citation.sourceVersionId === sourceVersionId),
+    );
+}
+
+/**
  * The evidence library: files in, retained source versions out. Names reach the renderer display-safe
  * whatever the service answered (a remote service may not make them so).
  */
@@ -101,10 +118,7 @@ export const libraryHandlers = {
   },
   'library.remove': async (input, context) => {
     const { sourceVersionId, force } = input;
-    const citing = context.cases
-      .list()
-      .filter((c) => c.operands.some((operand) => operand.source_version_id === sourceVersionId));
-    const citedBy = citing.map((c) => c.title);
+    const citedBy = casesCiting(context, sourceVersionId).map((c) => c.title);
     if (citedBy.length > 0 && !force) {
       const cases = citedBy.length === 1 ? 'the case' : `${citedBy.length} cases`;
       throw new BridgeFailure(
@@ -117,7 +131,15 @@ export const libraryHandlers = {
     context.sourceContent.forget(sourceVersionId);
     return { removed, citedBy };
   },
+  'library.citedBy': (input, context) => ({
+    cases: casesCiting(context, input.sourceVersionId).map((c) => displayText(c.title)),
+  }),
 } satisfies Pick<
   BridgeHandlers,
-  'library.upload' | 'library.fetchUrl' | 'library.source' | 'library.list' | 'library.remove'
+  | 'library.upload'
+  | 'library.fetchUrl'
+  | 'library.source'
+  | 'library.list'
+  | 'library.remove'
+  | 'library.citedBy'
 >;

@@ -123,6 +123,19 @@ export function useDeleteCase() {
 }
 
 /**
+ * The titles of the cases that cite a document, asked when its removal is about to be confirmed; never
+ * cached, since a case may have cited it a moment ago.
+ */
+export function useCasesCiting(sourceVersionId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.library, 'citedBy', sourceVersionId],
+    queryFn: () => callBridge('library.citedBy', { sourceVersionId }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
  * Removes a document from the library. Fails `cited_by_cases` (naming the cases) unless `force`; the
  * cases keep their references, so their summaries are refreshed too.
  */

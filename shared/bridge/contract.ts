@@ -208,6 +208,12 @@ export const LibraryRemoveOutput = z.strictObject({
   citedBy: z.array(z.string()),
 });
 
+/** The cases that cite a document (its figures in a check, kept or current, or a kept passage of it). */
+export const LibraryCitedByOutput = z.strictObject({
+  /** Their titles, display-safe, in the order the cases are listed. */
+  cases: z.array(z.string()),
+});
+
 /**
  * "Test connection": the remote service at `baseUrl` (default: the one in use) tried with `key` (default:
  * the key kept for that address). The key travels renderer → main only; the answer never carries it.
@@ -260,6 +266,8 @@ export const bridgeChannels = {
   /** Every document in the library, newest first. */
   'library.list': { input: z.strictObject({}), output: z.array(LibraryEntry) },
   'library.remove': { input: LibraryRemoveInput, output: LibraryRemoveOutput },
+  /** Which cases cite a document, asked before removing it so the first question names them. */
+  'library.citedBy': { input: z.strictObject({ sourceVersionId: Id }), output: LibraryCitedByOutput },
   'documents.publish': { input: z.strictObject({ sourceVersionId: Id }), output: Representation },
   'documents.get': { input: z.strictObject({ representationId: Id }), output: Representation },
   'checks.verify': { input: NumericRequest, output: NumericResponse },

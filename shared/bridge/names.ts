@@ -15,6 +15,7 @@ export const BRIDGE_CHANNELS = [
   'library.source',
   'library.list',
   'library.remove',
+  'library.citedBy',
   'documents.publish',
   'documents.get',
   'checks.verify',

@@ -220,6 +220,53 @@ describe('library.remove', () => {
   });
 });
 
+describe('library.citedBy', () => {
+  it('names every case citing the document: by a current or kept figure, or by a kept passage', async () => {
+    const { router, context } = setup();
+    const byFigure = citing('case_0000000000000001', 'Unemployment fell', 'sv_1');
+    const other = citing('case_0000000000000002', 'Unrelated', 'sv_2');
+    const byKept: Case = {
+      ...citing('case_0000000000000003', 'Budget \u202Egrew', 'sv_2'),
+      kept: [
+        {
+          id: 'check_0000000000000001',
+          claim: 'Revenue rose 12%',
+          operands: citing('case_x', 't', 'sv_1').operands,
+          check: null as never,
+          judgments: [],
+          keptAt: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    };
+    const byPassage: Case = {
+      ...citing('case_0000000000000004', 'Debt doubled', 'sv_2'),
+      citations: [
+        {
+          sourceVersionId: 'sv_1',
+          representationId: 'rep_1',
+          sourceUnitId: 'unit_1',
+          title: 'Budget',
+          snippet: 'debt',
+          query: 'debt',
+          at: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    };
+    for (const c of [byFigure, other, byKept, byPassage]) context.cases.put(c);
+    const answer = await router.invoke('library.citedBy', { sourceVersionId: 'sv_1' });
+    expect(answer.ok).toBe(true);
+    const cases = answer.ok ? (answer.value as { cases: string[] }).cases : [];
+    expect(cases).toHaveLength(3);
+    expect(cases).toContain('Unemployment fell');
+    expect(cases).toContain('Debt doubled');
+    expect(cases.join(' ')).not.toContain('\u202E');
+    expect(cases).not.toContain('Unrelated');
+    // Removing refuses for the same cases.
+    const refused = await router.invoke('library.remove', { sourceVersionId: 'sv_1' });
+    expect(refused.ok ? '' : refused.error.message).toContain('3 cases');
+  });
+});
+
 describe('router.upload (bytes without base64)', () => {
   const meta = { filename: 'ünïcødé – Bericht.bin', title: 'Bytes', taskId: 'up-7' };
 

@@ -215,11 +215,48 @@ describe('the library list', () => {
 });
 
 describe('removing a document', () => {
-  it('asks first, names the cases that cite it, and removes it anyway only when told', async () => {
+  it('names the cases that cite it in the first question, and removes it only when told', async () => {
     let entries: unknown[] = [COMPLETE];
     const removeCalls: unknown[] = [];
     fake.callBridge.mockImplementation((channel: string, input: { force?: boolean }) => {
       if (channel === 'library.list') return Promise.resolve(entries);
+      if (channel === 'library.citedBy')
+        return Promise.resolve({ cases: ['Budget claim, 3 March', 'Unemployment', 'Debt'] });
+      if (channel === 'library.remove') {
+        removeCalls.push(input);
+        entries = [];
+        return Promise.resolve({ removed: true, citedBy: ['Budget claim, 3 March', 'Unemployment', 'Debt'] });
+      }
+      throw new Error(`unexpected channel ${channel}`);
+    });
+    renderWithQueries(<LibraryPanel />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Budget 2024' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cases cite “Budget 2024”' });
+    const cases = within(dialog).getByRole('list', { name: 'Cases that cite it' });
+    expect(
+      within(cases)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Budget claim, 3 March', 'Unemployment', 'Debt']);
+    expect(dialog.textContent).toContain('These 3 cases cite it');
+    expect(dialog.textContent).toContain('cannot be undone');
+    // The safe answer has focus.
+    expect(document.activeElement?.textContent).toBe('Keep it');
+    expect(removeCalls).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove anyway' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(removeCalls).toEqual([{ sourceVersionId: 'sv_budget', force: true }]);
+  });
+
+  it('asks, names the cases when one cites it after the question, and removes it anyway only when told', async () => {
+    let entries: unknown[] = [COMPLETE];
+    const removeCalls: unknown[] = [];
+    fake.callBridge.mockImplementation((channel: string, input: { force?: boolean }) => {
+      if (channel === 'library.list') return Promise.resolve(entries);
+      // No case cited it when the dialog asked.
+      if (channel === 'library.citedBy') return Promise.resolve({ cases: [] });
       if (channel === 'library.remove') {
         removeCalls.push(input);
         if (input.force !== true)
@@ -244,7 +281,10 @@ describe('removing a document', () => {
     expect(document.activeElement?.textContent).toBe('Cancel');
     expect(removeCalls).toEqual([]);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const removeOne = within(dialog).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    // Nothing is removed before the cases that cite it are known.
+    await waitFor(() => expect(removeOne.disabled).toBe(false));
+    await userEvent.click(removeOne);
     const cited = await screen.findByRole('alertdialog', { name: 'Cases cite “Budget 2024”' });
     expect(within(cited).getByTestId('cited-by').textContent).toContain('Budget claim, 3 March');
     expect(within(cited).getByTestId('cited-by').textContent).toContain('Unemployment');
