@@ -185,8 +185,9 @@ test.describe('report journey', () => {
     has(/Judgment by [^<]*\(the person's, not the service's\)/);
     has(pdfHash);
     expect(/<script/i.test(html), 'no script in the report').toBe(false);
-    // A crop of every cited figure: two figures in each of the two checks.
-    expect((html.match(/<img [^>]*src="data:image\/png;base64,/g) ?? []).length).toBe(4);
+    // A crop of every cited figure (two figures in each of the two checks): its close-up and its row.
+    expect((html.match(/<img class="close-up" [^>]*src="data:image\/png;base64,/g) ?? []).length).toBe(4);
+    expect((html.match(/<img class="row-band" [^>]*src="data:image\/png;base64,/g) ?? []).length).toBe(4);
     await dialog.getByRole('button', { name: /^Close/ }).click();
 
     // The JSON bundle parses, and its digest seals it.

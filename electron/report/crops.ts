@@ -11,6 +11,7 @@ import {
   CROP_MARK_STROKE,
   cropKey,
   textCrop,
+  type CropImage,
   type CropRect,
   type ReportCrop,
 } from '../../shared/report/crops';
@@ -18,13 +19,15 @@ import type { ReportBundle, ReportOperand } from '../../shared/report/model';
 import { pdfJsAssetFolders } from '../../service/extract/readers/pdfjs-assets';
 
 // The crop of every cited figure of a report (issue 17), made from the retained bytes and representations:
-// - a figure with a page box in a PDF: its page drawn by pdf.js (legacy build, in process, nothing fetched:
-//   fonts, CMaps, ICC profiles and wasm from node_modules/pdfjs-dist, as the service's reader does) onto a
-//   @napi-rs/canvas at CROP_SCALE, a band of the page around the box cut out, the box outlined in
-//   CROP_MARK_COLOUR; each page is drawn once for all the figures on it, each document opened once;
-// - a figure with a page box in an image scan (PNG, JPEG): the same band cut from the image itself (the
-//   image reader's boxes are in points at the scan's declared resolution: the unit's page size says how many
-//   pixels a point is);
+// - a figure with a page box in a PDF: two images, the box outlined in CROP_MARK_COLOUR in both, drawn by
+//   pdf.js (legacy build, in process, nothing fetched: fonts, CMaps, ICC profiles and wasm from
+//   node_modules/pdfjs-dist, as the service's reader does) onto a @napi-rs/canvas: a close-up of the
+//   figure's cell and its neighbours, drawn at the scale that makes its digits readable at their natural
+//   size, and the band of its row across the page at CROP_SCALE, where its label is; each page's bands
+//   are drawn once for all the figures on it, each close-up on its own, each document opened once;
+// - a figure with a page box in an image scan (PNG, JPEG): the same two images cut from the image itself
+//   (the image reader's boxes are in points at the scan's declared resolution: the unit's page size says
+//   how many pixels a point is);
 // - a figure in a sheet cell: the cell's neighbours (cellsCrop);
 // - a figure located only by its span (Word, HTML, text, or a page without a run under it): the text
 //   around it (textCrop).
@@ -37,11 +40,19 @@ export const CROP_SCALE = 2;
 /** A page is never drawn bigger than this many pixels: a larger page is drawn at a smaller scale. */
 export const MAX_CROP_PAGE_PIXELS = 20_000_000;
 
-/** Context around a box, in points: above and below it, and at most this wide a band. */
-const CONTEXT_ABOVE_BELOW = 72;
+/** A row's band: this many glyph heights above and below the box, and at most this wide, in points. */
+const BAND_ROWS = 1;
 const MAX_BAND_WIDTH = 842;
-/** A close-up for narrow screens is this many points wide (a phone shows it at a readable size). */
-const CLOSE_UP_WIDTH = 260;
+/**
+ * A close-up draws the figure's glyph box this many pixels tall, so its digits (about three fifths of the
+ * box in common fonts) read at the size of body text; never at less than CROP_SCALE, never above
+ * MAX_CLOSE_UP_SCALE.
+ */
+export const CLOSE_UP_GLYPH_PIXELS = 24;
+const MAX_CLOSE_UP_SCALE = 6;
+/** A close-up's width in pixels (a phone's screen shows most of it), and its glyph heights of context. */
+const CLOSE_UP_PIXELS = 480;
+const CLOSE_UP_ROWS = 2;
 /** Space in pixels between the figure's box and its outline, so the outline never covers a glyph. */
 const MARK_GAP = 2;
 /** The translucent fill inside the outline. */
@@ -117,10 +128,81 @@ function altOf(operand: ReportOperand): string {
   return `The figure ${operand.figure.raw} highlighted on page ${operand.unit.index}`;
 }
 
-/** The pixel rectangle of a band around `box` (points, viewport space) on a page of `page` points, at `scale`. */
+/** The height of a figure's glyphs in points: its box's height, or its width where the text runs down. */
+function glyphSize(box: BoxPosition): number {
+  return Math.max(1, box.height > 2 * box.width ? box.width : box.height);
+}
+
+/** The pixels per point a figure's close-up is drawn at: its glyph box CLOSE_UP_GLYPH_PIXELS tall. */
+export function closeUpScale(box: BoxPosition): number {
+  return Math.min(MAX_CLOSE_UP_SCALE, Math.max(CROP_SCALE, CLOSE_UP_GLYPH_PIXELS / glyphSize(box)));
+}
+
+/** The part of a page (points) a close-up shows at `scale`: the box, its neighbours, about CLOSE_UP_PIXELS wide. */
+function closeUpRegion(
+  box: BoxPosition,
+  page: { width: number; height: number },
+  scale: number,
+): { x: number; y: number; width: number; height: number } {
+  const size = glyphSize(box);
+  const width = Math.min(page.width, Math.max(CLOSE_UP_PIXELS / scale, box.width + 4 * size));
+  const height = Math.min(page.height, box.height + 2 * CLOSE_UP_ROWS * size);
+  const x = Math.min(Math.max(box.x + box.width / 2 - width / 2, 0), page.width - width);
+  const y = Math.min(Math.max(box.y + box.height / 2 - height / 2, 0), page.height - height);
+  return { x, y, width, height };
+}
+
+/** A close-up's rectangle and the box's outline in the pixels of its page drawn at `scale`. */
+function closeUpRect(
+  box: BoxPosition,
+  page: { width: number; height: number },
+  scale: number,
+): { crop: CropRect; mark: CropRect } {
+  const area = closeUpRegion(box, page, scale);
+  const pixels = { width: Math.ceil(page.width * scale), height: Math.ceil(page.height * scale) };
+  return rectAndMark(
+    box,
+    page,
+    { x0: area.x, x1: area.x + area.width, y0: area.y, y1: area.y + area.height },
+    scale,
+    pixels,
+  );
+}
+
+/** The pixel rectangle of the band of `box`'s row (points, viewport space) on a page of `page` points, at `scale`. */
 function band(
   box: BoxPosition,
   page: { width: number; height: number },
+  scale: number,
+  canvas: { width: number; height: number },
+): { crop: CropRect; mark: CropRect } {
+  // Horizontally: the page's full width (a table row's label is often far left of its figure), or a band
+  // MAX_BAND_WIDTH wide centred on the box on a wider page.
+  let x0 = 0;
+  let x1 = page.width;
+  if (page.width > MAX_BAND_WIDTH) {
+    const centre = box.x + box.width / 2;
+    x0 = Math.min(Math.max(centre - MAX_BAND_WIDTH / 2, 0), page.width - MAX_BAND_WIDTH);
+    x1 = x0 + MAX_BAND_WIDTH;
+  }
+  const context = BAND_ROWS * glyphSize(box);
+  return rectAndMark(
+    box,
+    page,
+    { x0, x1, y0: box.y - context, y1: box.y + box.height + context },
+    scale,
+    canvas,
+  );
+}
+
+/**
+ * The pixel rectangle of `area` (points) at `scale` on a canvas of `canvas` pixels, and the outline of
+ * `box` in the same pixels (inside the rectangle).
+ */
+function rectAndMark(
+  box: BoxPosition,
+  page: { width: number; height: number },
+  area: { x0: number; x1: number; y0: number; y1: number },
   scale: number,
   canvas: { width: number; height: number },
 ): { crop: CropRect; mark: CropRect } {
@@ -130,17 +212,10 @@ function band(
   const bx1 = clampX(box.x + box.width);
   const by0 = clampY(box.y);
   const by1 = clampY(box.y + box.height);
-  // Horizontally: the page's full width (a table row's label is often far left of its figure), or a band
-  // MAX_BAND_WIDTH wide centred on the box on a wider page.
-  let x0 = 0;
-  let x1 = page.width;
-  if (page.width > MAX_BAND_WIDTH) {
-    const centre = (bx0 + bx1) / 2;
-    x0 = Math.min(Math.max(centre - MAX_BAND_WIDTH / 2, 0), page.width - MAX_BAND_WIDTH);
-    x1 = x0 + MAX_BAND_WIDTH;
-  }
-  const y0 = clampY(by0 - CONTEXT_ABOVE_BELOW);
-  const y1 = clampY(by1 + CONTEXT_ABOVE_BELOW);
+  const x0 = clampX(area.x0);
+  const x1 = clampX(area.x1);
+  const y0 = clampY(area.y0);
+  const y1 = clampY(area.y1);
   const px = (v: number, max: number, round: (n: number) => number) =>
     Math.min(Math.max(round(v * scale), 0), max);
   const cx0 = px(x0, canvas.width, Math.floor);
@@ -280,9 +355,8 @@ async function cutAndMark(
   crop: CropRect,
   /** The mark in the source's pixels. */
   markOnSource: CropRect,
-  alt: string,
   sourceScale = 1,
-): Promise<Extract<ReportCrop, { kind: 'image' }>> {
+): Promise<CropImage> {
   const width = Math.max(1, Math.round(crop.width * sourceScale));
   const height = Math.max(1, Math.round(crop.height * sourceScale));
   // The mark in the crop's pixels: at least its outline on each side, inside the crop.
@@ -313,12 +387,10 @@ async function cutAndMark(
   const png =
     palettePng(context.getImageData(0, 0, width, height).data, width, height) ?? (await canvas.encode('png'));
   return {
-    kind: 'image',
     pngBase64: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
     width,
     height,
     mark: m,
-    alt,
   };
 }
 
@@ -334,31 +406,8 @@ interface PagePixels {
 interface Drawn extends PagePixels {
   canvas: Canvas;
   top: number;
-}
-
-/**
- * The band's crop with its close-up: the same rows, `closeUpWidth` source pixels wide around the mark
- * (when the band is much wider than that).
- */
-async function cutWithCloseUp(
-  canvasModule: CanvasModule,
-  source: Canvas | Image,
-  crop: CropRect,
-  mark: CropRect,
-  alt: string,
-  closeUpWidth: number,
-  sourceScale = 1,
-): Promise<Extract<ReportCrop, { kind: 'image' }>> {
-  const whole = await cutAndMark(canvasModule, source, crop, mark, alt, sourceScale);
-  const width = Math.max(Math.round(closeUpWidth), mark.width + 2 * CROP_MARK_STROKE);
-  if (crop.width < width * 1.25) return whole;
-  const centre = mark.x + mark.width / 2;
-  const x = Math.round(Math.min(Math.max(centre - width / 2, crop.x), crop.x + crop.width - width));
-  const near = await cutAndMark(canvasModule, source, { ...crop, x, width }, mark, alt, sourceScale);
-  return {
-    ...whole,
-    closeUp: { pngBase64: near.pngBase64, width: near.width, height: near.height, mark: near.mark },
-  };
+  /** Draws `area` (pixels of the page drawn at `scale`) of the same page on a canvas of its own. */
+  drawArea(area: CropRect, scale: number): Promise<Canvas>;
 }
 
 /** A PDF opened once for all the figures cropped from it; `close` frees it. */
@@ -419,25 +468,29 @@ class PdfCrops {
       const rows = plan(pixels);
       const top = Math.min(Math.max(0, Math.floor(rows.from)), pixels.height - 1);
       const bottom = Math.min(Math.max(top + 1, Math.ceil(rows.to)), pixels.height);
-      const canvas = canvasModule.createCanvas(pixels.width, bottom - top);
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      type RenderParameters = Parameters<PDFPageProxy['render']>[0];
-      const task = page.render({
-        canvas: canvas as unknown as RenderParameters['canvas'],
-        canvasContext: context as unknown as RenderParameters['canvasContext'],
-        viewport: page.getViewport({ scale, offsetY: -top }),
-      } as RenderParameters);
-      const cancel = () => task.cancel();
-      signal?.addEventListener('abort', cancel, { once: true });
-      try {
-        await task.promise;
-      } finally {
-        signal?.removeEventListener('abort', cancel);
-      }
-      checkAbort(signal);
-      return await work({ ...pixels, canvas, top });
+      const draw = async (rect: CropRect, at: number): Promise<Canvas> => {
+        const canvas = canvasModule.createCanvas(Math.max(1, rect.width), Math.max(1, rect.height));
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+        const task = page.render({
+          canvas: canvas as unknown as RenderParameters['canvas'],
+          canvasContext: context as unknown as RenderParameters['canvasContext'],
+          viewport: page.getViewport({ scale: at, offsetX: -rect.x, offsetY: -rect.y }),
+        } as RenderParameters);
+        const cancel = () => task.cancel();
+        signal?.addEventListener('abort', cancel, { once: true });
+        try {
+          await task.promise;
+        } finally {
+          signal?.removeEventListener('abort', cancel);
+        }
+        checkAbort(signal);
+        return canvas;
+      };
+      const canvas = await draw({ x: 0, y: top, width: pixels.width, height: bottom - top }, scale);
+      return await work({ ...pixels, canvas, top, drawArea: draw });
     } finally {
       page.cleanup();
     }
@@ -635,14 +688,18 @@ export async function makeCrops(
                 const { crop, mark } = bands[i]!;
                 const snapped = snapToBlankRows(drawn, crop, mark);
                 const up = (r: CropRect) => ({ ...r, y: r.y - drawn.top });
-                return cutWithCloseUp(
+                const row = await cutAndMark(canvasModule, drawn.canvas, up(snapped), up(mark));
+                const box = job.operand.figure.position as BoxPosition;
+                const scale = closeUpScale(box);
+                const near = closeUpRect(box, drawn.size, scale);
+                const area = await drawn.drawArea(near.crop, scale);
+                const closeUp = await cutAndMark(
                   canvasModule,
-                  drawn.canvas,
-                  up(snapped),
-                  up(mark),
-                  altOf(job.operand),
-                  CLOSE_UP_WIDTH * drawn.scale,
+                  area,
+                  { ...near.crop, x: 0, y: 0 },
+                  { ...near.mark, x: near.mark.x - near.crop.x, y: near.mark.y - near.crop.y },
                 );
+                return { kind: 'image', ...row, alt: altOf(job.operand), closeUp };
               });
           });
         } catch (error) {
@@ -678,15 +735,25 @@ export async function makeCrops(
         const { crop, mark } = band(box, unit.page, pixelsPerPoint, image);
         // Never more pixels per point than a PDF page is drawn at.
         const shrink = Math.min(1, CROP_SCALE / pixelsPerPoint);
-        return cutWithCloseUp(
+        const row = await cutAndMark(canvasModule, image, crop, mark, shrink);
+        const scale = closeUpScale(box);
+        const near = closeUpRect(box, unit.page, scale);
+        // The close-up's rectangle in the scan's pixels, drawn at the close-up's scale.
+        const ratio = pixelsPerPoint / scale;
+        const onScan = (r: CropRect) => ({
+          x: r.x * ratio,
+          y: r.y * ratio,
+          width: r.width * ratio,
+          height: r.height * ratio,
+        });
+        const closeUp = await cutAndMark(
           canvasModule,
           image,
-          crop,
-          mark,
-          altOf(job.operand),
-          CLOSE_UP_WIDTH * pixelsPerPoint,
-          shrink,
+          onScan(near.crop),
+          onScan(near.mark),
+          1 / ratio,
         );
+        return { kind: 'image', ...row, alt: altOf(job.operand), closeUp };
       });
   }
 }

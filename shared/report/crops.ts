@@ -1,5 +1,6 @@
-// The crop of every cited figure in a report (issue 17): the part of its page around the figure's box with
-// the box highlighted, the neighbouring cells of its sheet with its cell marked, or the text around it.
+// The crop of every cited figure in a report (issue 17): a close-up of the figure's box and the band of its
+// row, the box highlighted in both; the neighbouring cells of its sheet with its cell marked; or the text
+// around it.
 // Made in the main process (electron/report/crops.ts) from the retained bytes and representations; the
 // HTML writer (html.ts) only shows them, so this file holds the types both sides share.
 
@@ -26,24 +27,29 @@ export interface CellsCropCell {
   marked: boolean;
 }
 
+/** One image of a figure: PNG bytes with the figure's box outlined. */
+export interface CropImage {
+  /** PNG bytes, base64 (no data: prefix). */
+  pngBase64: string;
+  /** The PNG's size in pixels, which is also its size in CSS pixels in a report. */
+  width: number;
+  height: number;
+  /** Where the figure's box is in the PNG, px: the outer edge of its outline. */
+  mark: CropRect;
+}
+
 export type ReportCrop =
-  | {
+  | (CropImage & {
       kind: 'image';
-      /** PNG bytes, base64 (no data: prefix). */
-      pngBase64: string;
-      /** The PNG's size in pixels. */
-      width: number;
-      height: number;
-      /** Where the figure's box is in the PNG, px: the outer edge of its outline. */
-      mark: CropRect;
       /** Words for the image: the figure and where it is ("1,200 on page 3"). Plain text, not escaped. */
       alt: string;
       /**
-       * A narrower cut of the same rows around the box, shown instead on a phone's narrow screen, where
-       * the full band would be too small to read. Absent when the band is narrow already.
+       * The figure's cell and its neighbours, drawn large enough that the figure's digits read at their
+       * natural size; the band (this crop's own PNG) shows the figure's row across the page, where its
+       * label is.
        */
-      closeUp?: { pngBase64: string; width: number; height: number; mark: CropRect };
-    }
+      closeUp: CropImage;
+    })
   | {
       kind: 'cells';
       /** The sheet's name as stored (show it through displayText). */

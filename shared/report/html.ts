@@ -152,23 +152,18 @@ function cropHtml(crop: ReportCrop | undefined, operand: ReportOperand, place: s
   if (crop === undefined) return '<p class="no-crop">No crop: none was made for this report.</p>';
   if (crop.kind === 'none') return `<p class="no-crop">No crop: ${doc(crop.reason)}</p>`;
   if (crop.kind === 'image') {
-    if (!BASE64.test(crop.pngBase64) || crop.pngBase64.length === 0)
+    const valid = (png: string) => png.length > 0 && BASE64.test(png);
+    if (!valid(crop.pngBase64) || !valid(crop.closeUp.pngBase64))
       return '<p class="no-crop">No crop: the image is not valid base64.</p>';
     const alt = displayText(crop.alt) || `The figure ${displayText(operand.figure.raw)} highlighted`;
-    const width = Math.max(1, Math.round(crop.width));
-    const height = Math.max(1, Math.round(crop.height));
-    // On a narrow screen, the close-up around the box instead of the whole band (too small to read there).
-    const near = crop.closeUp;
-    const closeUp =
-      near !== undefined && near.pngBase64.length > 0 && BASE64.test(near.pngBase64)
-        ? `<source media="(max-width: ${NARROW})" srcset="data:image/png;base64,${near.pngBase64}" width="${Math.max(1, Math.round(near.width))}" height="${Math.max(1, Math.round(near.height))}">`
-        : null;
+    const img = (png: string, width: number, height: number, className: string, words: string) =>
+      `<img class="${className}" src="data:image/png;base64,${png}" width="${Math.max(1, Math.round(width))}" height="${Math.max(1, Math.round(height))}" alt="${escapeHtml(words)}">`;
+    const where = `${operand.unit.kind === 'sheet' ? 'Sheet' : 'Page'} ${operand.unit.index}`;
     return (
       `<figure class="crop crop-image">` +
-      (closeUp === null ? '' : `<picture>${closeUp}`) +
-      `<img src="data:image/png;base64,${crop.pngBase64}" width="${width}" height="${height}" alt="${escapeHtml(alt)}">` +
-      (closeUp === null ? '' : '</picture>') +
-      `<figcaption>${operand.unit.kind === 'sheet' ? 'Sheet' : 'Page'} ${operand.unit.index} drawn from the retained bytes; the figure ${bdi(operand.figure.raw)} is outlined in magenta.</figcaption>` +
+      img(crop.closeUp.pngBase64, crop.closeUp.width, crop.closeUp.height, 'close-up', `${alt}, close up`) +
+      img(crop.pngBase64, crop.width, crop.height, 'row-band', `${alt}: its row across the page`) +
+      `<figcaption>${where} drawn from the retained bytes: the figure ${bdi(operand.figure.raw)} close up, then its row across the page; the figure is outlined in magenta in both.</figcaption>` +
       `</figure>`
     );
   }
@@ -426,6 +421,7 @@ a { color: #0b4fa8; }
 .figure-value { font-weight: 400; color: var(--muted); }
 .crop { margin: 0.5em 0 0.75em; }
 .crop img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); }
+.crop img + img { margin-top: 0.4em; }
 .crop figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 0.3em; }
 .table-scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; }

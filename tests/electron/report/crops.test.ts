@@ -8,7 +8,7 @@ import { locateFigures } from '../../../service/extract/figures';
 import { reader as pdfReader } from '../../../service/extract/readers/pdf';
 import { DEFAULT_LIMITS } from '../../../service/extract/types';
 import type { FigureWithPosition, Representation, SourceVersion } from '../../../shared/api';
-import { cropKey, type ReportCrop } from '../../../shared/report/crops';
+import { cropKey, type CropImage, type ReportCrop } from '../../../shared/report/crops';
 import type { ReportBundle, ReportCheck, ReportOperand } from '../../../shared/report/model';
 
 // The crops of a report's figures, made from bytes the tests write: a PDF of Helvetica text (read by the
@@ -237,6 +237,16 @@ async function pixels(crop: Extract<ReportCrop, { kind: 'image' }>) {
   return { width: image.width, height: image.height, at, isMagenta, darkIn };
 }
 
+/** How many pixel rows inside an image's outline hold a dark pixel: the height of the figure's ink. */
+async function inkHeight(crop: CropImage): Promise<number> {
+  const px = await pixels({ ...crop, kind: 'image', alt: '', closeUp: crop });
+  const m = crop.mark;
+  let rows = 0;
+  for (let y = m.y + 3; y < m.y + m.height - 3; y++)
+    if (px.darkIn(m.x + 3, y, m.x + m.width - 3, y + 1) > 0) rows++;
+  return rows;
+}
+
 function image(crop: ReportCrop | undefined): Extract<ReportCrop, { kind: 'image' }> {
   if (crop?.kind !== 'image') throw new Error(`expected an image crop, got ${JSON.stringify(crop)}`);
   return crop;
@@ -296,9 +306,10 @@ describe('makeCrops: PDF pages', async () => {
     drawn.documents = 0;
     drawn.renders = [];
     const crops = await makeCrops(bundle, a, { onProgress: (d, t) => progress.push([d, t]) });
-    // The document is opened once and each page drawn once, for the two figures on page 1 too.
+    // The document is opened once; each page's row bands are drawn once, for the two figures on page 1
+    // too, and each figure's close-up on its own.
     expect(drawn.documents).toBe(1);
-    expect(drawn.renders).toEqual([1, 2]);
+    expect(drawn.renders).toEqual([1, 1, 1, 2, 2]);
     // Every operand has its crop; the figure cited twice is cropped once; the document is read once.
     expect([...crops.keys()].sort()).toEqual(
       [0, 1].flatMap((c) => [0, 1].map((o) => cropKey('case_aaaaaaaaaaaaaaaa', c, o))).sort(),
@@ -312,11 +323,12 @@ describe('makeCrops: PDF pages', async () => {
     const crop = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)));
     const px = await pixels(crop);
     expect([px.width, px.height]).toEqual([crop.width, crop.height]);
-    // The full page width at 2 pixels per point, and an inch of context above and below the line.
+    // The band of the figure's row: the full page width at 2 pixels per point, the line and about a glyph's
+    // height above and below it, not the next rows.
     expect(crop.width).toBe(1224);
-    expect(crop.height).toBeGreaterThan(2 * 144);
-    expect(crop.height).toBeLessThan(2 * 144 + 60);
     const m = crop.mark;
+    expect(crop.height).toBeGreaterThan(m.height + 2 * 20);
+    expect(crop.height).toBeLessThan(m.height + 2 * 40);
     // The box is where the text is: x 300pt (600px) on the page, the full crop's width from the left edge.
     expect(m.x).toBeGreaterThan(590);
     expect(m.x).toBeLessThan(600);
@@ -344,19 +356,48 @@ describe('makeCrops: PDF pages', async () => {
     expect(magentaOutside).toBe(0);
     expect(crop.alt).toContain('1,234.5');
     expect(crop.alt).toContain('page 1');
-    // The close-up for a phone: the same rows, 260 points wide around the box, outlined the same way.
-    const near = crop.closeUp!;
-    expect(near.width).toBe(520);
-    expect(near.height).toBe(crop.height);
+    // The close-up: the figure's cell and its neighbours, about 480 pixels wide, the box in its middle and
+    // outlined the same way, its glyphs drawn as in the band.
+    const near = crop.closeUp;
     const nearPx = await pixels({ ...crop, ...near });
-    expect([nearPx.width, nearPx.height]).toEqual([520, crop.height]);
+    expect([nearPx.width, nearPx.height]).toEqual([near.width, near.height]);
+    expect(near.width).toBeGreaterThanOrEqual(480);
+    expect(near.width).toBeLessThan(490);
+    expect(near.height).toBeGreaterThan(3 * m.height);
     const n = near.mark;
-    expect(n.x + n.width / 2).toBeCloseTo(260, -1);
-    expect([n.y, n.width, n.height]).toEqual([m.y, m.width, m.height]);
+    expect(n.x + n.width / 2).toBeCloseTo(near.width / 2, -1);
+    expect(n.y + n.height / 2).toBeCloseTo(near.height / 2, -1);
+    expect([n.width, n.height]).toEqual([m.width, m.height]);
     expect(nearPx.isMagenta(n.x + 1, n.y + Math.floor(n.height / 2))).toBe(true);
-    expect(nearPx.darkIn(n.x + 3, n.y + 3, n.x + n.width - 3, n.y + n.height - 3)).toBe(
-      px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3),
+    expect(nearPx.isMagenta(n.x + Math.floor(n.width / 2), n.y + n.height - 1)).toBe(true);
+    const inBand = px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3);
+    expect(nearPx.darkIn(n.x + 3, n.y + 3, n.x + n.width - 3, n.y + n.height - 3)).toBeGreaterThan(
+      inBand * 0.9,
     );
+    // 12-point digits are drawn at least 14 pixels tall.
+    const small = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 1)));
+    expect(await inkHeight(small.closeUp)).toBeGreaterThanOrEqual(14);
+  });
+
+  it('draws small print large enough to read in the close-up, its row band at the page scale', async () => {
+    const tiny = buildPdf([
+      [
+        { x: 72, y: 700, size: 6, text: 'Net income' },
+        { x: 300, y: 700, size: 6, text: '98.7' },
+      ],
+    ]);
+    const rep = await pdfRepresentation(tiny);
+    const figure = operand(source('sv_pdf', tiny, 'application/pdf'), rep, 0, figureOf(rep, 0, '98.7'));
+    const crops = await makeCrops(
+      bundleOf([check([figure])]),
+      memoryAccess({ sv_pdf: { bytes: tiny, mediaType: 'application/pdf' } }, [rep]),
+    );
+    const crop = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0)));
+    expect(crop.width).toBe(1224);
+    // In the band, 6-point digits are too small to read; in the close-up they are at least 14 pixels tall.
+    expect(await inkHeight(crop)).toBeLessThan(10);
+    expect(await inkHeight(crop.closeUp)).toBeGreaterThanOrEqual(14);
+    expect(crop.closeUp.mark.height).toBeGreaterThan(crop.mark.height);
   });
 
   it('is deterministic: the same bytes give the same PNG bytes', async () => {
@@ -559,6 +600,12 @@ describe('makeCrops: image scans', () => {
       expect(m.x).toBeLessThan(600);
       expect(px.darkIn(m.x + 3, m.y + 3, m.x + m.width - 3, m.y + m.height - 3)).toBeGreaterThan(110 * 20);
       expect(px.isMagenta(m.x + 1, m.y + Math.floor(m.height / 2))).toBe(true);
+      // The close-up, cut from the scan at its own scale: the bar inside its outline, in the middle.
+      const near = await pixels({ ...crop, ...crop.closeUp });
+      const n = crop.closeUp.mark;
+      expect(n.x + n.width / 2).toBeCloseTo(crop.closeUp.width / 2, -1);
+      expect(near.darkIn(n.x + 3, n.y + 3, n.x + n.width - 3, n.y + n.height - 3)).toBeGreaterThan(110 * 20);
+      expect(near.isMagenta(n.x + 1, n.y + Math.floor(n.height / 2))).toBe(true);
     },
   );
 });

@@ -405,10 +405,11 @@ describe('reportHtml: content', () => {
 
   it('shows a crop of each kind', () => {
     const first = article(html, 1, 0);
-    // The page image with its alt text naming the figure and page, and its close-up for a phone.
+    // The close-up at its own size (its digits readable), then the row's band, each with words naming the
+    // figure and its page.
     expect(first).toContain(
-      `<picture><source media="(max-width: 40rem)" srcset="data:image/png;base64,${PNG}" width="520" height="300">` +
-        `<img src="data:image/png;base64,${PNG}" width="1224" height="300" alt="The figure 1,200 highlighted on page 3"></picture>`,
+      `<img class="close-up" src="data:image/png;base64,${PNG}" width="520" height="300" alt="The figure 1,200 highlighted on page 3, close up">` +
+        `<img class="row-band" src="data:image/png;base64,${PNG}" width="1224" height="300" alt="The figure 1,200 highlighted on page 3: its row across the page">`,
     );
     expect(REPORT_CSS).toContain('@media (max-width: 40rem) {');
     // The cells as a table with headers, the figure's cell marked and labelled.
