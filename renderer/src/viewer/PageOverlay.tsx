@@ -22,16 +22,26 @@ export function boxedFigures(unit: Pick<Unit, 'figures'>): FigureWithPosition[] 
  * read (`UnitRead`: no ids yet) shows where its figures are, dotted, for the eye only: they are picked once
  * the document's reading is stored.
  */
-export function PageOverlay({ unit, width }: { unit: Unit | UnitRead; width: number }) {
+export function PageOverlay({
+  unit,
+  width,
+  redrawing = false,
+}: {
+  unit: Unit | UnitRead;
+  width: number;
+  /** The page is being drawn again (at a new width): what lies over it waits, unseen. */
+  redrawing?: boolean;
+}) {
   const tablesShown = useWorkbenchUi((state) => state.tablesShown);
   const page = unit.page;
   if (page === undefined) return null;
   const tables = page.tables ?? [];
   return (
     <div
-      className="pointer-events-none absolute inset-0"
+      className={`pointer-events-none absolute inset-0 ${redrawing ? 'opacity-0' : ''}`}
       data-testid="page-overlay"
       data-unit-index={unit.index}
+      data-redrawing={redrawing ? 'true' : undefined}
     >
       {tablesShown && tables.length > 0 && <TableGrid tables={tables} page={page} width={width} />}
       {'source_unit_id' in unit ? (

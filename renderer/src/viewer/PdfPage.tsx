@@ -8,8 +8,8 @@ import './pdfjs-setup';
 
 /**
  * One page of the original, drawn by pdf.js `width` pixels wide (its height known before it is drawn,
- * so the scroll does not jump), with its unit's figure boxes over it once it is drawn: boxes over a blank
- * page would point at numbers nobody can see yet.
+ * so the scroll does not jump), with its unit's figure boxes over it once it is drawn at that width: boxes
+ * over a blank page would point at numbers nobody can see yet.
  */
 export function PdfPage({
   pageNumber,
@@ -26,12 +26,13 @@ export function PdfPage({
   /** The page's own size in points, as pdf.js reads it. */
   onSize: (pageNumber: number, size: PageSize) => void;
 }) {
-  const [drawn, setDrawn] = useState(false);
+  // The width the canvas was last drawn at: pdf.js clears it to draw at a new width (a zoom, a resize).
+  const [drawnWidth, setDrawnWidth] = useState<number | null>(null);
   return (
     <div
       data-testid="pdf-page"
       data-page-number={pageNumber}
-      data-drawn={drawn ? 'true' : undefined}
+      data-drawn={drawnWidth === width ? 'true' : undefined}
       className="relative shrink-0 overflow-hidden bg-white shadow-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-600"
       style={{ width, height }}
     >
@@ -51,10 +52,13 @@ export function PdfPage({
           onLoadSuccess={(page) =>
             onSize(pageNumber, { width: page.originalWidth, height: page.originalHeight })
           }
-          onRenderSuccess={() => setDrawn(true)}
+          onRenderSuccess={() => setDrawnWidth(width)}
         />
       </div>
-      {unit !== null && drawn && <PageOverlay unit={unit} width={width} />}
+      {/* Drawn again at a new width, the boxes stay (a focused one keeps the focus) but are not seen. */}
+      {unit !== null && drawnWidth !== null && (
+        <PageOverlay unit={unit} width={width} redrawing={drawnWidth !== width} />
+      )}
     </div>
   );
 }

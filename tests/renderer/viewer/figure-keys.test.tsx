@@ -43,7 +43,7 @@ vi.mock('react-pdf', async () => {
       width: number;
       onRenderSuccess?: () => void;
     }) => {
-      useEffect(() => onRenderSuccess?.(), []);
+      useEffect(() => onRenderSuccess?.(), [width]);
       return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
     },
   };

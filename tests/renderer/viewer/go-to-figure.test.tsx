@@ -26,7 +26,7 @@ vi.mock('react-pdf', async () => {
       return createElement('div', { 'data-testid': 'fake-document' }, children as never);
     },
     Page: ({ width, onRenderSuccess }: { width: number; onRenderSuccess?: () => void }) => {
-      useEffect(() => onRenderSuccess?.(), []);
+      useEffect(() => onRenderSuccess?.(), [width]);
       return createElement('canvas', { width });
     },
   };

@@ -51,7 +51,7 @@ vi.mock('react-pdf', async () => {
         if (!drawing.held) return drawn();
         drawing.release.add(drawn);
         return () => void drawing.release.delete(drawn);
-      }, []);
+      }, [width]);
       return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
     },
   };
@@ -158,11 +158,24 @@ describe('a read PDF', () => {
   it('draws a page’s figure boxes once the page is drawn, never over a blank page', () => {
     drawing.held = true;
     renderPdf();
+    const release = () =>
+      act(() => {
+        for (const drawn of [...drawing.release]) drawn();
+      });
     expect(screen.queryAllByTestId('figure-box')).toHaveLength(0);
-    act(() => {
-      for (const drawn of [...drawing.release]) drawn();
-    });
+    release();
     expect(within(screen.getByTestId('pdf-page-1')).getAllByTestId('figure-box')).toHaveLength(3);
+    // Zoomed, the page is drawn again at its new width: the boxes wait for it, unseen, and a focused
+    // one keeps the focus.
+    act(() => box(1).focus());
+    fireEvent.keyDown(document.activeElement as Element, { key: '=', ctrlKey: true });
+    const overlay = () => within(screen.getByTestId('pdf-page-1')).getByTestId('page-overlay');
+    expect(overlay().dataset['redrawing']).toBe('true');
+    expect(overlay().className).toContain('opacity-0');
+    expect(document.activeElement).toBe(box(1));
+    release();
+    expect(overlay().dataset['redrawing']).toBeUndefined();
+    expect(overlay().className).not.toContain('opacity-0');
   });
 
   it('lights the box when its chip is hovered or focused, and the chip when its box is hovered', async () => {
