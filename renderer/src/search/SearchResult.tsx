@@ -1,7 +1,7 @@
 import type { Citation } from '../../../shared/api';
 import { displayText } from '../../../shared/text/display-name';
 import { highlightParts } from './highlight';
-import { BASIS_WORDING, CATEGORY_WORDING } from './wording';
+import { BASIS_WORDING, CATEGORY_WORDING, credibilityParts } from './wording';
 
 const BUTTON =
   'rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400';
@@ -52,6 +52,7 @@ export function SearchResult({
   const domain = citation.source_metadata?.domain ?? displayText(citation.author);
   const category = citation.source_metadata?.domain_category;
   const basis = citation.credibility_basis ?? 'measured';
+  const madeOf = credibilityParts(citation);
   const headingId = `result-${citation.id}`;
   const local = citation.source_version_id !== undefined && citation.source_unit_id !== undefined;
   return (
@@ -81,6 +82,24 @@ export function SearchResult({
       <p data-testid="result-credibility" className="mt-2 text-xs text-slate-600 dark:text-slate-300">
         Credibility {citation.credibility_score} of 100 ({BASIS_WORDING[basis]})
       </p>
+      <details className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        <summary className="cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400">
+          What the credibility score is made of
+        </summary>
+        {madeOf !== null ? (
+          <ul aria-label="What the credibility score is made of" className="mt-1 ml-4 list-disc">
+            {madeOf.map((part) => (
+              <li key={part}>
+                <bdi>{part}</bdi>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1" data-testid="credibility-unexplained">
+            The service does not say what this score is made of.
+          </p>
+        )}
+      </details>
       {citation.ranking_factors !== undefined && (
         <details className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           <summary className="cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400">
@@ -92,7 +111,10 @@ export function SearchResult({
             <dt>Publisher authority</dt>
             <dd>{citation.ranking_factors.source_authority} of 100</dd>
             <dt>Recency</dt>
-            <dd>{citation.ranking_factors.recency} of 100</dd>
+            <dd>
+              {citation.ranking_factors.recency} of 100
+              {citation.publication_year === undefined && ' (no publication year is known)'}
+            </dd>
           </dl>
         </details>
       )}

@@ -1,4 +1,4 @@
-import type { CredibilityBasis, DomainCategory, StanceSummary } from '../../../shared/api';
+import type { Citation, CredibilityBasis, DomainCategory, StanceSummary } from '../../../shared/api';
 
 // Plain words for what the service says about a result. A claim group's stance is shown as the service
 // gives it; a search makes no verdict, so nothing here reads as one.
@@ -26,3 +26,42 @@ export const STANCE_WORDING: Record<StanceSummary, string> = {
   unverifiable:
     'A search finds passages; it does not judge a claim. Read each passage and decide for yourself.',
 };
+
+/** Why a publisher of each kind gets the authority it gets, as the service's domain table says. */
+const CATEGORY_REASON: Record<DomainCategory, string> = {
+  government: 'a government or intergovernmental domain',
+  academic: 'a university or academic publisher',
+  news: 'a news organisation the service knows',
+  encyclopedia: 'an encyclopedia',
+  social: 'a social media or blogging site',
+  organization: 'an organisation’s domain',
+  other: 'a domain the service puts in no known category',
+};
+
+/**
+ * What a credibility score is made of, in words, one part a line: the publisher's authority by its kind
+ * of domain, then a primary source's and a fact-check site's additions. Only for the service's heuristic
+ * (authority, +10 primary, +5 fact-check site), and only when those parts add up to the score it gave;
+ * null otherwise, so no make-up is ever guessed.
+ */
+export function credibilityParts(citation: Citation): string[] | null {
+  const metadata = citation.source_metadata;
+  const authority = citation.ranking_factors?.source_authority;
+  if (citation.credibility_basis !== 'heuristic' || metadata === undefined || authority === undefined)
+    return null;
+  const primary = metadata.is_primary_source ? 10 : 0;
+  const factCheck = metadata.is_fact_check_site ? 5 : 0;
+  if (Math.max(1, Math.min(100, authority + primary + factCheck)) !== citation.credibility_score) return null;
+  const publisher =
+    metadata.domain === 'local'
+      ? 'added without a web address, so its publisher is not known'
+      : `${metadata.domain}, ${CATEGORY_REASON[metadata.domain_category]}`;
+  return [
+    `${authority} for the publisher: ${publisher}.`,
+    metadata.is_primary_source
+      ? '+10: registered as a primary source.'
+      : '+0: not registered as a primary source (+10 when it is).',
+    ...(metadata.is_fact_check_site ? ['+5: a fact-checking site.'] : []),
+    'It says nothing of this document’s own accuracy, its year or its contents.',
+  ];
+}

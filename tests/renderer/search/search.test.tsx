@@ -148,6 +148,82 @@ describe('highlight ranges', () => {
   });
 });
 
+describe('what a credibility score is made of', () => {
+  it('says it in words: a document added without an address is scored for an unknown publisher', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(
+      <SearchResult
+        citation={citation({
+          title: 'County budget 2023',
+          author: 'local',
+          url: 'evidence://sv_1',
+          credibility_score: 40,
+          ranking_factors: { source_authority: 40, content_relevance: 100, recency: 0 },
+          source_metadata: {
+            domain: 'local',
+            domain_category: 'other',
+            is_primary_source: false,
+            is_fact_check_site: false,
+          },
+          publication_year: undefined,
+        })}
+      />,
+    );
+    expect(screen.getByTestId('result-year').textContent).toContain('year unknown');
+    await user.click(screen.getByText('What the credibility score is made of'));
+    const parts = screen.getByRole('list', { name: 'What the credibility score is made of' });
+    const lines = within(parts)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines[0]).toBe(
+      '40 for the publisher: added without a web address, so its publisher is not known.',
+    );
+    expect(lines[1]).toContain('not registered as a primary source (+10 when it is)');
+    await user.click(screen.getByText(/^Why it ranks/));
+    expect(screen.getByTestId('ranking-factors').textContent).toContain(
+      '0 of 100 (no publication year is known)',
+    );
+  });
+
+  it('adds a primary source’s and a fact-check site’s parts, and guesses no make-up that does not add up', () => {
+    const metadata = {
+      domain: 'fullfact.org',
+      domain_category: 'organization' as const,
+      is_primary_source: true,
+      is_fact_check_site: true,
+    };
+    const { unmount } = renderWithQueries(
+      <SearchResult
+        citation={citation({
+          credibility_score: 75,
+          ranking_factors: { source_authority: 60, content_relevance: 100, recency: 80 },
+          source_metadata: metadata,
+        })}
+      />,
+    );
+    const parts = screen.getByRole('list', { name: 'What the credibility score is made of', hidden: true });
+    expect(parts.textContent).toContain('60 for the publisher: fullfact.org');
+    expect(parts.textContent).toContain('+10: registered as a primary source.');
+    expect(parts.textContent).toContain('+5: a fact-checking site.');
+    unmount();
+
+    // A score its parts do not make (another service's heuristic): said to be unexplained.
+    renderWithQueries(
+      <SearchResult
+        citation={citation({
+          credibility_score: 83,
+          ranking_factors: { source_authority: 60, content_relevance: 100, recency: 80 },
+          source_metadata: metadata,
+        })}
+      />,
+    );
+    expect(
+      screen.queryByRole('list', { name: 'What the credibility score is made of', hidden: true }),
+    ).toBeNull();
+    expect(screen.getByTestId('credibility-unexplained').textContent).toContain('does not say');
+  });
+});
+
 describe('filters', () => {
   it('keeps an explicit false for primary sources, and true; "any" sends no filter', () => {
     expect(filtersOf({ ...EMPTY_FILTERS, primary: 'not_primary' })).toEqual({
