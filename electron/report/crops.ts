@@ -53,6 +53,10 @@ const MAX_CLOSE_UP_SCALE = 6;
 /** A close-up's width in pixels (a phone's screen shows most of it), and its glyph heights of context. */
 const CLOSE_UP_PIXELS = 480;
 const CLOSE_UP_ROWS = 2;
+/** The widest a close-up grows to take in its line's label: a report's column, so it is never shrunk. */
+const MAX_CLOSE_UP_PIXELS = 720;
+/** A channel below this is ink when looking for where a figure's line starts. */
+const INK = 128;
 /** Space in pixels between the figure's box and its outline, so the outline never covers a glyph. */
 const MARK_GAP = 2;
 /** The translucent fill inside the outline. */
@@ -143,13 +147,42 @@ function closeUpRegion(
   box: BoxPosition,
   page: { width: number; height: number },
   scale: number,
+  /** Where the figure's line starts left of it, in points (its row's label in a table); null: unknown. */
+  lineStart: number | null,
 ): { x: number; y: number; width: number; height: number } {
   const size = glyphSize(box);
   const width = Math.min(page.width, Math.max(CLOSE_UP_PIXELS / scale, box.width + 4 * size));
   const height = Math.min(page.height, box.height + 2 * CLOSE_UP_ROWS * size);
   const x = Math.min(Math.max(box.x + box.width / 2 - width / 2, 0), page.width - width);
   const y = Math.min(Math.max(box.y + box.height / 2 - height / 2, 0), page.height - height);
+  // The row's label beside its figure when both fit at this scale: the figure is read with what it counts.
+  if (lineStart !== null && lineStart < x) {
+    const from = Math.max(0, lineStart - size);
+    const to = Math.max(x + width, Math.min(page.width, box.x + box.width + 2 * size));
+    if ((to - from) * scale <= MAX_CLOSE_UP_PIXELS) return { x: from, y, width: to - from, height };
+  }
   return { x, y, width, height };
+}
+
+/**
+ * Where the ink of the figure's line starts left of its box, in points (from `from`), or null when there
+ * is none: in a table, its row's label.
+ */
+function lineStartOf(drawn: Drawn, box: BoxPosition, from: number): number | null {
+  const s = drawn.scale;
+  const x0 = Math.max(0, Math.floor(from * s));
+  const x1 = Math.min(drawn.canvas.width, Math.floor(box.x * s) - 1);
+  const y0 = Math.max(drawn.top, Math.ceil(box.y * s));
+  const y1 = Math.min(drawn.top + drawn.canvas.height, Math.floor((box.y + box.height) * s));
+  if (x1 <= x0 || y1 <= y0) return null;
+  const width = x1 - x0;
+  const { data } = drawn.canvas.getContext('2d').getImageData(x0, y0 - drawn.top, width, y1 - y0);
+  for (let x = 0; x < width; x++)
+    for (let y = 0; y < y1 - y0; y++) {
+      const i = (y * width + x) * 4;
+      if (data[i]! < INK && data[i + 1]! < INK && data[i + 2]! < INK) return (x0 + x) / s;
+    }
+  return null;
 }
 
 /** A close-up's rectangle and the box's outline in the pixels of its page drawn at `scale`. */
@@ -157,8 +190,9 @@ function closeUpRect(
   box: BoxPosition,
   page: { width: number; height: number },
   scale: number,
+  lineStart: number | null = null,
 ): { crop: CropRect; mark: CropRect } {
-  const area = closeUpRegion(box, page, scale);
+  const area = closeUpRegion(box, page, scale, lineStart);
   const pixels = { width: Math.ceil(page.width * scale), height: Math.ceil(page.height * scale) };
   return rectAndMark(
     box,
@@ -691,7 +725,12 @@ export async function makeCrops(
                 const row = await cutAndMark(canvasModule, drawn.canvas, up(snapped), up(mark));
                 const box = job.operand.figure.position as BoxPosition;
                 const scale = closeUpScale(box);
-                const near = closeUpRect(box, drawn.size, scale);
+                const near = closeUpRect(
+                  box,
+                  drawn.size,
+                  scale,
+                  lineStartOf(drawn, box, snapped.x / drawn.scale),
+                );
                 const area = await drawn.drawArea(near.crop, scale);
                 const closeUp = await cutAndMark(
                   canvasModule,

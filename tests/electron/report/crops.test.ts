@@ -379,6 +379,29 @@ describe('makeCrops: PDF pages', async () => {
     expect(await inkHeight(small.closeUp)).toBeGreaterThanOrEqual(14);
   });
 
+  it("takes in the row's label when it fits beside the figure", async () => {
+    const near = buildPdf([
+      [
+        { x: 72, y: 700, size: 12, text: 'Revenue' },
+        { x: 250, y: 700, size: 12, text: '98.7' },
+      ],
+    ]);
+    const rep = await pdfRepresentation(near);
+    const figure = operand(source('sv_pdf', near, 'application/pdf'), rep, 0, figureOf(rep, 0, '98.7'));
+    const crops = await makeCrops(
+      bundleOf([check([figure])]),
+      memoryAccess({ sv_pdf: { bytes: near, mediaType: 'application/pdf' } }, [rep]),
+    );
+    const closeUp = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0))).closeUp;
+    expect(closeUp.width).toBeGreaterThan(480);
+    expect(closeUp.width).toBeLessThanOrEqual(720);
+    const px = await pixels({ ...closeUp, kind: 'image', alt: '', closeUp });
+    const m = closeUp.mark;
+    // "Revenue", from 72pt, starts a glyph's height from the close-up's left edge, on the figure's line.
+    expect(px.darkIn(0, m.y, 20, m.y + m.height)).toBe(0);
+    expect(px.darkIn(20, m.y, 20 + 100, m.y + m.height)).toBeGreaterThan(100);
+  });
+
   it('draws small print large enough to read in the close-up, its row band at the page scale', async () => {
     const tiny = buildPdf([
       [
