@@ -731,12 +731,25 @@ export async function makeCrops(
                   scale,
                   lineStartOf(drawn, box, snapped.x / drawn.scale),
                 );
-                const area = await drawn.drawArea(near.crop, scale);
+                // Drawn with room above and below, so its edges can move to blank rows as the band's do.
+                const pageHeight = Math.ceil(drawn.size.height * scale);
+                const top = Math.max(0, near.crop.y - SNAP_RANGE);
+                const bottom = Math.min(pageHeight, near.crop.y + near.crop.height + SNAP_RANGE);
+                const area = await drawn.drawArea(
+                  { x: near.crop.x, y: top, width: near.crop.width, height: bottom - top },
+                  scale,
+                );
+                const local = (r: CropRect) => ({ ...r, x: r.x - near.crop.x });
+                const edges = snapToBlankRows(
+                  { ...drawn, canvas: area, top, height: pageHeight, scale },
+                  local(near.crop),
+                  local(near.mark),
+                );
                 const closeUp = await cutAndMark(
                   canvasModule,
                   area,
-                  { ...near.crop, x: 0, y: 0 },
-                  { ...near.mark, x: near.mark.x - near.crop.x, y: near.mark.y - near.crop.y },
+                  { ...edges, y: edges.y - top },
+                  { ...local(near.mark), y: near.mark.y - top },
                 );
                 return { kind: 'image', ...row, alt: altOf(job.operand), closeUp };
               });

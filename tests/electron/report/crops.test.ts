@@ -402,6 +402,31 @@ describe('makeCrops: PDF pages', async () => {
     expect(px.darkIn(20, m.y, 20 + 100, m.y + m.height)).toBeGreaterThan(100);
   });
 
+  it('never cuts a line of text at the top or bottom of a close-up', async () => {
+    const lines = buildPdf([
+      [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [
+        { x: 72, y: 700 - i * 13, size: 10, text: `Row ${String.fromCharCode(65 + i)}` },
+        { x: 200, y: 700 - i * 13, size: 10, text: `${100 + i}.5` },
+      ]),
+    ]);
+    const rep = await pdfRepresentation(lines);
+    const figure = operand(source('sv_pdf', lines, 'application/pdf'), rep, 0, figureOf(rep, 0, '103.5'));
+    const crops = await makeCrops(
+      bundleOf([check([figure])]),
+      memoryAccess({ sv_pdf: { bytes: lines, mediaType: 'application/pdf' } }, [rep]),
+    );
+    const closeUp = image(crops.get(cropKey('case_aaaaaaaaaaaaaaaa', 0, 0))).closeUp;
+    const px = await pixels({ ...closeUp, kind: 'image', alt: '', closeUp });
+    const white = (y: number) => {
+      for (let x = 0; x < px.width; x++) if (px.at(x, y).some((v) => v !== 255)) return false;
+      return true;
+    };
+    expect(white(0)).toBe(true);
+    expect(white(px.height - 1)).toBe(true);
+    // Still the figure's neighbours: more than its own line.
+    expect(closeUp.height).toBeGreaterThan(2.5 * closeUp.mark.height);
+  });
+
   it('draws small print large enough to read in the close-up, its row band at the page scale', async () => {
     const tiny = buildPdf([
       [
