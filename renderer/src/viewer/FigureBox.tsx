@@ -51,7 +51,7 @@ export function FigureBox({
   const note = figure.ambiguous ? AMBIGUOUS_NOTE : PICK_HINT;
 
   let tone = quiet
-    ? 'outline-sky-500/25 hover:bg-sky-400/15 hover:outline-sky-500/80'
+    ? 'outline-sky-500/20 hover:bg-sky-400/15 hover:outline-sky-500/80'
     : 'outline-sky-500/70 hover:bg-sky-400/15';
   if (figure.ambiguous)
     tone = `cursor-not-allowed outline-dashed ${quiet ? 'outline-amber-500/40' : 'outline-amber-500'}`;
@@ -82,7 +82,8 @@ export function FigureBox({
       aria-description={labels === null ? note : `${labels}. ${note}`}
       aria-disabled={figure.ambiguous ? 'true' : undefined}
       title={figure.ambiguous ? `${title}\n${AMBIGUOUS_NOTE}` : title}
-      className={`pointer-events-auto absolute cursor-pointer rounded-[2px] outline outline-offset-1 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${tone}`}
+      // A faint box hugs its number (no offset), so neighbours' outlines do not run together on a dense page.
+      className={`pointer-events-auto absolute cursor-pointer rounded-[2px] outline ${quiet ? 'outline-offset-0' : 'outline-offset-1'} focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${tone}`}
       style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
       onMouseEnter={light}
       onMouseLeave={unlight}
