@@ -154,6 +154,8 @@ test.describe('search journey', () => {
       await expect(viewer).toContainText(title);
       const lit = viewer.getByTestId('unit-markdown').getByTestId('lit-passage');
       await expect(lit.first()).toBeVisible();
+      // The keyboard is taken where the eye is sent: to the passage itself.
+      await expect(lit.first()).toBeFocused();
       const litText = (await lit.allTextContents()).join('');
       expect(litText.toLowerCase()).toContain('unemployment');
       expect(doc!.text).toContain(litText);
