@@ -34,6 +34,14 @@ export interface Upright {
   up: boolean;
 }
 
+/** A line drawn on the page (reading frame, y down): horizontal when y0 = y1, vertical when x0 = x1. */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** A line of a page by baseline, its pieces left to right. */
 export interface ChunkLine {
   by: number;
@@ -438,10 +446,11 @@ export function readTables(
   first = 0,
   upright: readonly Upright[] = [],
   sizes: TypeSizes = 'exact',
+  rules: readonly Rule[] = [],
 ): PageTable[] {
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
-    const table = readTable(lines, from, to, first + tables.length, upright);
+    const table = readTable(lines, from, to, first + tables.length, upright, rules);
     if (table !== null) tables.push(table);
   }
   return tables;
@@ -453,13 +462,14 @@ function readTable(
   to: number,
   index: number,
   upright: readonly Upright[],
+  rules: readonly Rule[],
 ): PageTable | null {
   // A scale line inside the header is the table's note, not a row.
   const region = lines
     .slice(from, to + 1)
     .filter((l) => figureLine(l) || tabular(l) || !isScaleLine(lineText(l)));
   const body = region.filter(figureLine);
-  const columns = columnsOf(body);
+  const columns = ruledColumns(columnsOf(body), region, rules);
   if (columns.length < 2) return null;
   const onEnd = headingsOnEnd(region, columns, upright);
   let unsure = false;
@@ -540,6 +550,7 @@ function readTable(
     });
     headerRows++;
   }
+  mergeRuledRows(merged, headerRows, rules);
   const cells: PageTableCell[] = [];
   merged.forEach((row, r) => {
     for (const [col, cell] of row.cells) {
@@ -562,6 +573,26 @@ function readTable(
       });
     }
   });
+  // Ruled lines above and below a cell that stand around several rows make it span them ("GMC" over its
+  // plans); the columns it then covers by every row may be label columns after all.
+  if (spanByRules(cells, merged, headerRows, rules)) {
+    // The line a spanning label stood on alone is no row of its own.
+    const ghosts = merged.map((_, k) => k >= headerRows && !cells.some((c) => c.row === k));
+    const before = (k: number) => ghosts.slice(0, k).filter(Boolean).length;
+    for (const cell of cells) {
+      const end = cell.row + cell.rowSpan;
+      cell.rowSpan -= before(end) - before(cell.row);
+      cell.row -= before(cell.row);
+    }
+    for (let k = merged.length - 1; k >= 0; k--) if (ghosts[k]) merged.splice(k, 1);
+    const bodyRows = merged.map((r, k) => (r.figures && k >= headerRows ? k : -1)).filter((k) => k >= 0);
+    for (let c = labelCols; c < columns.length - 1; c++) {
+      const held = bodyRows.map((k) => cells.find((cell) => covers(cell, k, c)));
+      const words = held.filter((cell) => cell && cell.text !== '' && !numberPiece(cell.text)).length;
+      if (words >= 0.6 * held.length && words > 0) labelCols = c + 1;
+      else break;
+    }
+  }
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
   const y = Math.min(...all.map((b) => b.y));
@@ -598,6 +629,162 @@ function readTable(
     cells: cells.sort((a, b) => a.row - b.row || a.col - b.col),
     unsure,
   };
+}
+
+/**
+ * The columns a ruled table's lines add to those its rows of figures align: a band between two lines
+ * drawn down the table that no aligned column reaches but words stand in (labels that span rows stand on
+ * lines of their own, so no row of figures shows their column).
+ */
+function ruledColumns(
+  columns: [number, number][],
+  region: readonly ChunkLine[],
+  rules: readonly Rule[],
+): [number, number][] {
+  if (columns.length === 0) return columns;
+  const chunks = region.flatMap((l) => l.chunks);
+  const top = Math.min(...chunks.map((c) => c.y0));
+  const bottom = Math.max(...chunks.map((c) => c.y1));
+  const xs = rules
+    .filter(
+      (r) => r.x1 - r.x0 < 0.5 && r.y0 <= top + 0.4 * (bottom - top) && r.y1 >= bottom - 0.4 * (bottom - top),
+    )
+    .map((r) => r.x0)
+    .sort((a, b) => a - b)
+    .filter((x, i, all) => i === 0 || x - all[i - 1]! > 2);
+  const added: [number, number][] = [];
+  for (let i = 0; i + 1 < xs.length; i++) {
+    const [a, b] = [xs[i]!, xs[i + 1]!];
+    if (columns.some(([x0, x1]) => x0 < b && x1 > a)) continue;
+    const inside = chunks.filter((c) => c.x0 >= a - 1 && c.x1 <= b + 1);
+    if (inside.length === 0) continue;
+    added.push([Math.min(...inside.map((c) => c.x0)), Math.max(...inside.map((c) => c.x1))]);
+  }
+  return added.length === 0 ? columns : [...columns, ...added].sort((p, q) => p[0] - q[0]);
+}
+
+/** A row's middle on the page, from its words; null for a row with none (headings set on end). */
+function middleOf(row: Row): number | null {
+  const chunks = row.lines.flatMap((l) => l.chunks);
+  if (chunks.length === 0) return null;
+  return (Math.min(...chunks.map((c) => c.y0)) + Math.max(...chunks.map((c) => c.y1))) / 2;
+}
+
+/**
+ * Lines between two rules drawn across the table that start no row of their own are the row above's: its
+ * cells run over several lines ("2.12.2009 to" over "19.12.2009").
+ */
+function mergeRuledRows(rows: Row[], headerRows: number, rules: readonly Rule[]): void {
+  const chunks = rows.flatMap((r) => r.lines.flatMap((l) => l.chunks));
+  if (chunks.length === 0) return;
+  const left = Math.min(...chunks.map((c) => c.x0));
+  const right = Math.max(...chunks.map((c) => c.x1));
+  const ys = acrossRules(rules, left, right);
+  if (ys.length < 2) return;
+  const bandOf = (row: Row): number | null => {
+    const m = middleOf(row);
+    if (m === null || ys.some((y) => Math.abs(y - m) <= 2)) return null;
+    const band = ys.filter((y) => y < m).length;
+    return band > 0 && band < ys.length ? band : null;
+  };
+  // A line joins the row above it in its band when it starts no row of its own: nothing in the first
+  // column, and no figures where the row above has them.
+  for (let k = rows.length - 1; k > headerRows; k--) {
+    const row = rows[k]!;
+    const into = rows[k - 1]!;
+    const band = bandOf(row);
+    if (band === null || bandOf(into) !== band || row.cells.has(0)) continue;
+    if (row.figures && into.figures) continue;
+    into.lines.push(...row.lines);
+    into.figures ||= row.figures;
+    for (const [col, cell] of row.cells) {
+      const held = into.cells.get(col);
+      if (held) {
+        held.chunks.push(...cell.chunks);
+        held.span = Math.max(held.span, cell.span);
+      } else into.cells.set(col, { chunks: [...cell.chunks], span: cell.span });
+    }
+    rows.splice(k, 1);
+  }
+}
+
+/**
+ * Where rules run across most of a table's width (left to right), one y per line: the segments drawn at
+ * one height (a line drawn cell by cell, a shaded band's edge) count together.
+ */
+function acrossRules(rules: readonly Rule[], left: number, right: number): number[] {
+  const flat = rules
+    .filter((r) => r.y1 - r.y0 < 0.5 && r.x1 > left && r.x0 < right)
+    .sort((a, b) => a.y0 - b.y0);
+  const ys: number[] = [];
+  for (let i = 0; i < flat.length;) {
+    let j = i;
+    while (j + 1 < flat.length && flat[j + 1]!.y0 - flat[i]!.y0 <= 1) j++;
+    const spans = flat
+      .slice(i, j + 1)
+      .map((r) => [Math.max(left, r.x0), Math.min(right, r.x1)] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let reach = left;
+    for (const [a, b] of spans) {
+      if (b > reach) covered += b - Math.max(a, reach);
+      reach = Math.max(reach, b);
+    }
+    const y = flat[i]!.y0;
+    if (covered >= 0.8 * (right - left) && (ys.length === 0 || y - ys[ys.length - 1]! > 2.5)) ys.push(y);
+    i = j + 1;
+  }
+  return ys;
+}
+
+/** Whether a cell spanning rows and columns covers the grid position (row, col). */
+function covers(cell: PageTableCell, row: number, col: number): boolean {
+  return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
+}
+
+/**
+ * Body cells of words set between two ruled lines that enclose several rows, with nothing else of their
+ * column between the lines, span those rows. True when any cell was made to span.
+ */
+function spanByRules(
+  cells: PageTableCell[],
+  rows: readonly Row[],
+  headerRows: number,
+  rules: readonly Rule[],
+): boolean {
+  const across = rules.filter((r) => r.y1 - r.y0 < 0.5 && r.x1 - r.x0 >= 3);
+  if (across.length < 2) return false;
+  const middles = rows.map(middleOf);
+  let spanned = false;
+  for (const cell of cells) {
+    // Labels span; a number is the value of its own row (the empty cells beside it are empty).
+    if (cell.row < headerRows || cell.rowSpan !== 1 || numberPiece(cell.text)) continue;
+    const left = cell.box.x;
+    const right = cell.box.x + cell.box.width;
+    const ys = across.filter((r) => r.x0 <= left + 1 && r.x1 >= right - 1).map((r) => r.y0);
+    const top = cell.box.y;
+    const bottom = cell.box.y + cell.box.height;
+    const above = Math.max(...ys.filter((y) => y <= top + 1));
+    const below = Math.min(...ys.filter((y) => y >= bottom - 1));
+    if (!Number.isFinite(above) || !Number.isFinite(below)) continue;
+    const band: number[] = [];
+    middles.forEach((m, k) => {
+      // A line centred on a rule (a label spanning the rows around it) is in neither band.
+      if (m !== null && k >= headerRows && m > above + 2 && m < below - 2) band.push(k);
+    });
+    const first = band[0];
+    if (first === undefined || band.length < 2 || !band.includes(cell.row)) continue;
+    if (band.some((k, i) => k !== first + i)) continue;
+    const others = cells.some(
+      (o) =>
+        o !== cell && band.includes(o.row) && o.col < cell.col + cell.colSpan && cell.col < o.col + o.colSpan,
+    );
+    if (others) continue;
+    cell.row = first;
+    cell.rowSpan = band.length;
+    spanned = true;
+  }
+  return spanned;
 }
 
 function lineText(line: ChunkLine): string {

@@ -1,7 +1,15 @@
 import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
 import { toFrame, type Turn } from '../frame';
-import { piecesOf, readTables, type Chunk, type ChunkLine, type Upright, type Word } from './pdf-tables';
+import {
+  piecesOf,
+  readTables,
+  type Chunk,
+  type ChunkLine,
+  type Rule,
+  type Upright,
+  type Word,
+} from './pdf-tables';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -403,6 +411,8 @@ const BROKEN_WORD = new RegExp(`\\p{L}[-\\u00ad${PDFIUM_HYPHEN}]$`, 'u');
 export interface PageTextOptions {
   /** Read the page's tables (default); off only to measure what reading them costs (bench). */
   tables?: boolean;
+  /** The straight lines drawn on the page (user space): a ruled table's cell borders. */
+  rules?: readonly { x0: number; y0: number; x1: number; y1: number }[];
 }
 
 export function pageText(
@@ -490,10 +500,17 @@ export function pageText(
       markdown = markdown.trimEnd();
     }
   }
+  // The page's rules where its words are placed: in the reading frame, y down.
+  const ruleView = framed ?? viewport;
+  const rules: Rule[] = (options.rules ?? []).map((r) => {
+    const [ax = 0, ay = 0] = ruleView.convertToViewportPoint(r.x0, r.y0);
+    const [bx = 0, by = 0] = ruleView.convertToViewportPoint(r.x1, r.y1);
+    return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
+  });
   return {
     markdown,
     runs,
-    tables: options.tables === false ? [] : tablesOf(lines, bands, advances),
+    tables: options.tables === false ? [] : tablesOf(lines, bands, advances, rules),
     ...(turn === undefined ? {} : { frame: turn }),
   };
 }
@@ -545,7 +562,12 @@ function raisedOver(line: Line, next: Line | undefined): boolean {
 }
 
 /** The tables of the page, read from its lines that are not set in columns of prose. */
-function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Advances): PageTable[] {
+function tablesOf(
+  lines: readonly Line[],
+  bands: readonly Band[],
+  advances: Advances,
+  rules: readonly Rule[],
+): PageTable[] {
   const tables: PageTable[] = [];
   let run: ChunkLine[] = [];
   // Text set on end is no line's: it can head a table's column.
@@ -563,7 +585,7 @@ function tablesOf(lines: readonly Line[], bands: readonly Band[], advances: Adva
       })),
   );
   const read = () => {
-    if (run.length > 0) tables.push(...readTables(run, tables.length, upright));
+    if (run.length > 0) tables.push(...readTables(run, tables.length, upright, 'exact', rules));
     run = [];
   };
   const raised = new Set<Placed>();

@@ -182,7 +182,11 @@ export function pdfiumLayer(
     const widths = byName.get(fontName);
     return widths && widths.length === str.length ? widths : null;
   };
-  return { layer: pageText(text.items, styles, viewport, advances, options), width, height };
+  return {
+    layer: pageText(text.items, styles, viewport, advances, { rules: text.rules, ...options }),
+    width,
+    height,
+  };
 }
 
 async function pdfiumUnit(doc: PdfiumDocument, index: number): Promise<ReadUnit | null> {

@@ -138,6 +138,19 @@ interface Exports {
   FPDFTextObj_GetFont(textObject: number): number;
   FPDFFont_GetAscent(font: number, size: number, out: number): number;
   FPDFFont_GetDescent(font: number, size: number, out: number): number;
+  FPDFPage_CountObjects(page: number): number;
+  FPDFPage_GetObject(page: number, index: number): number;
+  FPDFPageObj_GetType(object: number): number;
+  FPDFPageObj_GetMatrix(object: number, matrix: number): number;
+  FPDFPageObj_GetFillColor(object: number, r: number, g: number, b: number, a: number): number;
+  FPDFFormObj_CountObjects(form: number): number;
+  FPDFFormObj_GetObject(form: number, index: number): number;
+  FPDFPath_GetDrawMode(path: number, fillMode: number, stroke: number): number;
+  FPDFPath_CountSegments(path: number): number;
+  FPDFPath_GetPathSegment(path: number, index: number): number;
+  FPDFPathSegment_GetPoint(segment: number, x: number, y: number): number;
+  FPDFPathSegment_GetType(segment: number): number;
+  FPDFPathSegment_GetClose(segment: number): number;
 }
 
 /** A run of characters drawn by one text object along one baseline, as pdf.js reports a text item. */
@@ -166,6 +179,125 @@ export interface PdfiumPageText {
   viewBox: [number, number, number, number];
   rotation: number;
   items: PdfiumItem[];
+  /** The straight strokes drawn across or down the page: a ruled table's lines. */
+  rules: PageRule[];
+}
+
+/**
+ * A straight line drawn across or down a page (user space): a stroked line, an edge of a drawn rectangle
+ * (a cell's border or shading), or a thin filled bar. Horizontal when y0 = y1, vertical when x0 = x1.
+ */
+export interface PageRule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A page's rules are looked for among at most this many drawing objects (a map or chart has more). */
+const RULE_OBJECTS = 20_000;
+/** At most this many rules are kept from a page. */
+const MAX_RULES = 4_000;
+/** PDFium's object types and path segment types. */
+const OBJ_PATH = 2;
+const OBJ_FORM = 5;
+const SEG_LINETO = 0;
+const SEG_MOVETO = 2;
+
+/**
+ * The rules drawn on a page: every straight horizontal or vertical edge of its painted paths (in forms
+ * too), at least 3 points long. Paths only filled white are the page's ground, not lines.
+ */
+function pageRules(ex: Exports, page: number, heaps: Heaps): PageRule[] {
+  const rules: PageRule[] = [];
+  const at = ex.malloc(64);
+  let visited = 0;
+  try {
+    const f32 = () => new Float32Array(heaps.HEAPU8.buffer, at, 8);
+    const u32 = () => new Uint32Array(heaps.HEAPU8.buffer, at, 8);
+    const i32 = () => new Int32Array(heaps.HEAPU8.buffer, at, 8);
+    type Matrix = [number, number, number, number, number, number];
+    const times = (m: Matrix, n: Matrix): Matrix => [
+      m[0] * n[0] + m[1] * n[2],
+      m[0] * n[1] + m[1] * n[3],
+      m[2] * n[0] + m[3] * n[2],
+      m[2] * n[1] + m[3] * n[3],
+      m[4] * n[0] + m[5] * n[2] + n[4],
+      m[4] * n[1] + m[5] * n[3] + n[5],
+    ];
+    const matrixOf = (object: number): Matrix => {
+      if (!ex.FPDFPageObj_GetMatrix(object, at)) return [1, 0, 0, 1, 0, 0];
+      const m = f32();
+      return [m[0] ?? 1, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1, m[4] ?? 0, m[5] ?? 0];
+    };
+    const edge = (ax: number, ay: number, bx: number, by: number) => {
+      if (rules.length >= MAX_RULES) return;
+      const horizontal = Math.abs(ay - by) < 0.5 && Math.abs(ax - bx) >= 3;
+      const vertical = Math.abs(ax - bx) < 0.5 && Math.abs(ay - by) >= 3;
+      if (horizontal) {
+        const y = (ay + by) / 2;
+        rules.push({ x0: Math.min(ax, bx), y0: y, x1: Math.max(ax, bx), y1: y });
+      } else if (vertical) {
+        const x = (ax + bx) / 2;
+        rules.push({ x0: x, y0: Math.min(ay, by), x1: x, y1: Math.max(ay, by) });
+      }
+    };
+    const path = (object: number, outer: Matrix) => {
+      if (!ex.FPDFPath_GetDrawMode(object, at, at + 4)) return;
+      const [fill = 0, stroke = 0] = i32();
+      if (fill === 0 && stroke === 0) return;
+      if (stroke === 0 && ex.FPDFPageObj_GetFillColor(object, at, at + 4, at + 8, at + 12)) {
+        const [r = 0, g = 0, b = 0] = u32();
+        if (r >= 250 && g >= 250 && b >= 250) return;
+      }
+      // Segment points are in the path's own space: its matrix, then its forms' matrices.
+      const m = times(matrixOf(object), outer);
+      const count = ex.FPDFPath_CountSegments(object);
+      let startX = 0;
+      let startY = 0;
+      let lastX = 0;
+      let lastY = 0;
+      for (let k = 0; k < count; k++) {
+        const segment = ex.FPDFPath_GetPathSegment(object, k);
+        if (!segment || !ex.FPDFPathSegment_GetPoint(segment, at, at + 4)) continue;
+        const [px = 0, py = 0] = f32();
+        const x = m[0] * px + m[2] * py + m[4];
+        const y = m[1] * px + m[3] * py + m[5];
+        const type = ex.FPDFPathSegment_GetType(segment);
+        if (type === SEG_MOVETO) {
+          startX = x;
+          startY = y;
+        } else if (type === SEG_LINETO) edge(lastX, lastY, x, y);
+        lastX = x;
+        lastY = y;
+        if (ex.FPDFPathSegment_GetClose(segment)) {
+          edge(x, y, startX, startY);
+          lastX = startX;
+          lastY = startY;
+        }
+      }
+    };
+    const walk = (count: number, get: (i: number) => number, outer: Matrix, depth: number) => {
+      for (let i = 0; i < count && visited < RULE_OBJECTS && rules.length < MAX_RULES; i++) {
+        visited++;
+        const object = get(i);
+        if (!object) continue;
+        const type = ex.FPDFPageObj_GetType(object);
+        if (type === OBJ_PATH) path(object, outer);
+        else if (type === OBJ_FORM && depth < 4)
+          walk(
+            ex.FPDFFormObj_CountObjects(object),
+            (j) => ex.FPDFFormObj_GetObject(object, j),
+            times(matrixOf(object), outer),
+            depth + 1,
+          );
+      }
+    };
+    walk(ex.FPDFPage_CountObjects(page), (i) => ex.FPDFPage_GetObject(page, i), [1, 0, 0, 1, 0, 0], 0);
+  } finally {
+    ex.free(at);
+  }
+  return rules;
 }
 
 interface Building extends PdfiumItem {
@@ -389,7 +521,7 @@ export async function pdfiumPageText(doc: PdfiumDocument, index: number): Promis
     } finally {
       ex.FPDFText_ClosePage(textPage);
     }
-    return { viewBox, rotation, items };
+    return { viewBox, rotation, items, rules: pageRules(ex, page, heaps) };
   } finally {
     ex.free(scratch);
     ex.FPDF_ClosePage(page);

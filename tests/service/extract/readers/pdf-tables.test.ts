@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageTable } from '../../../../shared/api';
+import { cellHeadings } from '../../../../shared/structure';
 import { reader } from '../../../../service/extract/readers/pdf';
 import { locateFigures } from '../../../../service/extract/figures';
 import type { ReadUnit } from '../../../../service/extract/types';
@@ -327,6 +328,109 @@ describe('pdf reader: tables', () => {
       '4,1=16',
       '4,2=57.5',
     ]);
+  });
+
+  it('reads a ruled table: a label between lines around several rows spans them', async () => {
+    // Plan type | County | Plan | Enrolled; "GMC" spans four plans, each county two, drawn as a ruled grid
+    // whose labels stand alone, centred between the lines that enclose their rows.
+    const top = (r: number) => 691 - 16 * r;
+    const plans: [string, string][] = [
+      ['Anthem Blue Cross', '164,380'],
+      ['Health Net', '126,547'],
+      ['Kaiser', '50,415'],
+      ['Molina', '206,430'],
+      ['Partnership', '36,006'],
+      ['Partnership', '28,398'],
+    ];
+    const texts: PdfText[] = [
+      ...[
+        ['Plan type', 76],
+        ['County', 154],
+        ['Plan', 254],
+        ['Enrolled', 404],
+      ].map(([text, x]) => ({ x: x as number, y: 700, size: 9, text: text as string })),
+      ...plans.flatMap(([plan, value], r) => [
+        { x: 254, y: top(r) - 11, size: 9, text: plan },
+        { x: 404, y: top(r) - 11, size: 9, text: value },
+      ]),
+      { x: 76, y: 656, size: 9, text: 'GMC' },
+      { x: 154, y: 672, size: 9, text: 'Sacramento' },
+      { x: 154, y: 640, size: 9, text: 'San Diego' },
+      { x: 76, y: 608, size: 9, text: 'COHS' },
+      { x: 154, y: top(4) - 11, size: 9, text: 'Marin' },
+      { x: 154, y: top(5) - 11, size: 9, text: 'Napa' },
+    ];
+    const across = (y: number, x0: number, x1: number) => ({ x0, y0: y, x1, y1: y });
+    const lines = [
+      across(711, 72, 480),
+      across(695, 72, 480),
+      ...[0, 1, 2, 3, 4, 5, 6].map((k) => across(top(k), 250, 480)),
+      ...[top(0), top(2), top(4), top(5), top(6)].map((y) => across(y, 150, 250)),
+      ...[top(0), top(4), top(6)].map((y) => across(y, 72, 150)),
+      ...[72, 150, 250, 400, 480].map((x) => ({ x0: x, y0: top(6), x1: x, y1: 711 })),
+    ];
+    const read = async (ruled: boolean) => {
+      const result = await reader.read(
+        buildPdf([{ width: 612, height: 792, texts, ...(ruled ? { lines } : {}) }]),
+        'pdf',
+        readOptions({ ocr: 'off' }),
+      );
+      return result.units[0]!;
+    };
+    const unit = await read(true);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ rows: 7, headerRows: 1, labelCols: 3 });
+    const span = (text: string) => table.cells.find((c) => c.text === text);
+    expect(span('GMC')).toMatchObject({ row: 1, rowSpan: 4, col: 0 });
+    expect(span('Sacramento')).toMatchObject({ row: 1, rowSpan: 2, col: 1 });
+    expect(span('San Diego')).toMatchObject({ row: 3, rowSpan: 2, col: 1 });
+    expect(span('COHS')).toMatchObject({ row: 5, rowSpan: 2, col: 0 });
+    expect(span('Napa')).toMatchObject({ row: 6, rowSpan: 1, col: 1 });
+    // Each figure's cell is its plan's row.
+    const rowOf = (raw: string) => {
+      const figure = locateFigures(unit).find((f) => f.raw === raw);
+      return figure?.position.kind === 'box' ? figure.position.cell?.row : undefined;
+    };
+    expect(plans.map(([, value]) => rowOf(value))).toEqual([1, 2, 3, 4, 5, 6]);
+    // A plan's figure reads under every label its row stands in.
+    expect(cellHeadings(table, 2, 3)).toEqual({
+      labels: ['GMC', 'Sacramento', 'Health Net'],
+      headers: ['Enrolled'],
+    });
+
+    // The same words without the lines: nothing is made to span.
+    const unruled = (await read(false)).page!.tables![0]!;
+    expect(unruled.cells.every((c) => c.rowSpan === 1)).toBe(true);
+  });
+
+  it('reads a ruled multi-line cell as one cell of its row', async () => {
+    const texts: PdfText[] = [
+      ...row(700, 'State', ['Dates', 'Stations', 'Persons'], [160, 300, 380]),
+      ...row(680, 'Delhi', ['1.12.2009', '8', '3,665'], [160, 300, 380]),
+      ...row(656, 'Rajasthan', ['2.12.2009 to', '12', '4,120'], [160, 300, 380]),
+      { x: 160, y: 646, size: 9, text: '19.12.2009' },
+      ...row(632, 'Gujarat', ['20.12.2009 to', '6', '3,810'], [160, 300, 380]),
+      { x: 160, y: 622, size: 9, text: '3.1.2010' },
+      ...row(608, 'Total', ['26', '11,595'], [300, 380]),
+    ];
+    const lines = [711, 691, 667, 643, 619, 595].map((y) => ({ x0: 72, y0: y, x1: 460, y1: y }));
+    const read = async (ruled: boolean) =>
+      (
+        await reader.read(
+          buildPdf([{ width: 612, height: 792, texts, ...(ruled ? { lines } : {}) }]),
+          'pdf',
+          readOptions({ ocr: 'off' }),
+        )
+      ).units[0]!.page!.tables![0]!;
+    expect(grid(await read(true))).toEqual([
+      '0:State | 1:Dates | 2:Stations | 3:Persons',
+      '0:Delhi | 1:1.12.2009 | 2:8 | 3:3,665',
+      '0:Rajasthan | 1:2.12.2009 to 19.12.2009 | 2:12 | 3:4,120',
+      '0:Gujarat | 1:20.12.2009 to 3.1.2010 | 2:6 | 3:3,810',
+      '0:Total | 2:26 | 3:11,595',
+    ]);
+    // Without the lines, nothing says the second line is the same row's.
+    expect(grid(await read(false))).toContain('1:19.12.2009');
   });
 
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
