@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Judgment } from '../../../shared/bridge';
 import { useJudge } from '../queries';
 import { judgedQuestion } from './judgment-wording';
+import { FormActions } from '../ui/FormActions';
 
 const MAX_NOTE = 4000;
 
@@ -100,29 +101,13 @@ export function JudgmentForm({
             : `Shorten the note to ${MAX_NOTE.toLocaleString('en-US')} characters or fewer.`}
         </p>
       )}
-      {judge.isError && (
-        <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
-          Your judgment was not recorded: {judge.error.message}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={judge.isPending}
-          className="rounded-md bg-indigo-700 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:focus-visible:outline-indigo-400"
-        >
-          {judge.isPending ? 'Recording…' : 'Record your judgment'}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        label="Record your judgment"
+        pendingLabel="Recording…"
+        pending={judge.isPending}
+        failure={judge.isError ? `Your judgment was not recorded: ${judge.error.message}` : null}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

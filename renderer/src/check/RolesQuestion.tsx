@@ -4,6 +4,7 @@ import { useAssignRoles } from '../queries';
 import type { FigureLabels } from '../ui-store';
 import { labelsWording } from './figure-wording';
 import { questionText, rolesForAnswer } from './role-wording';
+import { FormActions } from '../ui/FormActions';
 
 const MAX_NOTE = 4000;
 
@@ -133,29 +134,13 @@ export function RolesQuestion({
         maxLength={MAX_NOTE}
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:focus-visible:outline-indigo-400"
       />
-      {assign.isError && (
-        <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
-          Your answer was not recorded: {assign.error.message}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={assign.isPending}
-          className="rounded-md bg-indigo-700 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:focus-visible:outline-indigo-400"
-        >
-          {assign.isPending ? 'Checking again…' : 'Answer and check again'}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400"
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        label="Answer and check again"
+        pendingLabel="Checking again…"
+        pending={assign.isPending}
+        failure={assign.isError ? `Your answer was not recorded: ${assign.error.message}` : null}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
