@@ -1,4 +1,5 @@
 import type { PageTable } from '../api';
+import { csvRows } from './csv';
 
 // A table read on a page, exported as evidence: its cells exactly as printed (never re-typed as numbers),
 // laid out on the table's own grid, under the provenance a person reads first: which document (by its
@@ -64,27 +65,9 @@ export function provenanceRows(table: PageTable, provenance: TableProvenance): [
   return rows;
 }
 
-// A spreadsheet opening the CSV runs a field starting with =, @, + or - as a formula. A printed number
-// ("-3.2%", "+12", "-$1,204") is read as a number, not run, so it is kept exactly as printed; anything
-// else starting so gets a leading apostrophe, shown as text (the xlsx needs no such guard: its cells are
-// strings, never formulas).
-const FORMULA_START = /^[=@+\-\t\r]/;
-const PRINTED_NUMBER = /^[+-]$|^[+-] ?[$€£¥]? ?\d[\d,.\u00a0\u202f ]*%?$/;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, CR or LF, its quotes doubled. */
-export function csvField(text: string): string {
-  const safe = FORMULA_START.test(text) && !PRINTED_NUMBER.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Rows as CSV text: fields joined by commas, every line ended by CRLF. */
-export function csvRows(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
-}
-
 /** The table as CSV: its provenance rows, an empty row, then its grid. No byte-order mark. */
 export function tableCsv(table: PageTable, provenance: TableProvenance): string {
-  return csvRows([...provenanceRows(table, provenance), [], ...tableGrid(table)]);
+  return csvRows([...provenanceRows(table, provenance), [], ...tableGrid(table)], 'except-printed-numbers');
 }
 
 const MAX_SLUG = 60;

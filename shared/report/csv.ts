@@ -1,26 +1,16 @@
+import { csvRows } from '../export/csv';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import type { ReportBundle, ReportOperand } from './model';
 
-// CSV of a report's operands and of its citations (issue 17): RFC 4180 (comma separated, CRLF line
-// ends, a field with a comma, quote, CR or LF quoted and its quotes doubled), with a guard against formula
-// injection: editors open these files in spreadsheets, so a cell that starts with =, +, -, @, tab or CR
-// gets a leading apostrophe and is read as text. Document-derived text goes through the display-safe
-// forms first.
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: guarded against formulas, then quoted when RFC 4180 needs it. */
-export function csvField(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// CSV of a report's operands and of its citations, written as every export writes CSV (export/csv.ts:
+// RFC 4180, every field starting like a formula guarded). Document-derived text goes through the
+// display-safe forms first.
 
 function csv(
   header: readonly string[],
   rows: readonly (readonly (string | number | boolean | null)[])[],
 ): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('');
+  return csvRows([header, ...rows]);
 }
 
 export const OPERAND_CSV_HEADER = [

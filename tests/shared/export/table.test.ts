@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { csvField as field } from '../../../shared/export/csv';
 import {
-  csvField,
   provenanceRows,
   slug,
   tableCsv,
@@ -98,7 +98,10 @@ describe('provenanceRows', () => {
   });
 });
 
-describe('csvField', () => {
+/** A field of a table exported as printed. */
+const csvField = (text: string) => field(text, 'except-printed-numbers');
+
+describe('a table field in CSV', () => {
   it('quotes a field with a comma, a quote, CR or LF, doubling its quotes', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { citationsCsv, csvField, operandsCsv, OPERAND_CSV_HEADER } from '../../../shared/report/csv';
+import { csvField } from '../../../shared/export/csv';
+import { citationsCsv, operandsCsv, OPERAND_CSV_HEADER } from '../../../shared/report/csv';
 import { buildReport } from '../../../shared/report/model';
 import { escalatedCase, fixtureLookup, HASH_PDF, meta, supportedCase } from './fixtures';
 
