@@ -11,32 +11,9 @@ import { renderViewer, stubLayout } from './render-viewer';
 // "Go to figure…": a figure of the open document found by its number as printed or by words of its row and
 // column, and the keyboard's focus taken to it in the text, on its own page.
 
-vi.mock('react-pdf', async () => {
-  const { createElement, useEffect } = await import('react');
-  return {
-    pdfjs: { GlobalWorkerOptions: { workerSrc: '' } },
-    Document: ({
-      children,
-      onLoadSuccess,
-    }: {
-      children: unknown;
-      onLoadSuccess?: (pdf: { numPages: number }) => void;
-    }) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 2 }), []);
-      return createElement('div', { 'data-testid': 'fake-document' }, children as never);
-    },
-    Page: ({ width, onRenderSuccess }: { width: number; onRenderSuccess?: () => void }) => {
-      useEffect(() => onRenderSuccess?.(), [width]);
-      return createElement('canvas', { width });
-    },
-  };
-});
+vi.mock('react-pdf', async () => (await import('./stand-ins')).reactPdfStandIn(2));
 
-vi.mock('../../../renderer/src/bridge', () => ({
-  sourceContent: (id: string) => ({ url: `/bridge/content/${id}`, httpHeaders: { 'x-token': 't' } }),
-  bridge: () => ({ host: 'web', on: () => () => {} }),
-  callBridge: () => new Promise(() => {}),
-}));
+vi.mock('../../../renderer/src/bridge', async () => (await import('./stand-ins')).idleBridge());
 
 beforeAll(stubLayout);
 afterEach(cleanup);

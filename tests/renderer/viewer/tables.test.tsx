@@ -14,40 +14,9 @@ import { renderViewer, stubLayout } from './render-viewer';
 // and beside the page's text each table can be copied or saved, as CSV or Excel, under its provenance.
 // pdf.js cannot draw in jsdom: react-pdf is replaced by a stand-in that reports one page.
 
-vi.mock('react-pdf', async () => {
-  const { createElement, useEffect } = await import('react');
-  return {
-    pdfjs: { GlobalWorkerOptions: { workerSrc: '' } },
-    Document: ({
-      children,
-      onLoadSuccess,
-    }: {
-      children: unknown;
-      onLoadSuccess?: (pdf: { numPages: number }) => void;
-    }) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 1 }), []);
-      return createElement('div', { 'data-testid': 'fake-document' }, children as never);
-    },
-    Page: ({
-      pageNumber,
-      width,
-      onRenderSuccess,
-    }: {
-      pageNumber: number;
-      width: number;
-      onRenderSuccess?: () => void;
-    }) => {
-      useEffect(() => onRenderSuccess?.(), [width]);
-      return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
-    },
-  };
-});
+vi.mock('react-pdf', async () => (await import('./stand-ins')).reactPdfStandIn(1));
 
-vi.mock('../../../renderer/src/bridge', () => ({
-  sourceContent: (id: string) => ({ url: `/bridge/content/${id}`, httpHeaders: { 'x-token': 't' } }),
-  bridge: () => ({ host: 'web', on: () => () => {} }),
-  callBridge: () => new Promise(() => {}),
-}));
+vi.mock('../../../renderer/src/bridge', async () => (await import('./stand-ins')).idleBridge());
 
 const saved = vi.hoisted(() => ({
   files: [] as { filename: string; mediaType: string; bytes: Uint8Array }[],

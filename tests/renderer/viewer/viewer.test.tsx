@@ -23,39 +23,7 @@ import { readableText, renderViewer, stubLayout } from './render-viewer';
 
 const drawing = vi.hoisted(() => ({ held: false, release: new Set<() => void>() }));
 
-vi.mock('react-pdf', async () => {
-  const { createElement, useEffect } = await import('react');
-  return {
-    pdfjs: { GlobalWorkerOptions: { workerSrc: '' } },
-    Document: ({
-      children,
-      onLoadSuccess,
-    }: {
-      children: unknown;
-      onLoadSuccess?: (pdf: { numPages: number }) => void;
-    }) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 3 }), []);
-      return createElement('div', { 'data-testid': 'fake-document' }, children as never);
-    },
-    Page: ({
-      pageNumber,
-      width,
-      onRenderSuccess,
-    }: {
-      pageNumber: number;
-      width: number;
-      onRenderSuccess?: () => void;
-    }) => {
-      useEffect(() => {
-        const drawn = () => onRenderSuccess?.();
-        if (!drawing.held) return drawn();
-        drawing.release.add(drawn);
-        return () => void drawing.release.delete(drawn);
-      }, [width]);
-      return createElement('canvas', { 'data-testid': 'fake-page', 'data-page': pageNumber, width });
-    },
-  };
-});
+vi.mock('react-pdf', async () => (await import('./stand-ins')).reactPdfStandIn(3, drawing));
 
 const progress = vi.hoisted(() => ({ listeners: new Set<(event: ProgressEvent) => void>() }));
 
