@@ -6,6 +6,7 @@ import {
   type DomainGroup,
   type SourceType,
 } from '../../shared/api';
+import { heuristicCredibility } from '../../shared/search/credibility';
 import { cellInText, cellPassages } from '../../shared/structure/passages';
 import { displayTitle } from '../../shared/text/display-name';
 import type { SearchCandidate } from '../store/contract';
@@ -171,10 +172,7 @@ export function citationsOf(
       groups.set(domain, group);
     }
     const factCheck = isFactCheckSite(domain);
-    const credibility = Math.max(
-      1,
-      Math.min(100, s.authority + (row.is_primary_source === 1 ? 10 : 0) + (factCheck ? 5 : 0)),
-    );
+    const credibility = heuristicCredibility(s.authority, row.is_primary_source === 1, factCheck);
     const url = row.url ?? `evidence://${row.source_version_id}`;
     return {
       id,

@@ -1,4 +1,9 @@
 import type { Citation, CredibilityBasis, DomainCategory, StanceSummary } from '../../../shared/api';
+import {
+  FACT_CHECK_SITE_ADDS,
+  heuristicCredibility,
+  PRIMARY_SOURCE_ADDS,
+} from '../../../shared/search/credibility';
 
 // Plain words for what the service says about a result. A claim group's stance is shown as the service
 // gives it; a search makes no verdict, so nothing here reads as one.
@@ -41,7 +46,7 @@ const CATEGORY_REASON: Record<DomainCategory, string> = {
 /**
  * What a credibility score is made of, in words, one part a line: the publisher's authority by its kind
  * of domain, then a primary source's and a fact-check site's additions. Only for the service's heuristic
- * (authority, +10 primary, +5 fact-check site), and only when those parts add up to the score it gave;
+ * (shared/search/credibility.ts), and only when those parts add up to the score it gave;
  * null otherwise, so no make-up is ever guessed.
  */
 export function credibilityParts(citation: Citation): string[] | null {
@@ -49,9 +54,8 @@ export function credibilityParts(citation: Citation): string[] | null {
   const authority = citation.ranking_factors?.source_authority;
   if (citation.credibility_basis !== 'heuristic' || metadata === undefined || authority === undefined)
     return null;
-  const primary = metadata.is_primary_source ? 10 : 0;
-  const factCheck = metadata.is_fact_check_site ? 5 : 0;
-  if (Math.max(1, Math.min(100, authority + primary + factCheck)) !== citation.credibility_score) return null;
+  const score = heuristicCredibility(authority, metadata.is_primary_source, metadata.is_fact_check_site);
+  if (score !== citation.credibility_score) return null;
   const publisher =
     metadata.domain === 'local'
       ? 'added without a web address, so its publisher is not known'
@@ -59,9 +63,9 @@ export function credibilityParts(citation: Citation): string[] | null {
   return [
     `${authority} for the publisher: ${publisher}.`,
     metadata.is_primary_source
-      ? '+10: registered as a primary source.'
-      : '+0: not registered as a primary source (+10 when it is).',
-    ...(metadata.is_fact_check_site ? ['+5: a fact-checking site.'] : []),
+      ? `+${PRIMARY_SOURCE_ADDS}: registered as a primary source.`
+      : `+0: not registered as a primary source (+${PRIMARY_SOURCE_ADDS} when it is).`,
+    ...(metadata.is_fact_check_site ? [`+${FACT_CHECK_SITE_ADDS}: a fact-checking site.`] : []),
     'It says nothing of this document’s own accuracy, its year or its contents.',
   ];
 }
