@@ -22,16 +22,21 @@ interface WorkbenchFixtures {
 
 interface WorkerFixtures {
   /** Launches the project's Chromium on first use only, so the Electron project never starts one. */
+  launchChromium: () => Promise<Browser>;
+}
+
+interface ChromiumFixture {
+  /** The project's Chromium for journeys that open their own tabs: web project only, skipped elsewhere. */
   chromium: () => Promise<Browser>;
 }
 
 export const ELECTRON_MISSING =
   'Electron runtime not installed on this machine: node_modules/electron/dist is missing (it cannot be downloaded here)';
 
-export const test = base.extend<WorkbenchFixtures & WorkbenchOptions, WorkerFixtures>({
+export const test = base.extend<WorkbenchFixtures & ChromiumFixture & WorkbenchOptions, WorkerFixtures>({
   host: ['web', { option: true }],
 
-  chromium: [
+  launchChromium: [
     async ({ playwright, launchOptions }, use) => {
       let launched: Promise<Browser> | undefined;
       await use(() => (launched ??= playwright.chromium.launch(launchOptions)));
@@ -39,6 +44,11 @@ export const test = base.extend<WorkbenchFixtures & WorkbenchOptions, WorkerFixt
     },
     { scope: 'worker' },
   ],
+
+  chromium: async ({ host, launchChromium }, use) => {
+    test.skip(host !== 'web', 'This journey opens its own Chromium tabs on the loopback web host only.');
+    await use(launchChromium);
+  },
 
   // Playwright reads a fixture's dependencies from its first parameter: `{}` means none.
   // eslint-disable-next-line no-empty-pattern
@@ -55,7 +65,7 @@ export const test = base.extend<WorkbenchFixtures & WorkbenchOptions, WorkerFixt
     await webHost.close();
   },
 
-  workbench: async ({ host, dataDir, chromium }, use) => {
+  workbench: async ({ host, dataDir, launchChromium }, use) => {
     if (host === 'electron') {
       const executablePath = findElectronBinary();
       test.skip(executablePath === null, ELECTRON_MISSING);
@@ -69,7 +79,7 @@ export const test = base.extend<WorkbenchFixtures & WorkbenchOptions, WorkerFixt
       return;
     }
     const webHost = await startWebHost({ port: 0, dataDir, rendererDir: rendererOutDir });
-    const context = await (await chromium()).newContext();
+    const context = await (await launchChromium()).newContext();
     const page = await context.newPage();
     await page.goto(webHost.url);
     await use(new WorkbenchPage(page));
