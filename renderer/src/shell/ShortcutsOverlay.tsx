@@ -84,18 +84,22 @@ function ShortcutsDialog() {
                     data-shortcut-id={shortcut.id}
                     className="border-t border-slate-100 first:border-t-0 dark:border-slate-800"
                   >
-                    <td className="py-1.5 pr-3 align-top">
-                      {shortcut.keys.map((combo, at) => (
-                        <span key={at} className="whitespace-nowrap">
-                          {at > 0 && <span className="px-1 text-slate-600 dark:text-slate-300">or</span>}
-                          <kbd
-                            data-testid="shortcut-key"
-                            className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-                          >
-                            {comboLabel(combo, mac)}
-                          </kbd>
-                        </span>
-                      ))}
+                    <td className="py-1.5 pr-3 align-top" data-testid="shortcut-keys">
+                      {/* A wrapping row: four combos side by side outgrow the column ("Page Down" ran over
+                          the description), so each combo with its "or" moves to the next line instead. */}
+                      <span className="flex flex-wrap items-baseline gap-x-1 gap-y-1.5">
+                        {shortcut.keys.map((combo, at) => (
+                          <span key={at} className="whitespace-nowrap">
+                            {at > 0 && <span className="pr-1 text-slate-600 dark:text-slate-300">or</span>}
+                            <kbd
+                              data-testid="shortcut-key"
+                              className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                            >
+                              {comboLabel(combo, mac)}
+                            </kbd>
+                          </span>
+                        ))}
+                      </span>
                     </td>
                     <td className="py-1.5 pr-3 align-top" data-testid="shortcut-description">
                       {shortcut.description}
