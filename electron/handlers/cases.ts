@@ -208,6 +208,34 @@ export const caseHandlers = {
       updatedAt: now(),
     });
   },
+  'cases.setVerdict': async (input, context) => {
+    const current = load(context, input.id);
+    const kept = current.kept ?? [];
+    // A verdict for a check the case does not keep is refused: nothing is stored, nothing else changes.
+    if (!kept.some((k) => k.id === input.checkId))
+      throw new BridgeFailure(
+        'not_found',
+        `The case keeps no check ${input.checkId}; keep the check before giving it your verdict.`,
+      );
+    const note = input.note?.trim() ?? '';
+    if (input.verdict === null && note !== '')
+      throw new BridgeFailure('verdict_missing', 'Choose a verdict to keep a note with it.');
+    const at = now();
+    const verdict =
+      input.verdict === null
+        ? undefined
+        : { verdict: input.verdict, note: note === '' ? null : note, at, author: await authorNow(context) };
+    return context.cases.put({
+      ...current,
+      // The service's answer (`check`) is left exactly as it is: the verdict sits beside it.
+      kept: kept.map((k) => {
+        if (k.id !== input.checkId) return k;
+        const { verdict: _replaced, ...rest } = k;
+        return verdict === undefined ? rest : { ...rest, verdict };
+      }),
+      updatedAt: at,
+    });
+  },
   'cases.delete': (input, context) => ({ deleted: context.cases.delete(input.id) }),
 } satisfies Pick<
   BridgeHandlers,
@@ -220,5 +248,6 @@ export const caseHandlers = {
   | 'cases.cite'
   | 'cases.keepCheck'
   | 'cases.unkeep'
+  | 'cases.setVerdict'
   | 'cases.delete'
 >;

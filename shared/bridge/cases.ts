@@ -79,6 +79,31 @@ export type CaseCitation = z.infer<typeof CaseCitation>;
 
 export const KeptCheckId = z.string().regex(/^check_[a-z0-9]{8,40}$/, 'a kept check id');
 
+/** The verdicts a person may give a kept check, in the order the UI offers them. */
+export const VERDICTS = ['true', 'false', 'misleading', 'unproven'] as const;
+export const VerdictValue = z.enum(VERDICTS, {
+  error: 'A verdict is one of: true, false, misleading, unproven.',
+});
+export type VerdictValue = z.infer<typeof VerdictValue>;
+
+/** A verdict's optional note: why, in the person's words. */
+export const VerdictNote = z.string().trim().max(4000, 'Shorten the note to 4,000 characters or fewer.');
+
+/**
+ * The fact-checker's own verdict on a kept check: theirs, stored beside the service's answer and never
+ * merged into it (a "true" on an escalated check leaves the service's outcome escalated). Given again, it
+ * replaces the last one; it carries who gave it (the name in Settings then) and when.
+ */
+export const PersonVerdict = z.strictObject({
+  verdict: VerdictValue,
+  /** null: no note was written. */
+  note: VerdictNote.min(1).nullable(),
+  at: z.iso.datetime(),
+  /** The name set in Settings when it was given; null: none was set. */
+  author: PersonName.nullable(),
+});
+export type PersonVerdict = z.infer<typeof PersonVerdict>;
+
 /**
  * A check kept in the case (`cases.keepCheck`): the claim and figures as they were checked, the service's
  * answer verbatim, and the person's judgments of it, frozen when kept. A case holds many; the claim being
@@ -91,6 +116,8 @@ export const KeptCheck = z.strictObject({
   check: NumericResponse,
   judgments: z.array(Judgment).max(100),
   keptAt: z.iso.datetime(),
+  /** The person's own verdict on the check (`cases.setVerdict`); absent: none given. */
+  verdict: PersonVerdict.optional(),
 });
 export type KeptCheck = z.infer<typeof KeptCheck>;
 
@@ -124,10 +151,16 @@ export const CaseSummary = Case.pick({ id: true, title: true, updatedAt: true })
    * decision its own answer does not back is `inconsistent`); null: never checked.
    */
   outcome: z.union([NumericResponse.shape.outcome, z.literal('inconsistent')]).nullable(),
-  /** Every check of the case (kept ones and the current one when checked), and how many are unresolved. */
+  /**
+   * Every check of the case (kept ones and the current one when checked), and how each is resolved: by the
+   * service (supported or contradicted, as settledOutcome allows), else by the person's verdict, else not.
+   * total = settledByService + byVerdict + unresolved.
+   */
   checks: z.strictObject({
     total: z.number().int().nonnegative(),
     kept: z.number().int().nonnegative(),
+    settledByService: z.number().int().nonnegative(),
+    byVerdict: z.number().int().nonnegative(),
     unresolved: z.number().int().nonnegative(),
   }),
 });
@@ -136,17 +169,25 @@ export type CaseSummary = z.infer<typeof CaseSummary>;
 /** A case as the cases list sums it up: its latest outcome as it may be shown, and its checks counted. */
 export function caseSummary(c: Case): CaseSummary {
   const kept = c.kept ?? [];
-  const responses = [...kept.map((k) => k.check), ...(c.check ? [c.check] : [])];
-  const latest = responses.at(-1) ?? null;
+  // The claim being worked on takes no verdict: only a kept check does.
+  const checks = [
+    ...kept.map((k) => ({ response: k.check, verdict: k.verdict })),
+    ...(c.check ? [{ response: c.check, verdict: undefined }] : []),
+  ];
+  const latest = checks.at(-1)?.response ?? null;
+  const settled = checks.filter((k) => !isUnresolvedNumeric(k.response)).length;
+  const byVerdict = checks.filter((k) => isUnresolvedNumeric(k.response) && k.verdict !== undefined).length;
   return {
     id: c.id,
     title: c.title,
     updatedAt: c.updatedAt,
     outcome: latest === null ? null : settledOutcome(latest),
     checks: {
-      total: responses.length,
+      total: checks.length,
       kept: kept.length,
-      unresolved: responses.filter(isUnresolvedNumeric).length,
+      settledByService: settled,
+      byVerdict,
+      unresolved: checks.length - settled - byVerdict,
     },
   };
 }
@@ -198,6 +239,19 @@ export type CaseCiteInput = z.infer<typeof CaseCiteInput>;
 /** Keep the case's current check (with its judgments) in the case, and start the next claim. */
 export const CaseKeepInput = z.strictObject({ id: CaseId });
 export type CaseKeepInput = z.infer<typeof CaseKeepInput>;
+
+/**
+ * Give, replace (`verdict`) or clear (`verdict: null`) the person's own verdict on a kept check, with an
+ * optional note; its author and time are the app's, set when it is given.
+ */
+export const CaseVerdictInput = z.strictObject({
+  id: CaseId,
+  checkId: KeptCheckId,
+  verdict: VerdictValue.nullable(),
+  /** Why, in the person's words; absent or blank: no note. Refused with `verdict: null`. */
+  note: VerdictNote.optional(),
+});
+export type CaseVerdictInput = z.infer<typeof CaseVerdictInput>;
 
 /** Remove a kept check from the case. */
 export const CaseUnkeepInput = z.strictObject({ id: CaseId, checkId: KeptCheckId });

@@ -28,6 +28,7 @@ import {
   CaseSaveInput,
   CaseSummary,
   CaseUnkeepInput,
+  CaseVerdictInput,
 } from './cases';
 import { VerifyReport } from '../report/verify-result';
 import {
@@ -284,6 +285,8 @@ export const bridgeChannels = {
   /** Keeps the current check (claim, figures, answer, judgments) in the case and starts the next claim. */
   'cases.keepCheck': { input: CaseKeepInput, output: Case },
   'cases.unkeep': { input: CaseUnkeepInput, output: Case },
+  /** Gives, replaces or clears the person's own verdict on a kept check (beside the service's answer). */
+  'cases.setVerdict': { input: CaseVerdictInput, output: Case },
   'cases.delete': { input: z.strictObject({ id: CaseId }), output: z.strictObject({ deleted: z.boolean() }) },
   /** A report of one or more cases in one format, built whole before it is answered (progress: `report:*`). */
   'reports.export': { input: ReportExportInput, output: ReportExportOutput },

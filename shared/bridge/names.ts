@@ -29,6 +29,7 @@ export const BRIDGE_CHANNELS = [
   'cases.cite',
   'cases.keepCheck',
   'cases.unkeep',
+  'cases.setVerdict',
   'cases.delete',
   'reports.export',
   'reports.cancel',

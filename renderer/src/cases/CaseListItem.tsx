@@ -17,14 +17,23 @@ export interface CaseListItemProps {
   onSelect: (selected: boolean) => void;
 }
 
-/** "3 checks (2 kept), 1 unresolved": every check of the case, and how many are not settled. */
-function checksWording(checks: CaseSummary['checks']): string | null {
-  const { total, kept, unresolved } = checks;
+/**
+ * "4 checks (3 kept): 1 settled by the service, 2 by your verdict, 1 unresolved": every check of the case
+ * and how each is resolved. The service's settling and the person's verdict are named apart; neither is
+ * ever folded into the other.
+ */
+export function checksWording(checks: CaseSummary['checks']): string | null {
+  const { total, kept, settledByService, byVerdict, unresolved } = checks;
   if (total === 0) return null;
   let words = total === 1 ? '1 check' : `${total} checks`;
   if (kept > 0 && kept < total) words += ` (${kept} kept)`;
-  if (unresolved > 0) words += `, ${unresolved} unresolved`;
-  return words;
+  if (total === 1)
+    return `${words}, ${settledByService === 1 ? 'settled by the service' : byVerdict === 1 ? 'settled by your verdict' : 'unresolved'}`;
+  const parts: string[] = [];
+  if (settledByService > 0) parts.push(`${settledByService} settled by the service`);
+  if (byVerdict > 0) parts.push(`${byVerdict} ${parts.length > 0 ? '' : 'settled '}by your verdict`);
+  if (unresolved > 0) parts.push(`${unresolved} unresolved`);
+  return `${words}: ${parts.join(', ')}`;
 }
 
 export function CaseListItem({

@@ -32,14 +32,14 @@ const SUMMARIES: CaseSummary[] = [
     title: 'Older claim, never checked',
     updatedAt: '2026-11-18T08:00:00.000Z',
     outcome: null,
-    checks: { total: 0, kept: 0, unresolved: 0 },
+    checks: { total: 0, kept: 0, settledByService: 0, byVerdict: 0, unresolved: 0 },
   },
   {
     id: CASE_ID,
     title: 'Revenue rose 12% in 2024',
     updatedAt: '2026-11-20T10:05:00.000Z',
     outcome: 'escalate',
-    checks: { total: 1, kept: 0, unresolved: 1 },
+    checks: { total: 1, kept: 0, settledByService: 0, byVerdict: 0, unresolved: 1 },
   },
 ];
 
@@ -83,7 +83,7 @@ describe('CasesPanel', () => {
         title: 'Revenue rose 12% in 2024',
         updatedAt: '2026-11-20T10:05:00.000Z',
         outcome: 'inconsistent',
-        checks: { total: 3, kept: 2, unresolved: 2 },
+        checks: { total: 3, kept: 2, settledByService: 1, byVerdict: 0, unresolved: 2 },
       },
     ];
     renderWithQueries(<CasesPanel />);
@@ -91,7 +91,9 @@ describe('CasesPanel', () => {
     const badge = within(item!).getByTestId('outcome-badge');
     expect(badge.textContent).not.toMatch(/Supported/);
     expect(badge.dataset['tone']).not.toBe('success');
-    expect(within(item!).getByTestId('case-checks').textContent).toBe('⚠ 3 checks (2 kept), 2 unresolved');
+    expect(within(item!).getByTestId('case-checks').textContent).toBe(
+      '⚠ 3 checks (2 kept): 1 settled by the service, 2 unresolved',
+    );
   });
 
   it('says when there are no cases yet', async () => {

@@ -210,7 +210,9 @@ describe('checks kept in a case', () => {
     renderWithQueries(<CasesPanel />);
     const item = await screen.findByTestId('case-item');
     await waitFor(() =>
-      expect(within(item).getByTestId('case-checks').textContent).toBe('⚠ 3 checks (2 kept), 1 unresolved'),
+      expect(within(item).getByTestId('case-checks').textContent).toBe(
+        '⚠ 3 checks (2 kept): 2 settled by the service, 1 unresolved',
+      ),
     );
     expect(item.textContent).toContain('Latest check:');
   });

@@ -47,7 +47,7 @@ describe('accessibility of the check column and the cases', () => {
         title: 'Revenue rose 12% in 2024',
         updatedAt: '2026-11-20T10:05:00.000Z',
         outcome: 'escalate',
-        checks: { total: 1, kept: 0, unresolved: 1 },
+        checks: { total: 1, kept: 0, settledByService: 0, byVerdict: 0, unresolved: 1 },
       },
     ];
     bridgeStub.handlers['cases.get'] = () => checkedCase(ESCALATE);

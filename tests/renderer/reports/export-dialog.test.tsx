@@ -69,14 +69,14 @@ beforeEach(() => {
       title: 'Revenue rose 12% in 2024',
       updatedAt: '2026-11-20T10:05:00.000Z',
       outcome: 'supported',
-      checks: { total: 1, kept: 0, unresolved: 0 },
+      checks: { total: 1, kept: 0, settledByService: 1, byVerdict: 0, unresolved: 0 },
     },
     {
       id: OTHER_CASE_ID,
       title: 'Profit doubled',
       updatedAt: '2026-11-19T10:05:00.000Z',
       outcome: 'escalate',
-      checks: { total: 1, kept: 0, unresolved: 1 },
+      checks: { total: 1, kept: 0, settledByService: 0, byVerdict: 0, unresolved: 1 },
     },
   ];
 });

@@ -54,7 +54,7 @@ describe('caseSummary', () => {
       title: 'Revenue',
       updatedAt: base.updatedAt,
       outcome: null,
-      checks: { total: 0, kept: 0, unresolved: 0 },
+      checks: { total: 0, kept: 0, settledByService: 0, byVerdict: 0, unresolved: 0 },
     });
     expect(CaseSummary.parse(summary)).toEqual(summary);
   });
@@ -70,8 +70,41 @@ describe('caseSummary', () => {
       kept: [kept('check_aaaaaaaa1111', escalated), kept('check_bbbbbbbb2222', unbacked)],
       check: holds,
     });
-    expect(both).toMatchObject({ outcome: 'supported', checks: { total: 3, kept: 2, unresolved: 2 } });
+    expect(both).toMatchObject({
+      outcome: 'supported',
+      checks: { total: 3, kept: 2, settledByService: 1, byVerdict: 0, unresolved: 2 },
+    });
     const keptOnly = caseSummary({ ...base, kept: [kept('check_aaaaaaaa1111', escalated)] });
-    expect(keptOnly).toMatchObject({ outcome: 'escalate', checks: { total: 1, kept: 1, unresolved: 1 } });
+    expect(keptOnly).toMatchObject({
+      outcome: 'escalate',
+      checks: { total: 1, kept: 1, settledByService: 0, byVerdict: 0, unresolved: 1 },
+    });
+  });
+
+  it('a check is resolved when the service settled it or the person gave a verdict; each is counted apart', () => {
+    const verdict = (value: 'true' | 'false') => ({
+      verdict: value,
+      note: null,
+      at: '2026-11-20T10:02:00.000Z',
+      author: 'Ada Checker',
+    });
+    const summary = caseSummary({
+      ...base,
+      kept: [
+        // settled by the service; a verdict beside it does not count it twice
+        { ...kept('check_aaaaaaaa1111', holds), verdict: verdict('false') },
+        // the service left it open, the person's verdict resolves it
+        { ...kept('check_bbbbbbbb2222', escalated), verdict: verdict('true') },
+        // a "supported" its own answer does not back, with a verdict: resolved by the verdict, not the service
+        { ...kept('check_cccccccc3333', unbacked), verdict: verdict('true') },
+        kept('check_dddddddd4444', escalated),
+      ],
+      // the claim being worked on, unresolved and without a verdict
+      check: escalated,
+    });
+    expect(summary.checks).toEqual({ total: 5, kept: 4, settledByService: 1, byVerdict: 2, unresolved: 2 });
+    // The person's "true" never changes what the service answered.
+    expect(summary.outcome).toBe('escalate');
+    expect(CaseSummary.parse(summary)).toEqual(summary);
   });
 });
