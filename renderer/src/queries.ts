@@ -151,7 +151,9 @@ export function useRemoveDocument() {
 }
 
 /** A change to a case that answers with the case: kept in the cache, and the list refreshed. */
-function useCaseChange<C extends 'cases.save' | 'cases.keepCheck' | 'cases.unkeep'>(channel: C) {
+function useCaseChange<C extends 'cases.save' | 'cases.keepCheck' | 'cases.unkeep' | 'cases.setVerdict'>(
+  channel: C,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BridgeInput<C>) => callBridge(channel, input) as Promise<Case>,
@@ -175,4 +177,9 @@ export function useKeepCheck() {
 /** Removes a kept check from its case. */
 export function useUnkeep() {
   return useCaseChange('cases.unkeep');
+}
+
+/** Gives, replaces or clears the person's own verdict on a kept check. */
+export function useSetVerdict() {
+  return useCaseChange('cases.setVerdict');
 }

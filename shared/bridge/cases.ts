@@ -86,6 +86,14 @@ export const VerdictValue = z.enum(VERDICTS, {
 });
 export type VerdictValue = z.infer<typeof VerdictValue>;
 
+/** A verdict in words, as the app and its reports show it ("Your verdict: False"). */
+export const VERDICT_WORDING: Record<VerdictValue, string> = {
+  true: 'True',
+  false: 'False',
+  misleading: 'Misleading',
+  unproven: 'Unproven',
+};
+
 /** A verdict's optional note: why, in the person's words. */
 export const VerdictNote = z.string().trim().max(4000, 'Shorten the note to 4,000 characters or fewer.');
 

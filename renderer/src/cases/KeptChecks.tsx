@@ -4,6 +4,7 @@ import { OutcomeBadge } from '../check/OutcomeBadge';
 import { FACET_WORDING, shownOutcome, undecidedFacets } from '../check/outcome-wording';
 import { useUnkeep } from '../queries';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { KeptCheckVerdict } from './KeptCheckVerdict';
 import { PersonJudgment } from './PersonJudgment';
 import { judgedWording } from './judgment-wording';
 
@@ -24,7 +25,8 @@ function unjudged(kept: KeptCheck): string[] {
 
 /**
  * The checks kept in the case, oldest first: each claim with the service's outcome in words, the
- * person's judgments labelled as theirs, and when it was kept; each can be removed after a question.
+ * person's judgments and their own verdict labelled as theirs, and when it was kept; each can be removed
+ * after a question.
  */
 export function KeptChecks({ theCase }: { theCase: Case }) {
   const kept = theCase.kept ?? [];
@@ -85,6 +87,7 @@ export function KeptChecks({ theCase }: { theCase: Case }) {
                   ))}
                 </ul>
               )}
+              <KeptCheckVerdict caseId={theCase.id} check={item} number={at + 1} />
               <div className="flex items-center justify-between gap-2">
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   Kept <time dateTime={item.keptAt}>{when(item.keptAt)}</time>
@@ -134,8 +137,8 @@ export function KeptChecks({ theCase }: { theCase: Case }) {
             “<bdi>{removing.claim}</bdi>”
           </p>
           <p>
-            The claim, the service’s result and your judgments of it leave this case and its reports. This
-            cannot be undone.
+            The claim, the service’s result, your judgments and your verdict leave this case and its reports.
+            This cannot be undone.
           </p>
         </ConfirmDialog>
       )}
