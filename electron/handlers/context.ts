@@ -4,6 +4,7 @@ import type {
   ConnectionTestInput,
   ConnectionTestOutput,
 } from '../../shared/bridge';
+import type { AnnotationStore } from '../annotations/store';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
@@ -44,6 +45,8 @@ export interface HandlerContext {
   };
   /** The person's cases, in the data folder. */
   cases: CaseStore;
+  /** What the person said about their documents (their credibility rating, a year), in the data folder. */
+  annotations: AnnotationStore;
   /** The original bytes of sources for the viewer, cached in the main process (electron/handlers/content.ts). */
   sourceContent: SourceContentStore;
   keys: {

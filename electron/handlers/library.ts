@@ -3,6 +3,7 @@ import { displaySafeSource, displaySafeSourceMetadata, displaySafeUpload } from 
 import { BRIDGE_ERROR, type LibraryEntry, type UploadMeta } from '../../shared/bridge';
 import { displayText } from '../../shared/text/display-name';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
+import { AnnotationsUnreadableError } from '../annotations/store';
 import type { HandlerContext } from './context';
 import { serviceCall } from './failures';
 
@@ -70,6 +71,15 @@ function namedTitles(titles: string[]): string {
   return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
 }
 
+/** The person's notes on a removed document go with it; notes that cannot be read are left as they are. */
+function forgetAnnotation(context: HandlerContext, sourceVersionId: string): void {
+  try {
+    context.annotations.forget(sourceVersionId);
+  } catch {
+    // The document is gone either way; an unreadable notes file is reported when it is next changed.
+  }
+}
+
 /**
  * The cases that cite a source version: by a figure of the check being worked on or of a kept check, or
  * by a kept passage. Removing the source would leave each of them a reference to nothing.
@@ -129,15 +139,26 @@ export const libraryHandlers = {
     const client = await context.client();
     const { removed } = await serviceCall(() => client.removeSource(sourceVersionId));
     context.sourceContent.forget(sourceVersionId);
+    if (removed) forgetAnnotation(context, sourceVersionId);
     return { removed, citedBy };
   },
   'library.citedBy': (input, context) => ({
     cases: casesCiting(context, input.sourceVersionId).map((c) => displayText(c.title)),
   }),
+  'library.annotate': (input, context) => {
+    try {
+      return context.annotations.set(input);
+    } catch (error) {
+      if (error instanceof AnnotationsUnreadableError)
+        throw new BridgeFailure('annotations_unreadable', error.message);
+      throw error;
+    }
+  },
 } satisfies Pick<
   BridgeHandlers,
   | 'library.upload'
   | 'library.fetchUrl'
+  | 'library.annotate'
   | 'library.source'
   | 'library.list'
   | 'library.remove'

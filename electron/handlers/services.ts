@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { createAnnotationStore } from '../annotations/store';
 import { createCaseStore } from '../cases/store';
 import { createEmbeddedClient } from '../client/embedded';
 import { probeService } from '../client/probe';
@@ -167,6 +168,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       },
     },
     cases: createCaseStore(dataDir),
+    annotations: createAnnotationStore(dataDir),
     close: reset,
   };
 }

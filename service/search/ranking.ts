@@ -6,7 +6,7 @@ import {
   type DomainGroup,
   type SourceType,
 } from '../../shared/api';
-import { heuristicCredibility } from '../../shared/search/credibility';
+import { combinedRankScore, heuristicCredibility, recencyOf } from '../../shared/search/credibility';
 import { cellInText, cellPassages } from '../../shared/structure/passages';
 import { displayTitle } from '../../shared/text/display-name';
 import type { SearchCandidate } from '../store/contract';
@@ -29,11 +29,7 @@ export interface RankedSource {
   recency: number;
 }
 
-/** recency: 100 for the current year (or a later one), 10 less per year of age; 0 when unknown. */
-export function recencyOf(year: number | null, now = new Date()): number {
-  if (year === null) return 0;
-  return Math.max(0, Math.min(100, 100 - 10 * (now.getUTCFullYear() - year)));
-}
+export { recencyOf };
 
 /**
  * The best `limit` candidates by 0.75 × relevance + 0.15 × authority + 0.10 × recency (weights in the
@@ -53,7 +49,7 @@ export function rankSources(
     const recency = recencyOf(candidate.publication_year, now);
     return { candidate, domain, category, relevance, authority, recency };
   });
-  const combined = (s: RankedSource) => 0.75 * s.relevance + 0.15 * s.authority + 0.1 * s.recency;
+  const combined = (s: RankedSource) => combinedRankScore(s);
   scored.sort((a, b) => combined(b) - combined(a) || b.candidate.relevance - a.candidate.relevance);
   return scored.slice(0, limit);
 }

@@ -4,7 +4,6 @@ import {
   NumericResponse,
   Representation,
   SearchRequest,
-  SearchResponse,
   SourceVersion,
   UploadResponse,
 } from '../api';
@@ -38,6 +37,7 @@ import {
   ReportExportOutput,
   ReportVerifyInput,
 } from './reports';
+import { AnnotateInput, DocumentAnnotation, WorkbenchSearchResponse } from './annotations';
 import type { BridgeChannel, BridgeEvent } from './names';
 
 /** A bridge error crosses as a value: a stable snake_case code and a message for people. */
@@ -269,10 +269,13 @@ export const bridgeChannels = {
   'library.remove': { input: LibraryRemoveInput, output: LibraryRemoveOutput },
   /** Which cases cite a document, asked before removing it so the first question names them. */
   'library.citedBy': { input: z.strictObject({ sourceVersionId: Id }), output: LibraryCitedByOutput },
+  /** The person's own credibility rating (and reason) or year of a document, kept by the workbench. */
+  'library.annotate': { input: AnnotateInput, output: DocumentAnnotation },
   'documents.publish': { input: z.strictObject({ sourceVersionId: Id }), output: Representation },
   'documents.get': { input: z.strictObject({ representationId: Id }), output: Representation },
   'checks.verify': { input: NumericRequest, output: NumericResponse },
-  'search.query': { input: SearchRequest, output: SearchResponse },
+  /** The service's search, ranked again with the person's own ratings, and what they said of each document. */
+  'search.query': { input: SearchRequest, output: WorkbenchSearchResponse },
   'cases.list': { input: z.strictObject({}), output: z.array(CaseSummary) },
   'cases.get': { input: z.strictObject({ id: CaseId }), output: Case },
   'cases.save': { input: CaseSaveInput, output: Case },

@@ -2,3 +2,4 @@ export * from './names';
 export * from './contract';
 export * from './cases';
 export * from './reports';
+export * from './annotations';

@@ -16,6 +16,7 @@ export const BRIDGE_CHANNELS = [
   'library.list',
   'library.remove',
   'library.citedBy',
+  'library.annotate',
   'documents.publish',
   'documents.get',
   'checks.verify',

@@ -1,4 +1,5 @@
 import type { Case } from '../../../shared/bridge';
+import { memoryAnnotationStore } from '../../../electron/annotations/store';
 import type { EvidenceClient } from '../../../electron/client/types';
 import { createSourceContentStore } from '../../../electron/handlers/content';
 import type { AppSettings, HandlerContext } from '../../../electron/handlers/context';
@@ -61,6 +62,7 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
       delete: (id) => cases.delete(id),
       newId: () => `case_${String(++nextId).padStart(16, '0')}`,
     },
+    annotations: memoryAnnotationStore(),
     version: '1.2.3',
     dataDir: '/home/checker/.config/workbench',
     client: () => Promise.resolve(fullClient),
