@@ -5,6 +5,7 @@ import { useWorkbenchUi } from '../ui-store';
 import { EMPTY_FILTERS, hasFilters, searchRequestOf, type FilterDraft } from './filters';
 import { useAddToCase, useOpenResult } from './open-result';
 import { SearchFiltersForm } from './SearchFiltersForm';
+import { annotationOf } from '../../../shared/search/person-ratings';
 import { SearchResult } from './SearchResult';
 import { useSearchDraft } from './search-state';
 import { SEARCH_PAUSE_MS, useSearch, useSettled } from './use-search';
@@ -299,6 +300,7 @@ function SearchDialog() {
                 onAddToCase={onAdd}
                 busy={busy === citation.id}
                 note={notes[citation.id] ?? null}
+                annotation={annotationOf(citation, response?.annotations ?? {})}
               />
             </li>
           ))}

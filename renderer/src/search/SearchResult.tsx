@@ -1,7 +1,10 @@
 import type { Citation } from '../../../shared/api';
 import { displayText } from '../../../shared/text/display-name';
+import type { DocumentAnnotation } from '../../../shared/bridge/annotations';
+import { personRankFactors } from '../../../shared/search/person-ratings';
+import { CredibilityRating } from './CredibilityRating';
 import { highlightParts } from './highlight';
-import { BASIS_WORDING, CATEGORY_WORDING, credibilityParts } from './wording';
+import { BASIS_WORDING, CATEGORY_WORDING, credibilityParts, personRatingWords } from './wording';
 
 const BUTTON =
   'rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-indigo-400';
@@ -38,8 +41,11 @@ export function SearchResult({
   onAddToCase,
   busy = false,
   note = null,
+  annotation = null,
 }: {
   citation: Citation;
+  /** What the person said about the result's document (their rating, a year), or null. */
+  annotation?: DocumentAnnotation | null;
   /** Other results of the same domain group, listed under their primary. */
   mirrors?: readonly Citation[];
   onOpen?: (citation: Citation) => void;
@@ -52,7 +58,10 @@ export function SearchResult({
   const domain = citation.source_metadata?.domain ?? displayText(citation.author);
   const category = citation.source_metadata?.domain_category;
   const basis = citation.credibility_basis ?? 'measured';
-  const madeOf = credibilityParts(citation);
+  const madeOf = credibilityParts(citation, annotation);
+  const mine = annotation?.credibility ?? null;
+  const givenYear = citation.publication_year === undefined ? (annotation?.year ?? null) : null;
+  const ranked = mine !== null || givenYear !== null ? personRankFactors(citation, annotation) : null;
   const headingId = `result-${citation.id}`;
   const local = citation.source_version_id !== undefined && citation.source_unit_id !== undefined;
   return (
@@ -71,7 +80,12 @@ export function SearchResult({
         </span>
         {category !== undefined && <span>· {CATEGORY_WORDING[category]}</span>}
         <span data-testid="result-year">
-          · {citation.publication_year !== undefined ? citation.publication_year : 'year unknown'}
+          ·{' '}
+          {citation.publication_year !== undefined
+            ? citation.publication_year
+            : givenYear !== null
+              ? `${givenYear} (given by you)`
+              : 'year unknown'}
         </span>
         {citation.source_type !== undefined && <span>· {citation.source_type}</span>}
         {citation.source_metadata?.is_primary_source === true && <span>· Primary source</span>}
@@ -79,9 +93,25 @@ export function SearchResult({
       <div className="mt-2">
         <Snippet citation={citation} />
       </div>
-      <p data-testid="result-credibility" className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-        Credibility {citation.credibility_score} of 100 ({BASIS_WORDING[basis]})
-      </p>
+      {mine !== null ? (
+        <>
+          <p
+            data-testid="result-credibility"
+            data-set-by="person"
+            className="mt-2 text-xs font-medium break-words text-slate-800 dark:text-slate-100"
+          >
+            <bdi>{personRatingWords(mine)}</bdi>
+          </p>
+          <p data-testid="service-credibility" className="text-xs text-slate-600 dark:text-slate-300">
+            The service’s estimate: {citation.credibility_score} of 100 ({BASIS_WORDING[basis]}); yours is
+            used in its place when results are ranked.
+          </p>
+        </>
+      ) : (
+        <p data-testid="result-credibility" className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+          Credibility {citation.credibility_score} of 100 ({BASIS_WORDING[basis]})
+        </p>
+      )}
       <details className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         <summary className="cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400">
           What the credibility score is made of
@@ -100,6 +130,9 @@ export function SearchResult({
           </p>
         )}
       </details>
+      {local && (
+        <CredibilityRating key={citation.source_version_id} citation={citation} annotation={annotation} />
+      )}
       {citation.ranking_factors !== undefined && (
         <details className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           <summary className="cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400">
@@ -108,12 +141,22 @@ export function SearchResult({
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3" data-testid="ranking-factors">
             <dt>Relevance to the query</dt>
             <dd>{citation.ranking_factors.content_relevance} of 100</dd>
-            <dt>Publisher authority</dt>
-            <dd>{citation.ranking_factors.source_authority} of 100</dd>
+            {mine !== null ? (
+              <>
+                <dt>Your rating</dt>
+                <dd>{mine.score} of 100 (in place of the publisher authority)</dd>
+              </>
+            ) : (
+              <>
+                <dt>Publisher authority</dt>
+                <dd>{citation.ranking_factors.source_authority} of 100</dd>
+              </>
+            )}
             <dt>Recency</dt>
             <dd>
-              {citation.ranking_factors.recency} of 100
-              {citation.publication_year === undefined && ' (no publication year is known)'}
+              {ranked?.recency ?? citation.ranking_factors.recency} of 100
+              {citation.publication_year === undefined &&
+                (givenYear !== null ? ' (from the year you gave)' : ' (no publication year is known)')}
             </dd>
           </dl>
         </details>

@@ -1,4 +1,5 @@
 import type { Citation, CredibilityBasis, DomainCategory, StanceSummary } from '../../../shared/api';
+import type { DocumentAnnotation, PersonCredibility } from '../../../shared/bridge/annotations';
 import {
   FACT_CHECK_SITE_ADDS,
   heuristicCredibility,
@@ -49,7 +50,10 @@ const CATEGORY_REASON: Record<DomainCategory, string> = {
  * (shared/search/credibility.ts), and only when those parts add up to the score it gave;
  * null otherwise, so no make-up is ever guessed.
  */
-export function credibilityParts(citation: Citation): string[] | null {
+export function credibilityParts(
+  citation: Citation,
+  annotation: DocumentAnnotation | null = null,
+): string[] | null {
   const metadata = citation.source_metadata;
   const authority = citation.ranking_factors?.source_authority;
   if (citation.credibility_basis !== 'heuristic' || metadata === undefined || authority === undefined)
@@ -66,6 +70,20 @@ export function credibilityParts(citation: Citation): string[] | null {
       ? `+${PRIMARY_SOURCE_ADDS}: registered as a primary source.`
       : `+0: not registered as a primary source (+${PRIMARY_SOURCE_ADDS} when it is).`,
     ...(metadata.is_fact_check_site ? [`+${FACT_CHECK_SITE_ADDS}: a fact-checking site.`] : []),
+    ...(citation.publication_year === undefined ? [yearPart(annotation?.year ?? null)] : []),
     'It says nothing of this document’s own accuracy, its year or its contents.',
   ];
+}
+
+/** The year's part when the service knows none: what it costs in the ranking, and how to give it. */
+function yearPart(givenYear: number | null): string {
+  return givenYear === null
+    ? '+0: year unknown. The year adds nothing to this score, but a result without one ranks as if it were old (recency 0 of 100). Give the document’s year under “Your own rating” below.'
+    : `+0: year ${givenYear}, given by you (the service knows none); it counts for recency in the ranking.`;
+}
+
+/** “Credibility 80 of 100, set by you: city’s own budget office” (the reason when one was given). */
+export function personRatingWords(credibility: PersonCredibility): string {
+  const reason = credibility.reason?.trim();
+  return `Credibility ${credibility.score} of 100, set by you${reason ? `: ${reason}` : ''}`;
 }
