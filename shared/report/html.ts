@@ -2,8 +2,10 @@ import type { NumericResponse } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { cropKey, type ReportCrop } from './crops';
 import { glanceRows } from './glance';
+import { computedSign } from '../text/computed-sign';
 import {
   checkHeadline,
+  computedWords,
   FACET_WORDS,
   facetResult,
   judgmentWords,
@@ -223,7 +225,7 @@ function operandHtml(
   return `<li class="operand" aria-labelledby="${headingId}">${heading}${cropHtml(crop, operand, place)}${details(rows)}</li>`;
 }
 
-function answerHtml(r: NumericResponse | null): string {
+function answerHtml(r: NumericResponse | null, claim: string): string {
   if (r === null)
     return details([
       ["The service's outcome", '<strong>Unresolved: not checked by the service</strong>'],
@@ -237,7 +239,10 @@ function answerHtml(r: NumericResponse | null): string {
   if (r.arithmetic === null) rows.push(['Arithmetic', 'not given by the service (unresolved)']);
   else {
     const a = r.arithmetic;
-    let text = `${code(a.verdict)}${a.computed === null ? '' : `, computed ${code(a.computed)}`}, tolerance ${code(a.tolerance)}: ${bdi(a.reason)}`;
+    const computed = computedWords(a, r, claim);
+    // A comparison's truth value in words (which figure is larger), never its -1, 0 or 1.
+    const shown = computed === null ? '' : computedSign(a, claim) !== null ? bdi(computed) : code(computed);
+    let text = `${code(a.verdict)}${computed === null ? '' : `, computed ${shown}`}, tolerance ${code(a.tolerance)}: ${bdi(a.reason)}`;
     if (a.holds_only_by_rounding === true)
       text += '. The claim holds only because of the rounding its stated precision allows';
     rows.push(['Arithmetic', text]);
@@ -293,7 +298,7 @@ function checkHtml(
         ? 'The claim being worked on (not kept yet).'
         : `Kept check ${code(check.checkId)}, kept: ${time(check.keptAt)}`
     }</p>`,
-    `<section class="answer"><h4>The service's answer</h4>${answerHtml(check.response)}</section>`,
+    `<section class="answer"><h4>The service's answer</h4>${answerHtml(check.response, check.request.claim)}</section>`,
     `</div>`,
     `<section class="figures"><h4>Figures</h4>`,
   ];

@@ -1,4 +1,5 @@
-import { settledOutcome, type NumericResponse, type SettledOutcome } from '../api/numeric';
+import { settledOutcome, type Arithmetic, type NumericResponse, type SettledOutcome } from '../api/numeric';
+import { computedSign, signInWords } from '../text/computed-sign';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { glanceRows } from './glance';
 import { escapeMarkdown } from './markdown-text';
@@ -86,6 +87,19 @@ export function judgmentWords(j: { facet: string; holds: boolean }): string {
   return `${FACET_WORDS[j.facet] ?? j.facet} ${j.holds ? 'holds' : 'does not hold'}.`;
 }
 
+/**
+ * What the service computed, in words: a comparison's truth value (sent as -1, 0 or 1) says which figure is
+ * larger ("figure 1 (56,941) is more than figure 2 (51,670)"), as the result card does; anything else is
+ * the number as sent (null: nothing computed).
+ */
+export function computedWords(a: Arithmetic, r: NumericResponse, claim: string): string | null {
+  if (a.computed === null) return null;
+  const sign = computedSign(a, claim);
+  if (sign === null) return String(a.computed);
+  const named = signInWords(sign, r.operands, (i) => `figure ${i + 1} (${r.operands[i]?.figure.raw ?? '?'})`);
+  return named ?? "which figure is larger (the service's reason names them)";
+}
+
 /** A facet's result in words: holds, does not hold, or left to a person. */
 export function facetResult(passed: boolean | null, decidedBy: string): string {
   if (passed === null || decidedBy === 'judge') return "left to a person's judgment";
@@ -134,15 +148,17 @@ function operandSection(operand: ReportOperand, n: number): string[] {
   ];
 }
 
-function responseLines(r: NumericResponse | null): string[] {
+function responseLines(r: NumericResponse | null, claim: string): string[] {
   if (r === null) return ['- Unresolved: not checked by the service'];
   const lines = [`- The service's outcome: **${outcomeInWords(r)}**`];
   lines.push(`- The service's reason: ${escapeMarkdown(r.reason)}`);
   if (r.arithmetic === null) lines.push('- Arithmetic: not given by the service (unresolved)');
   else {
     const a = r.arithmetic;
+    const computed = computedWords(a, r, claim);
+    const sign = computedSign(a, claim) !== null;
     lines.push(
-      `- Arithmetic: ${code(a.verdict)}${a.computed === null ? '' : `, computed ${code(String(a.computed))}`}, tolerance ${code(String(a.tolerance))}: ${escapeMarkdown(a.reason)}`,
+      `- Arithmetic: ${code(a.verdict)}${computed === null ? '' : `, computed ${sign ? escapeMarkdown(computed) : code(computed)}`}, tolerance ${code(String(a.tolerance))}: ${escapeMarkdown(a.reason)}`,
     );
     if (a.holds_only_by_rounding === true)
       lines.push('- The claim holds only because of the rounding its stated precision allows');
@@ -182,7 +198,7 @@ function checkSection(check: ReportCheck, n: number): string[] {
   lines.push('', '#### Figures', '');
   if (check.operands.length === 0) lines.push('No figures selected.');
   else check.operands.forEach((o, i) => lines.push(...operandSection(o, i + 1)));
-  lines.push('', "#### The service's answer", '', ...responseLines(check.response));
+  lines.push('', "#### The service's answer", '', ...responseLines(check.response, check.request.claim));
   lines.push('', "#### The person's judgments", '');
   if (check.personJudgments.length === 0) lines.push('None.');
   for (const j of check.personJudgments) lines.push(judgmentLine(j));
