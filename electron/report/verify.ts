@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExtractionResponse, NumericResponse, Representation, SourceVersion } from '../../shared/api';
-import type { Case, Judgment, KeptCheck } from '../../shared/bridge/cases';
+import type { Case, Judgment, KeptCheck, PersonVerdict } from '../../shared/bridge/cases';
 import { MAX_BUNDLE_CHARS } from '../../shared/bridge/reports';
 import {
   parseBundle,
@@ -24,7 +24,7 @@ import { checkSignature, publicKeyFromBase64, recomputeDigest } from './signing'
 
 export interface VerifyTarget {
   client: EvidenceClient;
-  /** The app's cases, to compare claims, notes, kept checks and judgments; null when not available. */
+  /** The app's cases, to compare claims, notes, kept checks, judgments and verdicts; null when not available. */
   cases: CaseStore | null;
 }
 
@@ -437,6 +437,13 @@ export async function verifyBundle(
     const rerun = reruns[k]!;
     answerItem(name, check, rerun, emit);
     judgmentsItem(name, check, rerun !== null && rerun.ok ? rerun.value : check.response, emit);
+    // The app takes a person's verdict on a kept check only, never on the claim being worked on.
+    if (check.checkId === null && check.personVerdict != null)
+      emit(
+        `${name}: person's verdict`,
+        'differs',
+        'a verdict on the claim being worked on: the app gives verdicts to kept checks only',
+      );
   });
 
   // 4. Citations: the source and the unit they cite, found again.
@@ -861,6 +868,29 @@ function judgmentDifferences(bundleJudgments: readonly Judgment[], stored: reado
   return problems;
 }
 
+/** A verdict in words for a difference line: "False by Ana Ruiz at 2026-…", or "none". */
+function verdictName(v: PersonVerdict | null): string {
+  return v === null ? 'none' : `${v.verdict} by ${authorWords(v.author)} at ${v.at}`;
+}
+
+/** The bundle's verdict on a check against the app's: value, note, time and author, each said apart. */
+function verdictDifferences(bundle: PersonVerdict | null, stored: PersonVerdict | null): string[] {
+  if (bundle === null && stored === null) return [];
+  if (bundle === null || stored === null)
+    return [`person's verdict: the bundle has ${verdictName(bundle)}, the app's case ${verdictName(stored)}`];
+  const problems = differences(
+    { verdict: bundle.verdict, note: bundle.note, at: bundle.at },
+    { verdict: stored.verdict, note: stored.note, at: stored.at },
+    'app',
+  ).map((d) => `person's verdict ${d}`);
+  // The author is kept with the verdict when it is given: a bundle naming anyone else was changed.
+  if (bundle.author !== stored.author)
+    problems.push(
+      `person's verdict author: the bundle says it was given by ${authorWords(bundle.author)}, the app's case by ${authorWords(stored.author)}`,
+    );
+  return problems;
+}
+
 function storedCheckDifferences(
   check: ReportCheck,
   stored: {
@@ -869,6 +899,7 @@ function storedCheckDifferences(
     check: NumericResponse | null;
     judgments: Judgment[];
     keptAt?: string;
+    verdict?: PersonVerdict;
   },
 ): string[] {
   return [
@@ -879,6 +910,7 @@ function storedCheckDifferences(
       ? [`keptAt: bundle ${show(check.keptAt)}, app ${show(stored.keptAt)}`]
       : []),
     ...judgmentDifferences(check.personJudgments, stored.judgments),
+    ...verdictDifferences(check.personVerdict ?? null, stored.verdict ?? null),
   ];
 }
 
@@ -953,7 +985,7 @@ function caseItems(c: ReportCase, store: CaseStore, emit: Emit, onlyCasesKept: b
       emit(
         name,
         'same',
-        `claim, figures, the service's answer and ${check.personJudgments.length} judgment(s) as the app keeps them`,
+        `claim, figures, the service's answer, ${check.personJudgments.length} judgment(s) and the person's verdict (${verdictName(check.personVerdict ?? null)}) as the app keeps them`,
       );
     else emit(name, 'differs', listed(problems));
   });

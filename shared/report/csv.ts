@@ -36,6 +36,11 @@ export const OPERAND_CSV_HEADER = [
   'position',
   'extraction_method',
   'extractor_version',
+  // The person's own verdict on the check (empty: none given), apart from anything the service answered.
+  'person_verdict',
+  'person_verdict_note',
+  'person_verdict_author',
+  'person_verdict_at',
 ] as const;
 
 function position(operand: ReportOperand): string {
@@ -45,7 +50,7 @@ function position(operand: ReportOperand): string {
   return `text ${operand.figure.span.start}-${operand.figure.span.end}`;
 }
 
-/** One row per operand of every check of every case, with its provenance. */
+/** One row per operand of every check of every case, with its provenance and the check's person's verdict. */
 export function operandsCsv(bundle: ReportBundle): string {
   const rows = bundle.cases.flatMap((c) =>
     c.checks.flatMap((check, n) =>
@@ -74,6 +79,10 @@ export function operandsCsv(bundle: ReportBundle): string {
           position(o),
           o.unit.extractionMethod,
           o.extractorVersion,
+          check.personVerdict?.verdict ?? null,
+          check.personVerdict?.note == null ? null : displayText(check.personVerdict.note),
+          check.personVerdict?.author == null ? null : displayText(check.personVerdict.author),
+          check.personVerdict?.at ?? null,
         ];
       }),
     ),

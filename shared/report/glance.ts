@@ -1,10 +1,12 @@
 import type { NumericResponse } from '../api/numeric';
 import { displayText } from '../text/display-name';
+import type { PersonVerdict } from '../bridge/cases';
 import type { ReportBundle } from './model';
 
 // The rows of a report's "At a glance": one per check, each with its own claim, since the checks of one
 // case are different claims and a row naming only the case would make them look like one claim with
-// several outcomes. The HTML and Markdown writers word the outcome and escape the text themselves.
+// several outcomes; and the person's verdict in its own column, apart from the service's outcome. The HTML
+// and Markdown writers word the outcome and escape the text themselves.
 
 /** The longest claim a row shows, in characters; the check's own section prints it whole. */
 export const GLANCE_CLAIM_LENGTH = 200;
@@ -19,6 +21,8 @@ export interface GlanceRow {
   claim: string;
   /** The service's answer verbatim; null: not checked. */
   response: NumericResponse | null;
+  /** The person's own verdict, apart from the service's answer; null: none given. */
+  verdict: PersonVerdict | null;
 }
 
 /** A claim on one line, cut at a word boundary (when one is near) with "…" past `length` characters. */
@@ -39,6 +43,7 @@ export function glanceRows(bundle: ReportBundle): GlanceRow[] {
       caseTitle: c.title,
       claim: shortClaim(check.request.claim),
       response: check.response,
+      verdict: check.personVerdict ?? null,
     })),
   );
 }

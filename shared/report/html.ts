@@ -2,16 +2,19 @@ import type { NumericResponse } from '../api/numeric';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { cropKey, type ReportCrop } from './crops';
 import { glanceRows } from './glance';
+import type { PersonVerdict } from '../bridge/cases';
 import { computedSign } from '../text/computed-sign';
 import {
   checkHeadline,
   computedWords,
   FACET_WORDS,
   facetResult,
+  glanceVerdict,
   judgmentWords,
   outcomeInWords,
   reportOutcome,
   rolesInWords,
+  verdictWords,
 } from './markdown';
 import type {
   PersonJudgment,
@@ -278,6 +281,20 @@ function judgmentHtml(j: PersonJudgment): string {
   );
 }
 
+/**
+ * The person's verdict, in the person's dashed blue block (never the service's green, whatever it says):
+ * "Verdict by NAME (the person's, not the service's), time — Their verdict: False — note".
+ */
+function verdictHtml(v: PersonVerdict | null | undefined): string {
+  const head = `<section class="verdict"><h4>The person's verdict</h4>`;
+  if (v === null || v === undefined) return `${head}<p>None given.</p></section>`;
+  const author = v.author === null ? 'an unknown author' : bdi(v.author);
+  return (
+    `${head}<div class="judgment person-verdict"><p class="judgment-by"><strong>Verdict by ${author} (the person's, not the service's)</strong>, ${time(v.at)}</p>` +
+    `<p>Their verdict: <strong class="verdict-value">${escapeHtml(verdictWords(v))}</strong>${v.note === null ? '' : ` — <bdi>${multiline(v.note)}</bdi>`}</p></div></section>`
+  );
+}
+
 function checkHtml(
   c: ReportCase,
   check: ReportCheck,
@@ -299,6 +316,7 @@ function checkHtml(
         : `Kept check ${code(check.checkId)}, kept: ${time(check.keptAt)}`
     }</p>`,
     `<section class="answer"><h4>The service's answer</h4>${answerHtml(check.response, check.request.claim)}</section>`,
+    verdictHtml(check.personVerdict),
     `</div>`,
     `<section class="figures"><h4>Figures</h4>`,
   ];
@@ -372,12 +390,13 @@ function summaryHtml(bundle: ReportBundle): string {
       `<tr><td><a href="#${caseId}">${bdi(row.caseTitle)}</a></td>` +
       `<td><a href="#${caseId}-check-${row.checkNumber}">Check ${row.checkNumber}</a></td>` +
       `<td class="glance-claim">${bdi(row.claim)}</td>` +
-      `<td class="tone-${toneOf(row.response)}"><span class="badge">${escapeHtml(checkHeadline(row))}</span></td></tr>`
+      `<td class="tone-${toneOf(row.response)}"><span class="badge">${escapeHtml(checkHeadline(row))}</span></td>` +
+      `<td class="glance-verdict">${row.verdict === null ? glanceVerdict(null, doc) : `<span class="person-badge">${glanceVerdict(row.verdict, bdi)}</span>`}</td></tr>`
     );
   });
   return (
     `<section class="summary" aria-labelledby="summary-h"><h2 id="summary-h">At a glance</h2>` +
-    `<div class="table-scroll" role="region" aria-label="Every check, its claim and its outcome" tabindex="0"><table class="glance"><thead><tr><th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service's outcome</th></tr></thead>` +
+    `<div class="table-scroll" role="region" aria-label="Every check, its claim, the service's outcome and the person's verdict" tabindex="0"><table class="glance"><thead><tr><th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service's outcome</th><th scope="col">The person's verdict</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div></section>`
   );
 }
@@ -444,6 +463,9 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
 .judgments { margin-top: 1rem; }
 .judgment { border: 2px dashed var(--person); background: var(--person-bg); border-radius: 6px; padding: 0.5em 0.9em; margin: 0.5em 0; }
 .judgment-by { color: var(--person); }
+.verdict { margin-top: 0.75rem; }
+.person-badge { display: inline-block; color: var(--person); background: var(--person-bg);
+  border: 2px dashed var(--person); border-radius: 4px; padding: 0.05em 0.45em; font-weight: 700; }
 .pre { white-space: pre-wrap; }
 .notes { background: #f7f7f7; border: 1px solid var(--line); border-radius: 6px; padding: 0.25rem 1rem 0.75rem; }
 .notes p { white-space: pre-wrap; margin: 0.2em 0; }

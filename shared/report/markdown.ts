@@ -1,4 +1,5 @@
 import { settledOutcome, type Arithmetic, type NumericResponse, type SettledOutcome } from '../api/numeric';
+import { VERDICT_WORDING, type PersonVerdict } from '../bridge/cases';
 import { computedSign, signInWords } from '../text/computed-sign';
 import { displayName, displayText, displayTitle } from '../text/display-name';
 import { glanceRows } from './glance';
@@ -15,7 +16,7 @@ import type {
 // The Markdown writer of a report (issue 17). Every name, title, snippet and other text that came from a
 // document or a person is shown through displayText / displayTitle / displayName and then escaped for
 // where it sits (markdown-text.ts), so it cannot open a link, an image, HTML or a heading. Unresolved outcomes are said so in words; scope and
-// limitation are printed with every check; the person's judgments are labelled as theirs.
+// limitation are printed with every check; the person's judgments and verdict are labelled as theirs.
 
 /** An outcome as a report words it; only `supported` is worded as support. */
 export type ReportOutcome = SettledOutcome;
@@ -98,6 +99,11 @@ export function computedWords(a: Arithmetic, r: NumericResponse, claim: string):
   if (sign === null) return String(a.computed);
   const named = signInWords(sign, r.operands, (i) => `figure ${i + 1} (${r.operands[i]?.figure.raw ?? '?'})`);
   return named ?? "which figure is larger (the service's reason names them)";
+}
+
+/** The person's verdict in words: "False". */
+export function verdictWords(v: Pick<PersonVerdict, 'verdict'>): string {
+  return VERDICT_WORDING[v.verdict];
 }
 
 /** A facet's result in words: holds, does not hold, or left to a person. */
@@ -191,6 +197,15 @@ function judgmentLine(j: ReportCheck['personJudgments'][number]): string {
   return `- **Judgment by ${author} (the person's, not the service's)**, ${code(j.at)}: ${judgmentWords(j)} ${escapeMarkdown(j.note)}`;
 }
 
+/** The person's verdict, under its own heading: theirs, with its author and time, never the service's. */
+function verdictLines(v: PersonVerdict | null | undefined): string[] {
+  if (v === null || v === undefined) return ['None given.'];
+  const author = v.author === null ? 'an unknown author' : escapeMarkdown(v.author);
+  return [
+    `- **Verdict by ${author} (the person's, not the service's)**, ${code(v.at)}: **${verdictWords(v)}**${v.note === null ? '' : ` — ${escapeMarkdown(v.note)}`}`,
+  ];
+}
+
 function checkSection(check: ReportCheck, n: number): string[] {
   const lines = [`### Check ${n}: ${checkHeadline(check)}`, ''];
   lines.push(`> ${escapeMarkdown(check.request.claim, 'block')}`, '');
@@ -199,6 +214,7 @@ function checkSection(check: ReportCheck, n: number): string[] {
   if (check.operands.length === 0) lines.push('No figures selected.');
   else check.operands.forEach((o, i) => lines.push(...operandSection(o, i + 1)));
   lines.push('', "#### The service's answer", '', ...responseLines(check.response, check.request.claim));
+  lines.push('', "#### The person's verdict", '', ...verdictLines(check.personVerdict));
   lines.push('', "#### The person's judgments", '');
   if (check.personJudgments.length === 0) lines.push('None.');
   for (const j of check.personJudgments) lines.push(judgmentLine(j));
@@ -235,16 +251,22 @@ function caseSection(c: ReportCase): string[] {
   return lines;
 }
 
-/** "At a glance": a table of every check with its own claim and the service's outcome. */
+/** A verdict in a glance row: "False (by Ada)", or "None given"; the name made safe by `safe`. */
+export function glanceVerdict(v: PersonVerdict | null, safe: (name: string) => string): string {
+  if (v === null) return 'None given';
+  return `${verdictWords(v)} (by ${v.author === null ? 'an unknown author' : safe(v.author)})`;
+}
+
+/** "At a glance": a table of every check with its own claim, the service's outcome and the person's verdict. */
 function glanceSection(bundle: ReportBundle): string[] {
   return [
     '## At a glance',
     '',
-    "| Case | Check | Claim | The service's outcome |",
-    '| --- | --- | --- | --- |',
+    "| Case | Check | Claim | The service's outcome | The person's verdict |",
+    '| --- | --- | --- | --- | --- |',
     ...glanceRows(bundle).map(
       (row) =>
-        `| ${escapeMarkdown(row.caseTitle, 'cell')} | Check ${row.checkNumber} | ${escapeMarkdown(row.claim, 'cell')} | ${checkHeadline(row)} |`,
+        `| ${escapeMarkdown(row.caseTitle, 'cell')} | Check ${row.checkNumber} | ${escapeMarkdown(row.claim, 'cell')} | ${checkHeadline(row)} | ${glanceVerdict(row.verdict, (name) => escapeMarkdown(name, 'cell'))} |`,
     ),
     '',
   ];

@@ -11,11 +11,21 @@ import {
   SourceVersion,
   UnitKind,
 } from '../api';
-import { Case, CaseCitation, CaseId, CaseNotes, Judgment, KeptCheckId, personRoles } from '../bridge/cases';
+import {
+  Case,
+  CaseCitation,
+  CaseId,
+  CaseNotes,
+  Judgment,
+  KeptCheckId,
+  PersonVerdict,
+  personRoles,
+} from '../bridge/cases';
 
 // The contents of a report (issue 17): everything an editor reads and a verifier needs to re-check one or
-// more cases. The service's checks are kept verbatim (request and response); the person's judgments sit
-// in their own member of each check, `personJudgments`, and are never merged into the service's result. A
+// more cases. The service's checks are kept verbatim (request and response); the person's judgments and
+// verdict sit in their own members of each check, `personJudgments` and `personVerdict`, and are never
+// merged into the service's result. A
 // bundle is sealed by the SHA-256 of its canonical content (and optionally an Ed25519 signature of it).
 
 export const REPORT_BUNDLE_VERSION = 1;
@@ -81,6 +91,12 @@ export const ReportCheck = z.strictObject({
   operands: z.array(ReportOperand).max(2),
   /** The person's judgments of this check: theirs, not the service's. */
   personJudgments: z.array(PersonJudgment),
+  /**
+   * The person's own verdict on the check (true, false, misleading, unproven), with its note, author and
+   * time as the case stored them: theirs, beside the service's response and never in it. null: none given
+   * (a claim being worked on has none); absent in bundles exported before verdicts existed.
+   */
+  personVerdict: PersonVerdict.nullable().optional(),
 });
 export type ReportCheck = z.infer<typeof ReportCheck>;
 
@@ -298,6 +314,7 @@ async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
       response: kept.check,
       operands: await reportOperands(lookup, c.id, `check ${i + 1}`, kept.operands),
       personJudgments: judged(kept.judgments),
+      personVerdict: kept.verdict ?? null,
     });
   }
   // The claim being worked on: in the report when checked, when it has figures, or when it is all there is.
@@ -310,6 +327,7 @@ async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
       response: c.check,
       operands: await reportOperands(lookup, c.id, `check ${checks.length + 1}`, c.operands),
       personJudgments: judged(c.judgments),
+      personVerdict: null,
     });
   const citations: ReportCitation[] = [];
   for (const [i, citation] of (c.citations ?? []).entries()) {

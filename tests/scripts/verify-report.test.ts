@@ -25,6 +25,7 @@ let bad: string;
 let notJson: string;
 let repeated: string;
 let reauthored: string;
+let reverdicted: string;
 beforeAll(async () => {
   lib = await buildLibrary();
   // The verifier opens the data folder itself: this process lets it go.
@@ -49,6 +50,20 @@ beforeAll(async () => {
     JSON.stringify(
       tampered(lib.bundle, (b) => {
         b.cases[1]!.checks[0]!.personJudgments[0]!.author = 'Mallory Editor';
+      }),
+    ),
+  );
+  // A person's verdict turned round and given another author, the seal made again.
+  reverdicted = join(lib.root, 'reverdicted.json');
+  writeFileSync(
+    reverdicted,
+    JSON.stringify(
+      tampered(lib.bundle, (b) => {
+        b.cases[0]!.checks[1]!.personVerdict = {
+          ...b.cases[0]!.checks[1]!.personVerdict!,
+          verdict: 'true',
+          author: 'Mallory Editor',
+        };
       }),
     ),
   );
@@ -185,6 +200,25 @@ describe('npm run verify-report (child process)', () => {
       expect.stringMatching(/^\d+ item\(s\): \d+ same, 1 differ, 0 unreadable, 0 refused$/),
       'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
     ]);
+  }, 60_000);
+
+  it("a person's verdict and its author changed: with --cases, DIFFERS naming both; exit 1", async () => {
+    const result = await run([reverdicted, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout.filter((l) => !l.startsWith('same'))).toEqual([
+      `DIFFERS    case case_supported0000000a check 2 (check_kept0002): in the app — person's verdict verdict: bundle true, app misleading; person's verdict author: the bundle says it was given by "Mallory Editor", the app's case by "Bea Editor"`,
+      expect.stringMatching(/^\d+ item\(s\): \d+ same, 1 differ, 0 unreadable, 0 refused$/),
+      'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
+    ]);
+    // The good bundle's line for the same check names the verdict as the app keeps it.
+    const same = await run([good, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContainEqual(
+      expect.stringContaining(
+        'same       case case_supported0000000a check 2 (check_kept0002): in the app — claim, figures, the service\'s answer, 1 judgment(s) and the person\'s verdict (misleading by "Bea Editor" at 2026-11-24T10:20:00.000Z) as the app keeps them',
+      ),
+    );
   }, 60_000);
 
   it('a key as an argument is refused, saying why: exit 2', async () => {

@@ -213,6 +213,13 @@ export async function buildLibrary(): Promise<Library> {
           },
         ],
         keptAt: '2026-11-24T10:15:00.000Z',
+        // The person's own verdict, beside the service's answer: compared with the app's case on verify.
+        verdict: {
+          verdict: 'misleading',
+          note: 'True of revenue, but the claim says profit.',
+          at: '2026-11-24T10:20:00.000Z',
+          author: 'Bea Editor',
+        },
       },
     ],
     citations: [

@@ -453,6 +453,64 @@ describe('verifyBundle: tampering, each caught by its own item', () => {
     ).toBe(true);
   });
 
+  it("a person's verdict changed, its author or note changed, or removed: the app's case says what it is", async () => {
+    expect(rolesCheck(lib.bundle).personVerdict).toMatchObject({
+      verdict: 'misleading',
+      author: 'Bea Editor',
+    });
+    const changed = await verify(
+      tampered(lib.bundle, (b) => {
+        rolesCheck(b).personVerdict!.verdict = 'true';
+        rolesCheck(b).personVerdict!.author = 'Someone Else';
+        rolesCheck(b).personVerdict!.note = 'True.';
+      }),
+    );
+    expect(problems(changed)).toEqual([
+      {
+        subject: `${ROLES}: in the app`,
+        status: 'differs',
+        detail:
+          "person's verdict verdict: bundle true, app misleading; " +
+          'person\'s verdict note: bundle True., app "True of revenue, but the claim says profit."; ' +
+          'person\'s verdict author: the bundle says it was given by "Someone Else", the app\'s case by "Bea Editor"',
+      },
+    ]);
+    // The author alone, the seal made again: only the app's case knows who gave the verdict.
+    const reauthored = await verify(
+      tampered(lib.bundle, (b) => (rolesCheck(b).personVerdict!.author = 'Mallory Editor')),
+    );
+    expect(problems(reauthored).map((i) => i.detail)).toEqual([
+      'person\'s verdict author: the bundle says it was given by "Mallory Editor", the app\'s case by "Bea Editor"',
+    ]);
+    // Taken out, or slipped onto a check the person gave none: differs with the app's case.
+    const removed = await verify(tampered(lib.bundle, (b) => (rolesCheck(b).personVerdict = null)));
+    expect(problems(removed).map((i) => i.detail)).toEqual([
+      'person\'s verdict: the bundle has none, the app\'s case misleading by "Bea Editor" at 2026-11-24T10:20:00.000Z',
+    ]);
+    const added = await verify(
+      tampered(lib.bundle, (b) => {
+        supportedCheck(b).personVerdict = { ...rolesCheck(b).personVerdict! };
+      }),
+    );
+    expect(problems(added).map((i) => i.subject)).toEqual([`${SUPPORTED}: in the app`]);
+    // On the claim being worked on, the app never takes one: said even without the app's cases.
+    const current = await verify(
+      tampered(lib.bundle, (b) => (escalatedCheck(b).personVerdict = { ...rolesCheck(b).personVerdict! })),
+      {},
+      false,
+    );
+    expect(problems(current)).toEqual([
+      {
+        subject: `${ESCALATED}: person's verdict`,
+        status: 'differs',
+        detail: 'a verdict on the claim being worked on: the app gives verdicts to kept checks only',
+      },
+    ]);
+    // Without resealing, the digest alone catches any change to it.
+    const unsealed = tampered(lib.bundle, (b) => (rolesCheck(b).personVerdict!.verdict = 'true'), false);
+    expect(item(await verify(unsealed, {}, false), 'bundle: content digest').status).toBe('differs');
+  });
+
   it('a case the app no longer has, and a claim reworded: differs', async () => {
     const report = await verify(
       tampered(lib.bundle, (b) => {

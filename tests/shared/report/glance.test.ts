@@ -15,6 +15,7 @@ describe('glanceRows', () => {
         caseTitle: 'Spending up 20%',
         claim: 'Spending rose 20% from 1,000 to 1,200.',
         outcome: 'supported',
+        verdict: null,
       },
       {
         caseNumber: 2,
@@ -22,6 +23,7 @@ describe('glanceRows', () => {
         caseTitle: 'Ministry spending',
         claim: 'The ministry spent 20% more.',
         outcome: 'escalate',
+        verdict: null,
       },
     ]);
   });

@@ -319,7 +319,7 @@ describe('reportHtml: content', () => {
     );
   });
 
-  it("lists every check at a glance with its own claim and the service's outcome", () => {
+  it("lists every check at a glance with its own claim, the service's outcome and the person's verdict", () => {
     const first = bundle.cases[0]!.checks[0]!;
     const two = reportHtml(
       {
@@ -334,6 +334,12 @@ describe('reportHtml: content', () => {
                 ...first,
                 request: { ...first.request, claim: 'Spending fell\n5% & more' },
                 response: escalatedResponse,
+                personVerdict: {
+                  verdict: 'true',
+                  note: 'Checked with the ministry.',
+                  at: '2026-11-21T09:20:00.000Z',
+                  author: 'Ada <A>',
+                },
               },
             ],
           },
@@ -346,16 +352,19 @@ describe('reportHtml: content', () => {
       two.indexOf('</table>', two.indexOf('class="glance"')),
     );
     expect(glance).toContain(
-      '<th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service\'s outcome</th>',
+      '<th scope="col">Case</th><th scope="col">Check</th><th scope="col">Claim</th><th scope="col">The service\'s outcome</th><th scope="col">The person\'s verdict</th>',
     );
     const rows = glance.split('<tr>').slice(2);
     expect(rows).toEqual([
       '<td><a href="#case-1"><bdi>Spending &lt;2024&gt;</bdi></a></td><td><a href="#case-1-check-1">Check 1</a></td>' +
         '<td class="glance-claim"><bdi>Spending rose 20% from 1,000 to 1,200.</bdi></td>' +
-        '<td class="tone-supported"><span class="badge">Supported by the figures</span></td></tr>',
+        '<td class="tone-supported"><span class="badge">Supported by the figures</span></td>' +
+        '<td class="glance-verdict">None given</td></tr>',
+      // The person's "True" on an escalated check: its own column and style; the service's stays unresolved.
       '<td><a href="#case-1"><bdi>Spending &lt;2024&gt;</bdi></a></td><td><a href="#case-1-check-2">Check 2</a></td>' +
         '<td class="glance-claim"><bdi>Spending fell 5% &amp; more</bdi></td>' +
-        '<td class="tone-unresolved"><span class="badge">Unresolved: Needs a person&#39;s judgment</span></td></tr></tbody>',
+        '<td class="tone-unresolved"><span class="badge">Unresolved: Needs a person&#39;s judgment</span></td>' +
+        '<td class="glance-verdict"><span class="person-badge">True (by <bdi>Ada &lt;A&gt;</bdi>)</span></td></tr></tbody>',
     ]);
   });
 

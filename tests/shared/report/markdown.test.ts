@@ -147,7 +147,7 @@ describe('reportMarkdown', () => {
 });
 
 describe('reportMarkdown: at a glance', () => {
-  it("lists every check with its own claim and the service's outcome, under its case's title", () => {
+  it("lists every check with its own claim, the service's outcome and the person's verdict", () => {
     const kept: Case = {
       ...supportedCase,
       title: 'Spending in 2024',
@@ -159,6 +159,7 @@ describe('reportMarkdown: at a glance', () => {
           check: supportedResponse,
           judgments: [],
           keptAt: '2026-11-21T09:00:00.000Z',
+          verdict: { verdict: 'misleading', note: null, at: '2026-11-21T09:05:00.000Z', author: 'Ada | C' },
         },
       ],
       check: escalatedResponse,
@@ -170,11 +171,11 @@ describe('reportMarkdown: at a glance', () => {
       expect(table.trim().split('\n')).toEqual([
         '## At a glance',
         '',
-        "| Case | Check | Claim | The service's outcome |",
-        '| --- | --- | --- | --- |',
-        '| Spending in 2024 | Check 1 | Spending \\| rose 20% in 2024. | Supported by the figures |',
-        "| Spending in 2024 | Check 2 | The ministry spent 20% more. | Unresolved: Needs a person's judgment |",
-        "| Ministry spending | Check 1 | The ministry spent 20% more. | Unresolved: Needs a person's judgment |",
+        "| Case | Check | Claim | The service's outcome | The person's verdict |",
+        '| --- | --- | --- | --- | --- |',
+        '| Spending in 2024 | Check 1 | Spending \\| rose 20% in 2024. | Supported by the figures | Misleading (by Ada \\| C) |',
+        "| Spending in 2024 | Check 2 | The ministry spent 20% more. | Unresolved: Needs a person's judgment | None given |",
+        "| Ministry spending | Check 1 | The ministry spent 20% more. | Unresolved: Needs a person's judgment | None given |",
       ]);
     });
   });
