@@ -40,6 +40,8 @@ export interface Rule {
   y0: number;
   x1: number;
   y1: number;
+  /** An edge of a shaded area, not a line drawn. */
+  shade?: true;
 }
 
 /** A line of a page by baseline, its pieces left to right. */
@@ -179,7 +181,7 @@ const NO_VALUE = /^(?:[-–—.…]+|n\/?a|nil|x|\*)$/iu;
  * A piece that is a figure (its numbers make up most of it: "47,824,589", "(35.8)", "12.4%") or a mark for a
  * value not given; "(Rs. in 000)" or "Table: 5" is not.
  */
-function numberPiece(text: string): boolean {
+export function numberPiece(text: string): boolean {
   const t = text.trim();
   if (NO_VALUE.test(t)) return true;
   // A year set letter-spaced ("2 0 1 8") is a heading, as a year is.
@@ -200,7 +202,7 @@ function figureLine(line: ChunkLine): boolean {
   const numbers = rest.filter((c) => numberPiece(c.text)).length;
   return numbers >= 1 && (numbers >= 0.5 * rest.length || line.chunks.length >= 4);
 }
-const isScaleLine = (text: string) =>
+export const isScaleLine = (text: string) =>
   findScaleNote(text) !== null && !holdsFigure(text.replace(/\d{4}/g, ''));
 
 /** A line that can be a row of a table: two pieces or more, or one with figures. */

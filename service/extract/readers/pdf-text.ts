@@ -10,6 +10,7 @@ import {
   type Upright,
   type Word,
 } from './pdf-tables';
+import { readLattices } from './pdf-lattice';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -412,7 +413,7 @@ export interface PageTextOptions {
   /** Read the page's tables (default); off only to measure what reading them costs (bench). */
   tables?: boolean;
   /** The straight lines drawn on the page (user space): a ruled table's cell borders. */
-  rules?: readonly { x0: number; y0: number; x1: number; y1: number }[];
+  rules?: readonly { x0: number; y0: number; x1: number; y1: number; shade?: true }[];
 }
 
 export function pageText(
@@ -505,7 +506,13 @@ export function pageText(
   const rules: Rule[] = (options.rules ?? []).map((r) => {
     const [ax = 0, ay = 0] = ruleView.convertToViewportPoint(r.x0, r.y0);
     const [bx = 0, by = 0] = ruleView.convertToViewportPoint(r.x1, r.y1);
-    return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
+    const rule: Rule = {
+      x0: Math.min(ax, bx),
+      y0: Math.min(ay, by),
+      x1: Math.max(ax, bx),
+      y1: Math.max(ay, by),
+    };
+    return r.shade ? { ...rule, shade: true } : rule;
   });
   return {
     markdown,
@@ -584,6 +591,21 @@ function tablesOf(
         up: item.turn === 3,
       })),
   );
+  // Grids of lines are read first, by their lines; the lines they take are no other table's.
+  const across = (line: Line) => line.items.filter((item) => item.turn !== 1 && item.turn !== 3);
+  const lattices =
+    rules.length === 0
+      ? { tables: [], taken: new Set<number>() }
+      : readLattices(
+          lines.map((line) => ({
+            by: line.by,
+            size: line.size,
+            chunks: chunksOf({ ...line, items: across(line) }, advances, new Set()),
+          })),
+          rules,
+          upright,
+        );
+  tables.push(...lattices.tables);
   const read = () => {
     if (run.length > 0) tables.push(...readTables(run, tables.length, upright, 'exact', rules));
     run = [];
@@ -600,9 +622,14 @@ function tablesOf(
       b++;
       continue;
     }
-    const across = lines[i]!.items.filter((item) => item.turn !== 1 && item.turn !== 3);
-    if (across.length === 0) continue;
-    const line = across.length === lines[i]!.items.length ? lines[i]! : { ...lines[i]!, items: across };
+    if (lattices.taken.has(i)) {
+      read();
+      marks = [];
+      continue;
+    }
+    const flat = across(lines[i]!);
+    if (flat.length === 0) continue;
+    const line = flat.length === lines[i]!.items.length ? lines[i]! : { ...lines[i]!, items: flat };
     if (raisedOver(line, lines[i + 1]) && (bands[b] === undefined || i + 1 < bands[b]!.from)) {
       for (const item of line.items) raised.add(item);
       marks.push(...line.items);
@@ -613,7 +640,11 @@ function tablesOf(
     run.push({ by: line.by, size: line.size, chunks: chunksOf({ ...line, items }, advances, raised) });
   }
   read();
-  return tables;
+  if (lattices.tables.length === 0) return tables;
+  // Grids among the other tables: top to bottom, numbered as they stand.
+  return tables
+    .sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
+    .map((table, index) => ({ ...table, index }));
 }
 
 /**

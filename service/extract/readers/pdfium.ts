@@ -192,7 +192,12 @@ export interface PageRule {
   y0: number;
   x1: number;
   y1: number;
+  /** An edge of a filled area (a shaded cell or band), not a line drawn as one. */
+  shade?: true;
 }
+
+/** A filled shape no thicker than this (points) is a line drawn as a bar; a thicker light one, shading. */
+const BAR_THICKNESS = 3;
 
 /** A page's rules are looked for among at most this many drawing objects (a map or chart has more). */
 const RULE_OBJECTS = 20_000;
@@ -230,29 +235,35 @@ function pageRules(ex: Exports, page: number, heaps: Heaps): PageRule[] {
       const m = f32();
       return [m[0] ?? 1, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1, m[4] ?? 0, m[5] ?? 0];
     };
+    let shape: PageRule[] = [];
     const edge = (ax: number, ay: number, bx: number, by: number) => {
-      if (rules.length >= MAX_RULES) return;
+      if (rules.length + shape.length >= MAX_RULES) return;
       const horizontal = Math.abs(ay - by) < 0.5 && Math.abs(ax - bx) >= 3;
       const vertical = Math.abs(ax - bx) < 0.5 && Math.abs(ay - by) >= 3;
       if (horizontal) {
         const y = (ay + by) / 2;
-        rules.push({ x0: Math.min(ax, bx), y0: y, x1: Math.max(ax, bx), y1: y });
+        shape.push({ x0: Math.min(ax, bx), y0: y, x1: Math.max(ax, bx), y1: y });
       } else if (vertical) {
         const x = (ax + bx) / 2;
-        rules.push({ x0: x, y0: Math.min(ay, by), x1: x, y1: Math.max(ay, by) });
+        shape.push({ x0: x, y0: Math.min(ay, by), x1: x, y1: Math.max(ay, by) });
       }
     };
     const path = (object: number, outer: Matrix) => {
       if (!ex.FPDFPath_GetDrawMode(object, at, at + 4)) return;
       const [fill = 0, stroke = 0] = i32();
       if (fill === 0 && stroke === 0) return;
+      let light = false;
       if (stroke === 0 && ex.FPDFPageObj_GetFillColor(object, at, at + 4, at + 8, at + 12)) {
         const [r = 0, g = 0, b = 0] = u32();
         if (r >= 250 && g >= 250 && b >= 250) return;
+        light = Math.min(r, g, b) >= 140;
       }
       // Segment points are in the path's own space: its matrix, then its forms' matrices.
       const m = times(matrixOf(object), outer);
       const count = ex.FPDFPath_CountSegments(object);
+      shape = [];
+      const xs: number[] = [];
+      const ys: number[] = [];
       let startX = 0;
       let startY = 0;
       let lastX = 0;
@@ -263,6 +274,8 @@ function pageRules(ex: Exports, page: number, heaps: Heaps): PageRule[] {
         const [px = 0, py = 0] = f32();
         const x = m[0] * px + m[2] * py + m[4];
         const y = m[1] * px + m[3] * py + m[5];
+        xs.push(x);
+        ys.push(y);
         const type = ex.FPDFPathSegment_GetType(segment);
         if (type === SEG_MOVETO) {
           startX = x;
@@ -276,6 +289,11 @@ function pageRules(ex: Exports, page: number, heaps: Heaps): PageRule[] {
           lastY = startY;
         }
       }
+      const thickness = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      // A light fill behind words is shading; a dark one is a frame drawn filled (a white box laid on it).
+      const shaded = stroke === 0 && light && thickness > BAR_THICKNESS;
+      for (const rule of shape) rules.push(shaded ? { ...rule, shade: true } : rule);
+      shape = [];
     };
     const walk = (count: number, get: (i: number) => number, outer: Matrix, depth: number) => {
       for (let i = 0; i < count && visited < RULE_OBJECTS && rules.length < MAX_RULES; i++) {
