@@ -27,6 +27,7 @@ export function KeptCheckVerdict({ caseId, check, number }: KeptCheckVerdictProp
   // After saving, cancelling or clearing, focus goes back to the button that opens the form.
   const [returnFocus, setReturnFocus] = useState(false);
   const clear = useSetVerdict();
+  const opener = useRef<HTMLButtonElement>(null);
   const current = check.verdict;
   const settle = () => {
     setEditing(false);
@@ -79,6 +80,7 @@ export function KeptCheckVerdict({ caseId, check, number }: KeptCheckVerdictProp
       )}
       <div className="mt-1 flex flex-wrap gap-2">
         <button
+          ref={opener}
           type="button"
           autoFocus={returnFocus}
           onClick={() => setEditing(true)}
@@ -91,7 +93,13 @@ export function KeptCheckVerdict({ caseId, check, number }: KeptCheckVerdictProp
           <button
             type="button"
             disabled={clear.isPending}
-            onClick={() => clear.mutate({ id: caseId, checkId: check.id, verdict: null })}
+            // Cleared, the Clear button goes: focus stays on the button that gives a verdict again.
+            onClick={() =>
+              clear.mutate(
+                { id: caseId, checkId: check.id, verdict: null },
+                { onSuccess: () => opener.current?.focus() },
+              )
+            }
             aria-label={`Clear your verdict on check ${number}`}
             className={LINK}
           >

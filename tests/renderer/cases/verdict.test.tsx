@@ -164,6 +164,7 @@ describe("the person's verdict on a kept check", () => {
     await user.click(screen.getByRole('button', { name: 'Clear your verdict on check 1' }));
     await waitFor(() => expect(state.calls).toEqual([{ id: CASE_ID, checkId: ESCALATED.id, verdict: null }]));
     await waitFor(() => expect(screen.queryByTestId('person-verdict')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Give your verdict on check 1' }));
   });
 
   it('asks for a verdict before saving, and says when it was not saved', async () => {
