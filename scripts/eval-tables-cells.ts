@@ -38,6 +38,8 @@ export interface OurTable {
   headerRows: number;
   labelCols: number;
   unsure: boolean;
+  /** Its columns are numbered from the right, as it reads (a Hebrew or Arabic table). */
+  rightToLeft?: true;
   cells: readonly { row: number; col: number; rowSpan: number; colSpan: number; text: string; box: Box }[];
 }
 

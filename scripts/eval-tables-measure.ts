@@ -6,6 +6,7 @@ import { adjacencyRelations, compareRelations, type AdjacencyCount } from './eva
 import {
   cellAt,
   expectedGrid,
+  gridOf,
   numberIn,
   ourGrid,
   sameNumber,
@@ -122,7 +123,20 @@ export function pickTable(expected: Grid, pages: readonly PageData[], strip = ''
 
 export function measureTable(expected: ExpectedTable, pages: readonly PageData[]): TableResult {
   const eg = expectedGrid(expected.rows);
-  const match = pickTable(eg, pages, expected.strip);
+  const picked = pickTable(eg, pages, expected.strip);
+  // The expected tables are written as the page shows them, left to right: a table of ours read right to
+  // left is compared as it stands on the page (its row labels are read from it as it reads).
+  const match =
+    picked?.table.rightToLeft === true
+      ? {
+          ...picked,
+          grid: gridOf(
+            picked.grid.cells.map((c) => ({ ...c, col: picked.grid.cols - c.col - c.colSpan })),
+            picked.grid.rows,
+            picked.grid.cols,
+          ),
+        }
+      : picked;
   const rowMap = match ? mapRows(eg, match.grid) : new Map<number, number>();
   const colMap = match ? mapColumns(eg, match.grid, rowMap) : new Map<number, number>();
   const headerRows = expectedHeaderRows(eg);
@@ -151,7 +165,7 @@ export function measureTable(expected: ExpectedTable, pages: readonly PageData[]
       const label =
         match !== null &&
         o !== undefined &&
-        expectedRowLabels(eg, r).includes(labelKey(ourRowLabel(match.grid, match.table.labelCols, o)));
+        expectedRowLabels(eg, r).includes(labelKey(ourRowLabel(picked!.grid, match.table.labelCols, o)));
       const header =
         match !== null &&
         oc !== undefined &&

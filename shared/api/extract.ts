@@ -169,6 +169,11 @@ export const PageTable = z.object({
   cells: z.array(PageTableCell),
   unsure: z.boolean(),
   continues: TableContinues.optional(),
+  /**
+   * The table reads right to left (Hebrew, Arabic): its columns are numbered from the right, as it is read,
+   * so its row labels, standing at its right, are its first columns.
+   */
+  rightToLeft: z.literal(true).optional(),
 });
 export type PageTable = z.infer<typeof PageTable>;
 

@@ -68,7 +68,7 @@ export function PageOverlay({
 /** A read page's figure boxes: one Tab stop, the arrows between them; faint on a dense page. */
 function PageFigures({ unit, page, width }: { unit: Unit; page: PageSize; width: number }) {
   const boxed = useMemo(() => boxedFigures(unit), [unit]);
-  const stops = useMemo(() => figureStops(boxed), [boxed]);
+  const stops = useMemo(() => figureStops(boxed, page.tables), [boxed, page.tables]);
   const open = useWorkbenchUi((state) => state.openUnitIndex === unit.index);
   const boxesShown = useWorkbenchUi((state) => state.boxesShown);
   const { group, onKeyDown } = useFigureGroup('original', unit.source_unit_id, stops, open);

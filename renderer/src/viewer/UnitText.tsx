@@ -55,7 +55,7 @@ export function UnitText({
 }) {
   const early = !('source_unit_id' in unit);
   const segments = useMemo(() => segmentMarkdown(unit.markdown, unit.figures), [unit]);
-  const stops = useMemo(() => (early ? [] : figureStops(unit.figures)), [unit, early]);
+  const stops = useMemo(() => (early ? [] : figureStops(unit.figures, unit.page?.tables)), [unit, early]);
   const { group, onKeyDown } = useFigureGroup(
     'text',
     'source_unit_id' in unit ? unit.source_unit_id : '',

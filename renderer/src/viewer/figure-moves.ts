@@ -1,4 +1,4 @@
-import type { FigureWithPosition } from '../../../shared/api';
+import type { FigureWithPosition, PageTable } from '../../../shared/api';
 import { parseCellRef } from './sheet-layout';
 
 // Where the keyboard goes from a figure: the figures of a unit in reading order, and those in a table by
@@ -18,8 +18,14 @@ export interface FigureStop {
 
 export type FigureMove = 'up' | 'down' | 'left' | 'right' | 'rowStart' | 'rowEnd' | 'first' | 'last';
 
-/** The figures as the keyboard walks them, in reading order (their order in the unit's text). */
-export function figureStops(figures: readonly FigureWithPosition[]): FigureStop[] {
+/**
+ * The figures as the keyboard walks them, in reading order (their order in the unit's text). A table that
+ * reads right to left numbers its columns from the right: walked as it stands, Right goes right.
+ */
+export function figureStops(
+  figures: readonly FigureWithPosition[],
+  tables: readonly Pick<PageTable, 'rightToLeft'>[] = [],
+): FigureStop[] {
   return [...figures]
     .sort((a, b) => a.span.start - b.span.start || a.index - b.index)
     .map((figure) => {
@@ -30,7 +36,7 @@ export function figureStops(figures: readonly FigureWithPosition[]): FigureStop[
           index: figure.index,
           table: `page-table-${position.cell.table}`,
           row: position.cell.row,
-          col: position.cell.col,
+          col: tables[position.cell.table]?.rightToLeft ? -position.cell.col : position.cell.col,
           digits,
         };
       const address = position.kind === 'cell' ? parseCellRef(position.ref) : null;

@@ -1,5 +1,6 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import { findFigures, findScaleNote } from '../../../shared/figures';
+import { readsRightToLeft } from './pdf-bidi';
 
 // Tables on a PDF page, read from the alignment of its words (readers/pdf-text.ts gives the lines): a run
 // of lines whose pieces stand in columns that every row of figures keeps, with the rows above that hold no
@@ -52,7 +53,7 @@ export interface ChunkLine {
 }
 
 /** A cell's gap: wider than any space between words of a cell. */
-const CELL_GAP_EMS = 1.2;
+export const CELL_GAP_EMS = 1.2;
 
 /** A word of a line and where it stands along it. */
 export interface Word {
@@ -298,6 +299,18 @@ function regions(lines: readonly ChunkLine[], sizes: TypeSizes): [number, number
       else if (!labelOnly(line) || from !== i) break;
       top--;
     }
+    // A row of years over the columns heads them even set further off (a header in a box of its own).
+    const over = lines[top - 1];
+    if (
+      (from === top || from === i) &&
+      over !== undefined &&
+      top - 1 > (out.at(-1)?.[1] ?? -1) &&
+      lines[top]!.by - over.by <= 5 * size &&
+      over.chunks.length >= 3 &&
+      over.chunks.every((c) => /^(?:19|20)\d{2}$/.test(c.text.trim())) &&
+      over.chunks.every((c) => columnsOf(body).some(([a, b]) => c.x0 < b && c.x1 > a))
+    )
+      from = top - 1;
     const previous = out.at(-1);
     if (previous !== undefined && from === i && sections(lines, previous, i, labelEdge, size))
       previous[1] = end;
@@ -449,13 +462,52 @@ export function readTables(
   upright: readonly Upright[] = [],
   sizes: TypeSizes = 'exact',
   rules: readonly Rule[] = [],
+  mirrored = false,
 ): PageTable[] {
+  // Lines whose labels read right to left are read mirrored, so their labels stand first as they do in a
+  // left-to-right table; the tables found are turned back onto the page.
+  if (!mirrored && rightToLeftLines(lines))
+    return readTables(
+      lines.map(mirrorLine),
+      first,
+      upright.map((u) => ({ ...u, x0: -u.x1, x1: -u.x0 })),
+      sizes,
+      rules.map((r) => ({ ...r, x0: -r.x1, x1: -r.x0 })),
+      true,
+    ).map((table) => ({ ...unmirrorTable(table), rightToLeft: true }));
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright, rules);
     if (table !== null) tables.push(table);
   }
   return tables;
+}
+
+/** Lines whose pieces of words (not figures) mostly read right to left. */
+function rightToLeftLines(lines: readonly ChunkLine[]): boolean {
+  const words = lines.flatMap((l) => l.chunks).filter((c) => !numberPiece(c.text) && /\p{L}/u.test(c.text));
+  return words.length >= 2 && words.filter((c) => readsRightToLeft(c.text)).length >= 0.6 * words.length;
+}
+
+/** A line as seen in a mirror: x negated, its pieces and words in the mirrored order. */
+function mirrorLine(line: ChunkLine): ChunkLine {
+  return {
+    ...line,
+    chunks: line.chunks
+      .map((c) => ({
+        ...c,
+        x0: -c.x1,
+        x1: -c.x0,
+        ...(c.words ? { words: c.words.map((w) => ({ ...w, x0: -w.x1, x1: -w.x0 })).reverse() } : {}),
+      }))
+      .reverse(),
+  };
+}
+
+/** A table read in the mirror, its boxes put back where the page draws them. */
+function unmirrorTable(table: PageTable): PageTable {
+  const back = (b: PageTable['box']) => ({ ...b, x: -(b.x + b.width) });
+  return { ...table, box: back(table.box), cells: table.cells.map((c) => ({ ...c, box: back(c.box) })) };
 }
 
 function readTable(
@@ -858,4 +910,37 @@ function cellText(cell: { chunks: readonly Chunk[] }): string {
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A table that reads right to left (its labels in Hebrew or Arabic, at its right, its figures at its left):
+ * its columns numbered from the right, as a person reads it, so its labels are its first columns. Other
+ * tables as they are.
+ */
+export function asRead(table: PageTable): PageTable {
+  const body = table.cells.filter((c) => c.row >= table.headerRows && c.text.trim() !== '');
+  const words = body.filter((c) => !numberPiece(c.text));
+  if (words.length === 0 || words.filter((c) => readsRightToLeft(c.text)).length < 0.6 * words.length)
+    return table;
+  const share = (col: number, test: (text: string) => boolean) => {
+    const held = body.filter((c) => c.col <= col && c.col + c.colSpan > col);
+    return held.length === 0 ? 0 : held.filter((c) => test(c.text)).length / held.length;
+  };
+  const wordsAtRight = share(table.cols - 1, (t) => !numberPiece(t)) >= 0.6;
+  const figuresAtLeft = share(0, numberPiece) >= 0.6;
+  if (!wordsAtRight || !figuresAtLeft) return table;
+  const cells = table.cells
+    .map((c) => ({ ...c, col: table.cols - c.col - c.colSpan }))
+    .sort((a, b) => a.row - b.row || a.col - b.col);
+  const mirrored = { ...table, cells };
+  let labelCols = 0;
+  for (let col = 0; col < table.cols - 1; col++) {
+    const held = mirrored.cells.filter(
+      (c) => c.row >= table.headerRows && c.col <= col && c.col + c.colSpan > col && c.text.trim() !== '',
+    );
+    const labels = held.filter((c) => !numberPiece(c.text)).length;
+    if (labels > 0 && labels >= 0.6 * held.length) labelCols = col + 1;
+    else break;
+  }
+  return { ...mirrored, labelCols, rightToLeft: true };
 }

@@ -2,6 +2,7 @@ import type { PageTable } from '../../../shared/api';
 import type { TextRun } from '../types';
 import { toFrame, type Turn } from '../frame';
 import {
+  CELL_GAP_EMS,
   piecesOf,
   readTables,
   type Chunk,
@@ -11,6 +12,7 @@ import {
   type Word,
 } from './pdf-tables';
 import { readLattices } from './pdf-lattice';
+import { itemsInReadingOrder, joinRightToLeft } from './pdf-bidi';
 
 // A page's text layer in reading order: pdf.js or PDFium text items (PDF user space, origin bottom-left)
 // become boxes in viewport space (origin top-left, y down, page rotation applied) and are grouped into
@@ -452,7 +454,7 @@ export function pageText(
     for (const line of block) {
       if (previous) {
         const last = runs.at(-1);
-        const first = line.items[0]?.text.trimStart() ?? '';
+        const first = itemsInReadingOrder(line.items)[0]?.text.trimStart() ?? '';
         if (last !== undefined && BROKEN_WORD.test(markdown) && /^\p{Ll}/u.test(first)) {
           // "opti- / mized": one word; the hyphen's glyph leaves its run (a run of the hyphen alone goes).
           markdown = markdown.slice(0, -1);
@@ -466,10 +468,11 @@ export function pageText(
       }
       previous = line;
       let last: Placed | null = null;
-      for (const item of line.items) {
+      for (const item of itemsInReadingOrder(line.items)) {
         let text = item.text;
         if (last) {
-          const gap = item.x0 - last.x1;
+          // Read right to left, the gap is on the item's right.
+          const gap = Math.max(item.x0 - last.x1, last.x0 - item.x1);
           const spaced = /\s$/.test(markdown) || text.startsWith(' ');
           if (!spaced && gap > 0.15 * Math.min(item.size, last.size)) markdown += ' ';
           if (markdown.endsWith(' ')) text = text.trimStart();
@@ -550,7 +553,24 @@ function raisedIn(item: Placed, line: Line): boolean {
 
 /** A line's pieces (readers/pdf-tables.ts `piecesOf`), from its words placed by their glyphs. */
 function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): Chunk[] {
-  return piecesOf(wordsOf(line, advances, raised), line.size);
+  // Letters drawn right to left, one item each, are read as the words they make.
+  const items = joinRightToLeft(
+    line.items,
+    (run, text): Placed => ({
+      ...run[0]!,
+      text,
+      // Its letters stand right to left: no glyph advances place them along the line.
+      horizontal: false,
+      x0: Math.min(...run.map((p) => p.x0)),
+      x1: Math.max(...run.map((p) => p.x1)),
+      y0: Math.min(...run.map((p) => p.y0)),
+      y1: Math.max(...run.map((p) => p.y1)),
+      size: Math.max(...run.map((p) => p.size)),
+    }),
+    (left, right) => right.x0 - left.x1 > 0.15 * Math.min(left.size, right.size),
+    (left, right) => right.x0 - left.x1 > CELL_GAP_EMS * Math.max(left.size, right.size),
+  );
+  return piecesOf(wordsOf({ ...line, items }, advances, raised), line.size);
 }
 
 /** A note mark's most characters: "1", "(a)", "*", "(12)". */

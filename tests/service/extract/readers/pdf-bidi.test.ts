@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  itemsInReadingOrder,
+  joinRightToLeft,
+  readsRightToLeft,
+  type Positioned,
+} from '../../../../service/extract/readers/pdf-bidi';
+import { reader } from '../../../../service/extract/readers/pdf';
+import { locateFigures } from '../../../../service/extract/figures';
+import { cellHeadings } from '../../../../shared/structure';
+import { buildPdf, type PdfText } from '../fixtures/pdf';
+import { readOptions } from './helpers';
+
+// Right-to-left text: a page's Hebrew letters, each drawn on its own right to left, read as the words they
+// make; a line in Hebrew read from its right; a table whose labels stand at its right numbered as it reads.
+
+/** Letters of `word` as items drawn right to left from `right`, 3 points apart; words 6 points apart. */
+function drawnRightToLeft(right: number, text: string): Positioned[] {
+  const out: Positioned[] = [];
+  let x = right;
+  for (const letter of text) {
+    x -= letter === ' ' ? 3 : 0;
+    if (letter === ' ') continue;
+    out.push({ text: letter, x0: x - 2.5, x1: x });
+    x -= 3;
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+const spaced = (l: Positioned, r: Positioned) => r.x0 - l.x1 > 1.35;
+const apart = (l: Positioned, r: Positioned) => r.x0 - l.x1 > 10;
+const merge = (run: readonly Positioned[], text: string): Positioned => ({
+  text,
+  x0: Math.min(...run.map((p) => p.x0)),
+  x1: Math.max(...run.map((p) => p.x1)),
+});
+const join = (items: readonly Positioned[]) => joinRightToLeft(items, merge, spaced, apart);
+
+describe('right-to-left text on a PDF page', () => {
+  it('reads letters drawn right to left as the words they make, a line in Hebrew from its right', () => {
+    const label = drawnRightToLeft(300, 'סך הכל');
+    const numbers: Positioned[] = [
+      { text: '2.6', x0: 100, x1: 110 },
+      { text: '1.9', x0: 160, x1: 170 },
+    ];
+    const line = [...numbers, ...label].sort((a, b) => a.x0 - b.x0);
+    expect(join(line).map((i) => i.text)).toEqual(['2.6', '1.9', 'סך הכל']);
+    // Read from the right: the label, then the numbers as they stand from right to left.
+    expect(
+      itemsInReadingOrder(line)
+        .map((i) => i.text)
+        .join(''),
+    ).toBe('סךהכל1.92.6');
+    expect(readsRightToLeft('סך הכל 1.9 2.6')).toBe(true);
+    expect(readsRightToLeft('Revenue סך 12')).toBe(false);
+  });
+
+  it('keeps brackets and a close note number inside a right-to-left label, Latin runs left to right', () => {
+    // "לנפש(2)" drawn right to left: the letters, then "(", "2", ")" towards the left.
+    const label = drawnRightToLeft(300, 'לנפש');
+    const x = label[0]!.x0;
+    const marks: Positioned[] = [
+      { text: '(', x0: x - 2.6, x1: x - 0.5 },
+      { text: '2', x0: x - 5.2, x1: x - 2.7 },
+      { text: ')', x0: x - 7.8, x1: x - 5.3 },
+    ];
+    expect(join([...marks, ...label].sort((a, b) => a.x0 - b.x0)).map((i) => i.text)).toEqual(['לנפש(2)']);
+    // On a left-to-right line a Hebrew name keeps its letters in order and the line reads left to right.
+    const name = drawnRightToLeft(200, 'שלום');
+    const line = [{ text: 'Bank', x0: 100, x1: 120 }, ...name, { text: 'Ltd', x0: 220, x1: 235 }];
+    expect(
+      itemsInReadingOrder(line)
+        .map((i) => i.text)
+        .join(''),
+    ).toBe('BankשלוםLtd');
+  });
+
+  it('numbers the columns of a Hebrew table from the right, its labels first, and reads its text in order', async () => {
+    // Years over three columns of figures at the left, labels in Hebrew at the right: a statistical
+    // table as Israel's Bank publishes it.
+    const hebrew = (right: number, y: number, text: string): PdfText[] =>
+      drawnRightToLeft(right, text).map((p) => ({
+        x: p.x0,
+        y,
+        size: 9,
+        text: p.text,
+        font: 'mapped' as const,
+      }));
+    const cols = [100, 160, 220];
+    const texts: PdfText[] = [
+      // The years stand in a box of their own, further above the rows than the rows are apart.
+      ...['2014', '2013', '2012'].map((t, c) => ({ x: cols[c]!, y: 714, size: 9, text: t })),
+      ...[
+        ['סך הכל', '2.6', '3.2', '3.0'],
+        ['הסקטור העסקי', '2.5', '3.4', '2.9'],
+        ['בינוי', '-1.7', '1.3', '6.8'],
+      ].flatMap(([label, ...values], k) => [
+        ...hebrew(400, 684 - 14 * k, label!),
+        ...values.map((t, c) => ({ x: cols[c]!, y: 684 - 14 * k, size: 9, text: t! })),
+      ]),
+    ];
+    const result = await reader.read(
+      buildPdf([{ width: 612, height: 792, texts }]),
+      'pdf',
+      readOptions({ ocr: 'off' }),
+    );
+    const unit = result.units[0]!;
+    expect(unit.markdown).toContain('סך הכל 3.0 3.2 2.6');
+    expect(unit.markdown).toContain('הסקטור העסקי 2.9 3.4 2.5');
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ rightToLeft: true, labelCols: 1, headerRows: 1, cols: 4 });
+    const at = (row: number, col: number) => table.cells.find((c) => c.row === row && c.col === col)?.text;
+    expect([at(1, 0), at(1, 1), at(1, 3)]).toEqual(['סך הכל', '3.0', '2.6']);
+    expect(cellHeadings(table, 2, 3)).toEqual({ labels: ['הסקטור העסקי'], headers: ['2014'] });
+    // The figure 2.5 knows its cell: the Hebrew label's row, the 2014 column (the leftmost on the page).
+    const figure = locateFigures(unit).find((f) => f.raw === '2.5');
+    expect(figure?.position.kind === 'box' ? figure.position.cell : null).toMatchObject({ row: 2, col: 3 });
+  });
+});
