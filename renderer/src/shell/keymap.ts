@@ -179,7 +179,7 @@ export const KEYMAP: readonly Shortcut[] = [
     id: 'unit-move',
     keys: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }, { key: 'PageUp' }, { key: 'PageDown' }],
     description: 'Previous or next page or sheet',
-    where: 'In the viewer (the arrows: off a figure)',
+    where: 'In the viewer (the arrows: off a figure; on a page wider than its pane, they scroll it)',
     group: 'Viewer',
     command: null,
     boundBy: 'component',

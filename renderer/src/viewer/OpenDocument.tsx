@@ -7,7 +7,16 @@ import { useWorkbenchUi } from '../ui-store';
 import { StatusBadge } from '../ui/StatusBadge';
 import { displayTitle } from '../../../shared/text/display-name';
 import { ViewerDocumentContext, type ViewerDocument } from './document-context';
-import { DEFAULT_PAGE, effectiveScale, FIT_WIDTH, zoomIn, zoomOut, type Zoom } from './geometry';
+import {
+  DEFAULT_PAGE,
+  effectiveScale,
+  FIT_WIDTH,
+  fitIsTooSmall,
+  READABLE_WIDTH,
+  zoomIn,
+  zoomOut,
+  type Zoom,
+} from './geometry';
 import { originalKind, type OriginalKind } from './original-kind';
 import { OriginalPane } from './OriginalPane';
 import { SplitPane } from './SplitPane';
@@ -71,13 +80,13 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   const showUnit = useWorkbenchUi((state) => state.showUnit);
   const toggleTables = useWorkbenchUi((state) => state.toggleTables);
 
-  const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
+  // A document opens fitted to its pane, but never too small to read (then the pane scrolls sideways).
+  const [chosenZoom, setZoom] = useState<Zoom>(READABLE_WIDTH);
   const [baseWidth, setBaseWidth] = useState(DEFAULT_PAGE.width);
   const [pageCount, setPageCount] = useState(0);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const fitWidth = Math.max(0, useElementWidth(scrollElement) - FIT_MARGIN);
-  const scale = effectiveScale(zoom, baseWidth, fitWidth);
   const root = useRef<HTMLDivElement>(null);
 
   const isReading = reading === null;
@@ -97,6 +106,11 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
   const item = items.find((i) => i.index === current) ?? null;
   const kind = entry === null ? 'text' : originalKind(entry.mediaType, entry.filename, representation);
   const zoomable = kind === 'pdf' || kind === 'image';
+  // The readable floor is in points of print: an image's pixels say nothing of its print size, so it fits.
+  const zoom: Zoom = chosenZoom.mode === 'readable' && kind !== 'pdf' ? FIT_WIDTH : chosenZoom;
+  const scale = effectiveScale(zoom, baseWidth, fitWidth);
+  const fitScale = effectiveScale(FIT_WIDTH, baseWidth, fitWidth);
+  const tooSmallToFit = kind === 'pdf' && fitIsTooSmall(baseWidth, fitWidth);
   // How many tables the read document has (unknown while it is read).
   const tableCount = useMemo(
     () =>
@@ -141,6 +155,10 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
         toggleTables();
         return;
       }
+      // On a page drawn wider than its pane, the pane's own Left and Right scroll it sideways.
+      const sideways = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
+      if (sideways && target === scrollElement && scrollElement.scrollWidth > scrollElement.clientWidth)
+        return;
       let next: number | null = null;
       if (event.key === 'ArrowLeft' || event.key === 'PageUp') next = current - 1;
       if (event.key === 'ArrowRight' || event.key === 'PageDown') next = current + 1;
@@ -162,7 +180,7 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [current, lastIndex, showUnit, zoomBy, zoomable, toggleTables, representation]);
+  }, [current, lastIndex, showUnit, zoomBy, zoomable, toggleTables, representation, scrollElement]);
 
   const documentValue = useMemo<ViewerDocument | null>(
     () => (entry === null ? null : { entry, representation, announce: setAnnouncement }),
@@ -222,6 +240,8 @@ export function OpenDocument({ sourceVersionId }: { sourceVersionId: string }) {
               <ZoomControls
                 zoom={zoom}
                 scale={scale}
+                fitScale={fitScale}
+                tooSmallToFit={tooSmallToFit}
                 onFit={() => setZoom(FIT_WIDTH)}
                 onZoomIn={() => zoomBy('in')}
                 onZoomOut={() => zoomBy('out')}

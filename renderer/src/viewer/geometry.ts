@@ -27,10 +27,27 @@ export function boxStyle(position: BoxPosition, page: PageSize, renderedWidth: n
   };
 }
 
-/** How the original is sized: to the pane's width, or at a fixed scale (1 = one CSS pixel per point). */
-export type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
+/**
+ * How the original is sized: to the pane's width; to the pane's width but never below a readable scale
+ * (how a document opens); or at a fixed scale (1 = one CSS pixel per point).
+ */
+export type Zoom = { mode: 'fit' } | { mode: 'readable' } | { mode: 'scale'; scale: number };
 
 export const FIT_WIDTH: Zoom = { mode: 'fit' };
+
+/**
+ * Below this scale a page's print is too small to read (a landscape table in a narrow pane fits at 30–40%),
+ * so a document opens no smaller and the pane scrolls sideways; "Fit width" still shows the whole width.
+ */
+export const MIN_READABLE_SCALE = 0.6;
+
+/** How a document opens: fitted to the pane's width, unless that is too small to read. */
+export const READABLE_WIDTH: Zoom = { mode: 'readable' };
+
+/** Whether fitting a page `pageWidth` points wide to `fitWidth` pixels would draw it too small to read. */
+export function fitIsTooSmall(pageWidth: number, fitWidth: number): boolean {
+  return fitWidth > 0 && fitWidth / pageWidth < MIN_READABLE_SCALE;
+}
 
 /** The scales + and − step through. */
 export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4] as const;
@@ -49,7 +66,13 @@ export function zoomOut(scale: number): number {
 
 /** The width a page `pageWidth` points wide is drawn at, given the zoom and the width that fits the pane. */
 export function renderedWidth(zoom: Zoom, pageWidth: number, fitWidth: number): number {
-  return Math.max(1, Math.floor(zoom.mode === 'fit' ? fitWidth : pageWidth * zoom.scale));
+  const width =
+    zoom.mode === 'fit'
+      ? fitWidth
+      : zoom.mode === 'readable'
+        ? Math.max(fitWidth, pageWidth * MIN_READABLE_SCALE)
+        : pageWidth * zoom.scale;
+  return Math.max(1, Math.floor(width));
 }
 
 /** The scale the zoom draws a page `pageWidth` wide at (what "fit width" amounts to, for + and −). */

@@ -10,21 +10,26 @@ import { Viewer } from '../../../renderer/src/viewer/Viewer';
 
 /**
  * Sizes jsdom does not compute: the original pane is 632 × 800 pixels (so "fit width" draws a page
- * 600 pixels wide), everything else 0; scrolling an element is a no-op.
+ * 600 pixels wide), or `paneWidth` wide, everything else 0; scrolling an element is a no-op.
  */
 export function stubLayout(): void {
+  stubPaneWidth(632);
+}
+
+/** As stubLayout, with the original pane `paneWidth` pixels wide (a narrow pane beside the text). */
+export function stubPaneWidth(paneWidth: number): void {
   const size = (element: HTMLElement, width: number, height: number, axis: 'w' | 'h') =>
     element.dataset['testid'] === 'original-pane' ? (axis === 'w' ? width : height) : 0;
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
     configurable: true,
     get(this: HTMLElement) {
-      return size(this, 632, 800, 'w');
+      return size(this, paneWidth, 800, 'w');
     },
   });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
     get(this: HTMLElement) {
-      return size(this, 632, 800, 'h');
+      return size(this, paneWidth, 800, 'h');
     },
   });
   Element.prototype.scrollTo = function scrollTo() {};

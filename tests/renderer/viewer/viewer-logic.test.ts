@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boxStyle,
   effectiveScale,
+  fitIsTooSmall,
   renderedWidth,
   zoomIn,
   zoomOut,
@@ -66,6 +67,12 @@ describe('zoom', () => {
     expect(renderedWidth({ mode: 'fit' }, 600, 812)).toBe(812);
     expect(renderedWidth({ mode: 'scale', scale: 1.5 }, 600, 812)).toBe(900);
     expect(effectiveScale({ mode: 'fit' }, 600, 900)).toBe(1.5);
+    // Opening: fitted, unless that draws the page below 60%; then 60% (the pane scrolls sideways).
+    expect(renderedWidth({ mode: 'readable' }, 792, 900)).toBe(900);
+    expect(renderedWidth({ mode: 'readable' }, 792, 320)).toBe(475);
+    expect(fitIsTooSmall(792, 320)).toBe(true);
+    expect(fitIsTooSmall(792, 600)).toBe(false);
+    expect(fitIsTooSmall(792, 0)).toBe(false);
   });
 
   it('steps in and out from any scale, within bounds', () => {
