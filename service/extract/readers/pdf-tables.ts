@@ -478,7 +478,7 @@ export function readTables(
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright, rules);
-    if (table !== null) tables.push(table);
+    if (table !== null) tables.push(unwrapped(table));
   }
   return tables;
 }
@@ -943,4 +943,51 @@ export function asRead(table: PageTable): PageTable {
     else break;
   }
   return { ...mirrored, labelCols, rightToLeft: true };
+}
+
+/**
+ * A long table set in two blocks side by side (rows 1–24 at the left, 25–44 at the right) as one table:
+ * the right block's rows after the left's. Read so only when the blocks are alike (the same columns, a
+ * gutter wider than any gap between their columns) and say they are one table: the same headings over
+ * both, or a running number down the first column that goes on from the left block into the right.
+ */
+export function unwrapped(table: PageTable): PageTable {
+  if (table.cols < 4 || table.cols % 2 !== 0 || table.cells.some((c) => c.colSpan > 1 || c.rowSpan > 1))
+    return table;
+  const k = table.cols / 2;
+  const edges = Array.from({ length: table.cols }, (_, col) => {
+    const boxes = table.cells.filter((c) => c.col === col).map((c) => c.box);
+    return boxes.length === 0
+      ? null
+      : { x0: Math.min(...boxes.map((b) => b.x)), x1: Math.max(...boxes.map((b) => b.x + b.width)) };
+  });
+  if (edges.some((e) => e === null)) return table;
+  const gaps = edges.slice(1).map((e, c) => e!.x0 - edges[c]!.x1);
+  const gutter = gaps[k - 1]!;
+  const inner = gaps.filter((_, c) => c !== k - 1);
+  if (!(gutter > 2 * Math.max(...inner))) return table;
+  const text = (row: number, col: number) => table.cells.find((c) => c.row === row && c.col === col)?.text;
+  const headersAlike =
+    table.headerRows > 0 &&
+    Array.from({ length: table.headerRows }).every((_, r) =>
+      Array.from({ length: k }).every((_, c) => (text(r, c) ?? '') === (text(r, c + k) ?? '')),
+    ) &&
+    Array.from({ length: k }).some((_, c) => (text(0, c) ?? '') !== '');
+  const running = (col: number) =>
+    Array.from({ length: table.rows - table.headerRows }, (_, r) => text(r + table.headerRows, col))
+      .filter((t): t is string => t !== undefined)
+      .map((t) => (/^\d+\.?$/.test(t.trim()) ? parseInt(t, 10) : NaN));
+  const left = running(0);
+  const right = running(k);
+  const counts = (ns: number[]) => ns.length >= 2 && ns.every((n, i) => i === 0 || n === ns[i - 1]! + 1);
+  const goesOn = counts(left) && counts(right) && right[0] === left.at(-1)! + 1;
+  if (!headersAlike && !goesOn) return table;
+  const body = table.rows - table.headerRows;
+  const cells = table.cells.flatMap((c) => {
+    if (c.col < k) return [c];
+    if (c.row < table.headerRows) return [];
+    return [{ ...c, col: c.col - k, row: c.row + body }];
+  });
+  const rows = Math.max(...cells.map((c) => c.row)) + 1;
+  return { ...table, cols: k, rows, cells: cells.sort((a, b) => a.row - b.row || a.col - b.col) };
 }

@@ -494,6 +494,27 @@ describe('pdf reader: tables', () => {
     expect(unit.markdown).toContain('Staff numbers are counted');
   });
 
+  it('reads a long table set in two blocks side by side as one, and two tables side by side as two', async () => {
+    // Numbers 1–6 down the left block, 7–10 down the right: one list wrapped, as a register is printed.
+    const block = (x: number, from: number, count: number, y0 = 700): PdfText[] =>
+      Array.from({ length: count }, (_, k) =>
+        row(
+          y0 - 12 * k,
+          null,
+          [String(from + k), String(100 + from + k), String(200 + from + k)],
+          [x, x + 40, x + 80],
+        ),
+      ).flat();
+    const wrapped = (await page([...block(72, 1, 6), ...block(320, 7, 4)])).page!.tables!;
+    expect(wrapped).toHaveLength(1);
+    expect(wrapped[0]).toMatchObject({ rows: 10, cols: 3 });
+    expect(grid(wrapped[0]!).slice(5, 7)).toEqual(['0:6 | 1:106 | 2:206', '0:7 | 1:107 | 2:207']);
+    // The right block does not go on from the left one, and no heading says they are one: two tables' worth
+    // of columns, kept as they stand.
+    const apart = (await page([...block(72, 1, 6), ...block(320, 40, 4)])).page!.tables!;
+    expect(apart[0]).toMatchObject({ cols: 6 });
+  });
+
   it('finds no table in prose, nor in a list of numbered points', async () => {
     const unit = await page([
       {
