@@ -14,7 +14,9 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** "Table 1: Handgun permits by state — 4 rows × 4 columns". */
 export function tableSummary(table: PageTable): string {
   const title = table.title !== null && table.title.trim() !== '' ? table.title.trim() : 'untitled';
-  return `Table ${table.index + 1}: ${title} — ${count(table.rows, 'row', 'rows')} × ${count(table.cols, 'column', 'columns')}`;
+  // A title that numbers the table itself ("Table 2. Revenue") is not numbered again.
+  const named = /^(?:table|tab\.)\s*\d+/i.test(title) ? title : `Table ${table.index + 1}: ${title}`;
+  return `${named} — ${count(table.rows, 'row', 'rows')} × ${count(table.cols, 'column', 'columns')}`;
 }
 
 /** Whether the host saves a file itself (a browser's downloads) or asks where (Electron's dialog). */

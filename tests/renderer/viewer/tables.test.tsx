@@ -6,6 +6,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SaveFileModule from '../../../renderer/src/reports/save-file';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
+import { tableSummary } from '../../../renderer/src/viewer/PageTables';
+import type { PageTable } from '../../../shared/api';
 import { tableEntry, tableRepresentation } from './fixtures';
 import { renderViewer, stubLayout } from './render-viewer';
 
@@ -193,6 +195,16 @@ describe('a figure of a table', () => {
       column: 'Handgun',
       period: '2015-11',
     });
+  });
+});
+
+describe('a table’s summary', () => {
+  it('numbers the table once, also when its title numbers it', () => {
+    const table = { index: 0, rows: 4, cols: 3, title: 'Table 1. Staff by department' } as PageTable;
+    expect(tableSummary(table)).toBe('Table 1. Staff by department — 4 rows × 3 columns');
+    expect(tableSummary({ ...table, index: 1, title: 'Staff by department' })).toBe(
+      'Table 2: Staff by department — 4 rows × 3 columns',
+    );
   });
 });
 
