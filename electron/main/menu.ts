@@ -16,6 +16,7 @@ export type MenuCommand =
   | 'view.zoomIn'
   | 'view.zoomOut'
   | 'view.zoomReset'
+  | 'view.tables'
   | 'figure.goTo'
   | 'theme.system'
   | 'theme.light'
@@ -97,6 +98,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
         command('Zoom Out', 'view.zoomOut', 'CmdOrCtrl+-'),
         command('Fit Page to Width', 'view.zoomReset', 'CmdOrCtrl+0'),
         command('Go to Figure…', 'figure.goTo', 'CmdOrCtrl+G'),
+        command('Show or Hide Tables', 'view.tables', 'T'),
         { type: 'separator' },
         command('Show or Hide Library', 'library.toggle', 'CmdOrCtrl+B'),
         { type: 'separator' },

@@ -34,6 +34,7 @@ const THEME_LABELS: Record<ThemeChoice, string> = {
 export function AppMenu() {
   const client = useQueryClient();
   const libraryOpen = useWorkbenchUi((state) => state.libraryOpen);
+  const tablesShown = useWorkbenchUi((state) => state.tablesShown);
   const themeChoice = useThemeChoice((state) => state.choice);
   const chooseTheme = useThemeChoice((state) => state.choose);
   const [open, setOpen] = useState(false);
@@ -62,6 +63,7 @@ export function AppMenu() {
         { id: 'zoom-out', label: 'Zoom out', command: 'view.zoomOut' },
         { id: 'zoom-reset', label: 'Fit page to width', command: 'view.zoomReset' },
         { id: 'go-to-figure', label: 'Go to figure…', command: 'figure.goTo' },
+        { id: 'toggle-tables', label: tablesShown ? 'Hide tables' : 'Show tables', command: 'view.tables' },
         {
           id: 'toggle-library',
           label: libraryOpen ? 'Hide library' : 'Show library',

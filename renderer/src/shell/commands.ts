@@ -58,6 +58,8 @@ export function runCommand(command: CommandId, client: QueryClient): void {
       return pressViewerKey('-');
     case 'view.zoomReset':
       return pressViewerKey('0');
+    case 'view.tables':
+      return ui.toggleTables();
     case 'figure.goTo':
       return ui.openOverlay('goToFigure');
   }

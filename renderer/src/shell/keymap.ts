@@ -18,6 +18,7 @@ export type CommandId =
   | 'view.zoomIn'
   | 'view.zoomOut'
   | 'view.zoomReset'
+  | 'view.tables'
   | 'figure.goTo';
 
 export const COMMAND_IDS: readonly CommandId[] = [
@@ -33,6 +34,7 @@ export const COMMAND_IDS: readonly CommandId[] = [
   'view.zoomIn',
   'view.zoomOut',
   'view.zoomReset',
+  'view.tables',
   'figure.goTo',
 ];
 
@@ -172,7 +174,7 @@ export const KEYMAP: readonly Shortcut[] = [
     description: 'Show or hide the tables read on the page',
     where: 'In the viewer (PDF or image)',
     group: 'Viewer',
-    command: null,
+    command: 'view.tables',
     boundBy: 'component',
   },
   {

@@ -58,6 +58,7 @@ describe('AppMenu', () => {
     ['Zoom out', 'view.zoomOut', 'Control+-'],
     ['Fit page to width', 'view.zoomReset', 'Control+0'],
     ['Go to figure…', 'figure.goTo', 'Control+G'],
+    ['Show tables', 'view.tables', 'T'],
     ['Hide library', 'library.toggle', 'Control+B'],
     ['Keyboard shortcuts', 'shortcuts.open', '?'],
   ])('%s runs %s and shows %s', async (name, command, keys) => {

@@ -41,6 +41,14 @@ describe('runCommand', () => {
     expect(useWorkbenchUi.getState().libraryOpen).toBe(true);
   });
 
+  it('shows and hides the tables read on the page', () => {
+    useWorkbenchUi.setState({ tablesShown: false });
+    runCommand('view.tables', client);
+    expect(useWorkbenchUi.getState().tablesShown).toBe(true);
+    runCommand('view.tables', client);
+    expect(useWorkbenchUi.getState().tablesShown).toBe(false);
+  });
+
   it('opens a file picker for several files, and adds what is picked to the queue', () => {
     const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
     runCommand('library.addFiles', client);
