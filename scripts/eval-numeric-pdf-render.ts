@@ -101,8 +101,15 @@ function encoded(text: string): string {
   return out;
 }
 
-/** Renders `rows` (and the scale note a csv of the table puts first) as a one-page PDF. */
-export function renderTable(rows: readonly (readonly string[])[], note: string | null): RenderedTable {
+/**
+ * Renders `rows` (and the scale note a csv of the table puts first) as a one-page PDF; `ruled`, with a
+ * line between every two rows and every two columns and a frame round them, as a grid of lines.
+ */
+export function renderTable(
+  rows: readonly (readonly string[])[],
+  note: string | null,
+  ruled = false,
+): RenderedTable {
   const cols = Math.max(0, ...rows.map((r) => r.length));
   const texts = rows.map((r) => r.map((c) => drawable(c).trim()));
   const widths: number[] = Array.from({ length: cols }, () => 0);
@@ -149,5 +156,18 @@ export function renderTable(rows: readonly (readonly string[])[], note: string |
       cells.push(box(row, col, text, x, baseline));
     });
   });
-  return { bytes: buildPdf([{ width, height, texts: drawn }]), width, height, cells, note: noteCell };
+  const lines: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  if (ruled && rows.length > 0) {
+    // Column borders halfway through each gap; row borders halfway between one row's foot and the next's top.
+    const xs = [LEFT - COLUMN_GAP / 2];
+    for (let c = 1; c < cols; c++) if (widths[c]! > 0) xs.push(right[c - 1]! + COLUMN_GAP / 2);
+    xs.push(edge + COLUMN_GAP / 2);
+    const between = (ROW_PITCH - (ASCENT + DESCENT) * FONT_SIZE) / 2;
+    const tops = rows.map((_, r) => tableTop + r * ROW_PITCH - ASCENT * FONT_SIZE - between);
+    tops.push(tableTop + (rows.length - 1) * ROW_PITCH + DESCENT * FONT_SIZE + between);
+    const [top, bottom] = [tops[0]!, tops.at(-1)!];
+    for (const y of tops) lines.push({ x0: xs[0]!, y0: height - y, x1: xs.at(-1)!, y1: height - y });
+    for (const x of xs) lines.push({ x0: x, y0: height - bottom, x1: x, y1: height - top });
+  }
+  return { bytes: buildPdf([{ width, height, texts: drawn, lines }]), width, height, cells, note: noteCell };
 }

@@ -86,6 +86,11 @@ export interface RunPdfOptions {
   share?: number;
 }
 
+/** Whether a table is drawn ruled (a grid of lines): half of them, by a stable hash of the uid. */
+export function ruledTable(uid: string): boolean {
+  return inSubset(`${uid}:ruled`, 0.5);
+}
+
 /** Whether a table is in the rendered subset: a stable hash of its uid, independent of the dev split. */
 export function inSubset(uid: string, share: number): boolean {
   return share >= 1 || fraction(`pdf:${uid}`) < share;
@@ -219,7 +224,8 @@ export async function runPdf(
       pages.set(uid, null);
       return null;
     }
-    const drawn = renderTable(item.table.table, note);
+    // Half the tables (a stable hash decides) are drawn as grids of lines, half by alignment alone.
+    const drawn = renderTable(item.table.table, note, ruledTable(uid));
     const sent = performance.now();
     const pub = await service.publishPdf(drawn.bytes, csvText);
     r.publishMs.push(performance.now() - sent);
@@ -421,7 +427,9 @@ export function reportPdf(r: PdfResult): string[] {
       'reader (OCR off) and published as a page. Each claim’s two csv cells are mapped to the figures the ' +
       'reader found where those cells were drawn (box centre inside the drawn text, the same place among ' +
       'the cell’s figures, the same value); the claim is then checked exactly as over the csv: both operand ' +
-      'orders in process, one order over HTTP. A claim whose cells cannot be mapped is "not mapped" (a ' +
+      'orders in process, one order over HTTP. Half the tables (by a hash of the uid) are drawn as a grid ' +
+      'of lines, a line between every two rows and columns and a frame round them. A claim whose cells ' +
+      'cannot be mapped is "not mapped" (a ' +
       'reader problem) and counts as not supported over the page. Numbers are "all (dev/held-out)".\n',
   );
   const share = r.share >= 1 ? 'every table' : `${Math.round(r.share * 100)}% of them, by a hash of the uid`;
@@ -473,6 +481,14 @@ export function reportPdf(r: PdfResult): string[] {
     );
   }
   const namedList = all.filter(namedTrue);
+  row(
+    'tables drawn as grids of lines',
+    namedList.filter((x) => ruledTable(x.csv.plan.table)),
+  );
+  row(
+    'tables drawn by alignment alone',
+    namedList.filter((x) => !ruledTable(x.csv.plan.table)),
+  );
   row('**all**', namedList);
   log(
     `\n(${tri(countOf(namedList, (x) => x.pdf === null))} of these claims were not mapped to the page and count ` +
