@@ -8,8 +8,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      // The extraction worker is an entry of its own: service/extract/run-worker.ts starts `./worker.js`
-      // beside the bundle.
+      // The extraction worker is an entry of its own: the extraction pool (service/extract/run-worker.ts)
+      // runs `./worker.js` beside the bundle.
       lib: {
         entry: {
           index: resolve(root, 'electron/main/index.ts'),

@@ -10,11 +10,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extract } from '../service/extract/extract';
+import { extract, processPool } from '../service/extract/extract';
 import { pdfiumLayer } from '../service/extract/readers/pdf';
 import { openPdfium, pdfiumPageText } from '../service/extract/readers/pdfium';
 import { pdfJsAssetFolders } from '../service/extract/readers/pdfjs-assets';
-import { whenWarm } from '../service/extract/run-worker';
 import { largeXlsx, textPdf } from './documents';
 
 const PDF_PAGES = 300;
@@ -49,7 +48,7 @@ async function child(path: string, filename: string): Promise<void> {
  */
 async function realChild(path: string, parallel: boolean): Promise<void> {
   const bytes = new Uint8Array(await readFile(path));
-  await whenWarm();
+  await processPool().whenWarm();
   const read = async () => {
     const start = performance.now();
     let first = 0;

@@ -163,9 +163,8 @@ async function openClient(args: VerifyReportArgs, bundleText: string): Promise<E
       `no evidence service data folder at ${dataDir} (it has no service.db); name one with --data DIR`,
     );
   try {
-    // Only --republish reads documents: otherwise no reading thread is started (one still loading would
-    // hold the process's exit long after its verdict).
-    return await createEmbeddedClient({ dataDir, ocr: ocrOf(bundleText), warmThreads: args.republish });
+    // Reading threads start only when a document is read again (--republish).
+    return await createEmbeddedClient({ dataDir, ocr: ocrOf(bundleText) });
   } catch (error) {
     if (error instanceof ClientError && error.code === 'unavailable')
       throw new CannotVerify(

@@ -33,8 +33,6 @@ export interface EmbeddedClientOptions {
   ocr: ExtractionSettings['ocr'];
   /** Told of each page or sheet read, for the progress events of the bridge. */
   onProgress?: (progress: ProgressEvent) => void;
-  /** Start reading threads ahead, before any document is read (default true; see ExtractionSettings). */
-  warmThreads?: boolean;
 }
 
 /** A ServiceError as the ClientError a remote service's answer with the same status would give. */
@@ -111,10 +109,8 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       );
     throw error;
   }
-  const service = createLocalService(store, {
-    ocr: options.ocr,
-    ...(options.warmThreads === false ? { warmThreads: false } : {}),
-  }).forAccount(await store.localAccount());
+  const local = createLocalService(store, { ocr: options.ocr });
+  const service = local.forAccount(await store.localAccount());
   /** The call context of one task, reporting each unit read as progress of `taskId`. */
   const reporting = (taskId: string): CallContext => {
     const onProgress = options.onProgress;
@@ -196,12 +192,11 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       run(async () => checked(NumericResponse, await service.verifyNumericWithRoles(request)), callOptions),
     search: (request, callOptions) =>
       run(async () => checked(SearchResponse, await service.search(request)), callOptions),
-    close: () => {
-      if (!closed) {
-        closed = true;
-        store.close();
-      }
-      return Promise.resolve();
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await local.close();
+      store.close();
     },
   };
 }

@@ -2,7 +2,12 @@ import type { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from
 import { locateFigures, type LocatedFigure } from './figures';
 import { linkContinuedTables } from './continued';
 import { shownOnPage } from './frame';
-import { readInWorker, DEFAULT_WORKER_LIMITS, type WorkerLimits } from './run-worker';
+import {
+  createExtractionPool,
+  DEFAULT_WORKER_LIMITS,
+  type ExtractionPool,
+  type WorkerLimits,
+} from './run-worker';
 import { sniffFormat, type SniffHint } from './sniff';
 import {
   DEFAULT_LIMITS,
@@ -51,6 +56,10 @@ export interface Extraction {
 export type UnitPreview = Omit<ExtractedUnit, 'runs' | 'cells'>;
 
 export interface ExtractOptions {
+  /** The threads that read (the service's own); absent: this process's shared pool, started on first use. */
+  pool?: ExtractionPool;
+  /** Stops the read: `extraction_error`. */
+  signal?: AbortSignal;
   ocr?: OcrMode;
   limits?: Partial<Limits>;
   worker?: Partial<WorkerLimits>;
@@ -85,6 +94,17 @@ function withoutNul(unit: ReadUnit): ReadUnit {
     : unit;
 }
 
+let sharedPool: ExtractionPool | null = null;
+
+/**
+ * The pool of callers that bring none (scripts, benchmarks): created on the first read; its idle threads
+ * never keep the process alive.
+ */
+export function processPool(): ExtractionPool {
+  sharedPool ??= createExtractionPool();
+  return sharedPool;
+}
+
 /** Extracts `bytes`. Never throws for anything the bytes do: every failure is a state and a code. */
 export async function extract(
   bytes: Uint8Array,
@@ -107,11 +127,12 @@ export async function extract(
       shown.set(unit.index, early);
       return early;
     };
-    const read = await readInWorker(
+    const read = await (options.pool ?? processPool()).read(
       bytes,
       format,
       {
         ocr: options.ocr ?? 'auto',
+        signal: options.signal,
         limits,
         ...(onUnit
           ? {

@@ -1,6 +1,7 @@
 import { availableParallelism, cpus, totalmem } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { WorkerInput, WorkerMemory, WorkerMessage } from './worker';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ProgressMessage, WorkerAnswer, WorkerSetup, WorkerTask } from './worker';
 import {
   ReadFailure,
   sharePages,
@@ -10,6 +11,13 @@ import {
   type ReadResult,
   type ReadUnit,
 } from './types';
+
+// The extraction pool: the threads that read untrusted bytes, owned by whoever creates it (the local
+// service, or extract()'s own pool for scripts) and ended by its close(). Nothing starts when it is created:
+// the threads start with the first read. Piscina keeps the threads (how many, how long an idle one lives,
+// their heap ceiling, stopping a read); this file keeps what is ours: a read's time limit and the spec's
+// codes for a thread that ran out of memory or died, a large PDF's pages shared by idle threads, and
+// ending a thread its read left large.
 
 export interface WorkerLimits {
   /** V8 old-generation ceiling of each reading thread, in MB. */
@@ -29,26 +37,31 @@ export const DEFAULT_WORKER_LIMITS: WorkerLimits = {
   parallelMinBytes: 4 * 1024 * 1024,
 };
 
+/** Reads at once: one per core, so a burst of uploads queues instead of starving the service. */
+const MAX_CONCURRENT = Math.max(1, availableParallelism());
+
+/**
+ * Threads kept waiting once the pool has started: two on a machine of two cores or more and at least
+ * 8 GiB of memory (two documents dropped together both start at once), else one; EW_EXTRACT_WARM=n keeps
+ * n, at most one per core; 0 none.
+ */
+function warmThreads(): number {
+  const fallback = MAX_CONCURRENT >= 2 && totalmem() >= 8 * 1024 ** 3 ? 2 : 1;
+  return Math.min(MAX_CONCURRENT, Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? fallback) || 0));
+}
+
+/** A thread above the warm ones ends after this long without a read. */
+const IDLE_MS = 30_000;
+
+/** A thread goes on to the next read when its last left it this small, up to this many reads. */
+const REUSE = { maxHeapMb: 256, maxWasmMb: 256, maxReads: 50 };
+
 /** The worker's entry: the TypeScript source under tsx (dev, tests), the built file in a bundle. */
 function workerEntry(): { url: URL; execArgv: string[] } {
   const ts = import.meta.url.endsWith('.ts');
   return {
     url: new URL(ts ? './worker.ts' : './worker.js', import.meta.url),
-    execArgv: ts ? ['--import', 'tsx'] : [],
-  };
-}
-
-/** Reads at once: one per core, so a burst of uploads queues instead of starving the service. */
-const MAX_CONCURRENT = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(): Promise<() => void> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
+    execArgv: ts ? ['--import', 'tsx/esm'] : [],
   };
 }
 
@@ -79,380 +92,364 @@ export function coresFree(before: CpuSample, after: CpuSample, cores: number): n
   return Math.max(1, Math.min(cores, Math.round(free)));
 }
 
-// Samples of the last minute or so (one every 20 s, the oldest kept): what a parallel read counts on.
-const samples: CpuSample[] = [cpuSample()];
-setInterval(() => {
-  samples.push(cpuSample());
-  if (samples.length > 3) samples.shift();
-}, 20_000).unref();
-
-/**
- * The cores a parallel read can count on: those other programs left to this process over about the last
- * minute (a machine whose other programs keep a core busy reads on one thread: two threads on one core
- * only add the cost of opening the document twice). A ceiling of 0 bytes counts every core (tests).
- */
-function idleCores(limits: WorkerLimits): number {
-  if (limits.parallelMinBytes <= 0) return MAX_CONCURRENT;
-  const [oldest] = samples;
-  const now = cpuSample();
-  return oldest && now.at - oldest.at >= 1000 ? coresFree(oldest, now, MAX_CONCURRENT) : MAX_CONCURRENT;
+export interface ReadInWorkerOptions extends ReadOptions {
+  /** Stops the read: its thread is ended and the read is `extraction_error`. */
+  signal?: AbortSignal | undefined;
 }
 
-/** The slots free right now, up to `wanted`, without waiting (nobody waiting is overtaken). */
-function freeSlots(wanted: number): (() => void)[] {
-  const out: (() => void)[] = [];
-  while (out.length < wanted && running < MAX_CONCURRENT && waiting.length === 0) {
-    running++;
-    out.push(() => {
-      running--;
-      waiting.shift()?.();
+export interface ExtractionPool {
+  /**
+   * Reads `bytes` as `format` in a thread with a memory and a time ceiling. Resolves with what the reader
+   * read; rejects with a ReadFailure (the reader's, or `source_too_large` when the thread ran out of
+   * memory, `extraction_error` when it crashed, ran out of time, was stopped or the pool was closed).
+   */
+  read(
+    bytes: Uint8Array,
+    format: string,
+    options: ReadInWorkerOptions,
+    limits?: WorkerLimits,
+  ): Promise<ReadResult>;
+  /** Starts the warm threads and resolves when they have loaded the PDF reader (benchmarks, tests). */
+  whenWarm(): Promise<void>;
+  /** How many reading threads this pool has started. */
+  threadsStarted(): number;
+  /** Ends every thread; reads not finished are rejected. Idempotent. */
+  close(): Promise<void>;
+}
+
+type Balancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+type PoolThread = Parameters<Balancer>[1][number];
+
+/** Why a read's signal was aborted. */
+type StopReason = 'timeout' | 'stopped' | 'cancelled';
+
+/** One piscina pool: the threads of one heap ceiling. */
+class Threads {
+  readonly piscina: Piscina<WorkerTask, WorkerAnswer | null>;
+  /** Thread ids that take no further read (their last read left them large, or their reader threw). */
+  private readonly retiring = new Int32Array(new SharedArrayBuffer(64 * Int32Array.BYTES_PER_ELEMENT));
+  private readonly known = new Map<number, PoolThread>();
+  private readonly seen = new Set<number>();
+  /** When each thread last answered a read. */
+  readonly lastBack = new Map<number, number>();
+  /** Reads sent to the pool whose thread has not begun them: each fails with the error it is given. */
+  readonly waiting = new Set<(error: Error) => void>();
+
+  constructor(
+    readonly memoryMb: number,
+    readonly warm: number,
+  ) {
+    const entry = workerEntry();
+    const setup: WorkerSetup = { warm: warm > 0, retiring: this.retiring, reuse: REUSE };
+    this.piscina = new Piscina({
+      filename: entry.url.href,
+      execArgv: entry.execArgv,
+      minThreads: warm,
+      maxThreads: MAX_CONCURRENT,
+      idleTimeout: IDLE_MS,
+      concurrentTasksPerWorker: 1,
+      atomics: 'disabled',
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+      workerData: setup,
+      loadBalancer: (_task, threads) => this.idle(threads)[0] ?? null,
     });
+    this.piscina.on('workerCreate', (thread: PoolThread) => {
+      this.known.set(thread.id, thread);
+      this.seen.add(thread.id);
+    });
+    this.piscina.on('workerDestroy', (thread: PoolThread) => {
+      this.known.delete(thread.id);
+      this.lastBack.delete(thread.id);
+      this.seen.add(thread.id);
+    });
+    // A thread that failed before it could take a read (out of memory while loading, at a small ceiling):
+    // the reads waiting for a thread fail with its error rather than wait for one that will not come.
+    this.piscina.on('error', (error: Error) => {
+      for (const fail of this.waiting) fail(error);
+    });
+    this.count();
   }
-  return out;
-}
 
-// Warm threads: started ahead with the default memory ceiling, the PDF reader, pdf.js and PDFium loaded,
-// each waiting for a read: the first document after launch does not pay a thread's and the engines'
-// start. Two by default on a machine of two cores or more and at least 8 GiB of memory, else one
-// (EW_EXTRACT_WARM=n keeps n, at most one per core; 0 none): an idle thread holds 160–240 MB under tsx;
-// two let two documents dropped together both start at once, and a large PDF share its pages between
-// them. They are unref'd while they wait (they never keep the process alive). Importing this module starts
-// none: the service starts them when it is created (`prewarm`), so a program that loads the service but
-// reads no document (re-verifying a report) starts no thread and exits when it is done. A thread
-// whose read ended cleanly and left it small goes back to wait for the next document (a burst of imports
-// pays no thread start); one that read a large document, failed or was stopped is ended, and a new warm
-// thread is started on a core no read is using.
-const WARM_DEFAULT = MAX_CONCURRENT >= 2 && totalmem() >= 8 * 1024 ** 3 ? 2 : 1;
-const WARM_THREADS = Math.min(
-  MAX_CONCURRENT,
-  Math.max(0, Number(process.env['EW_EXTRACT_WARM'] ?? WARM_DEFAULT) || 0),
-);
-const warmThreads: Worker[] = [];
-const readyThreads = new WeakMap<Worker, Promise<void>>();
+  private isRetiring(id: number): boolean {
+    return this.retiring.includes(id);
+  }
 
-let started = 0;
+  /**
+   * Threads ready for a read (none running, not retiring), the one last back from a read first: its code
+   * is compiled and its heap grown by a real document (a thread's first document reads slower than its
+   * next, warmed or not).
+   */
+  idle(threads: Iterable<PoolThread> = this.known.values()): PoolThread[] {
+    return [...threads]
+      .filter(
+        (thread) =>
+          thread.currentUsage === 0 &&
+          !thread.terminating &&
+          !thread.destroyed &&
+          !this.isRetiring(thread.id),
+      )
+      .sort((a, b) => (this.lastBack.get(b.id) ?? -1) - (this.lastBack.get(a.id) ?? -1));
+  }
 
-/** How many reading threads this process has started (tests: a reused thread starts none). */
-export function threadsStarted(): number {
-  return started;
-}
+  /** Threads started so far (those running now, and those ended). */
+  count(): number {
+    for (const thread of this.piscina.threads) this.seen.add(thread.threadId);
+    return this.seen.size;
+  }
 
-function startThread(input: WorkerInput | null, memoryMb: number): Worker {
-  started++;
-  const entry = workerEntry();
-  return new Worker(entry.url, {
-    workerData: input,
-    execArgv: entry.execArgv,
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
-    stdout: false,
-    stderr: false,
-  });
-}
-
-/** A thread goes back to wait for the next read when its read left it this small, up to this many reads. */
-const REUSE_MAX_HEAP_MB = 256;
-const REUSE_MAX_WASM_MB = 256;
-const REUSE_MAX_READS = 50;
-const readsDone = new WeakMap<Worker, number>();
-/** Warm threads whose engine is loaded. */
-const loaded = new WeakSet<Worker>();
-/**
- * Threads that wait for their reads as messages (started warm). A thread started with its one read as
- * workerData ends when that read is done: it is never handed on.
- */
-const listening = new WeakSet<Worker>();
-
-/**
- * After a clean read on a thread with the default ceiling: back to the warm threads when it is small and
- * one is wanted (true), else the caller ends it (false).
- */
-function recycle(thread: Worker, memoryMb: number, used: WorkerMemory | undefined): boolean {
-  const reads = (readsDone.get(thread) ?? 0) + 1;
-  if (
-    !listening.has(thread) ||
-    memoryMb !== DEFAULT_WORKER_LIMITS.memoryMb ||
-    used === undefined ||
-    used.heapMb > REUSE_MAX_HEAP_MB ||
-    used.wasmMb > REUSE_MAX_WASM_MB ||
-    reads >= REUSE_MAX_READS
-  )
-    return false;
-  if (warmThreads.length >= WARM_THREADS) {
-    // A thread still starting gives way to this one, ready now.
-    const starting = warmThreads.findIndex((waiting) => !loaded.has(waiting));
-    if (starting < 0) return false;
-    const [replaced] = warmThreads.splice(starting, 1);
-    if (replaced) {
-      unwatchWarm(replaced);
-      void replaced.terminate();
+  /** Ends the threads that marked themselves retiring once their read has answered. */
+  endRetired(): void {
+    for (let slot = 0; slot < this.retiring.length; slot++) {
+      const id = Atomics.load(this.retiring, slot);
+      if (id === 0) continue;
+      const thread = this.known.get(id);
+      if (thread !== undefined && thread.currentUsage !== 0) continue;
+      Atomics.store(this.retiring, slot, 0);
+      const worker = this.piscina.threads.find((candidate) => candidate.threadId === id);
+      if (worker === undefined) continue;
+      this.count();
+      worker.once('exit', () => {
+        // A read queued while every thread was retiring: this run makes piscina start a thread for it.
+        if (this.piscina.queueSize > 0) this.piscina.run({ warm: true }).catch(() => undefined);
+      });
+      void worker.terminate();
     }
   }
-  readsDone.set(thread, reads);
-  loaded.add(thread);
-  watchWarm(thread);
-  readyThreads.set(thread, Promise.resolve());
-  thread.unref();
-  warmThreads.push(thread);
-  return true;
 }
 
-const forgetters = new WeakMap<Worker, () => void>();
+export function createExtractionPool(): ExtractionPool {
+  const pools = new Map<number, Threads>();
+  let closed = false;
+  let closing: Promise<void> | null = null;
+  let ended = 0;
+  // The cores other programs left over about the last minute (one sample every 20 s, the oldest kept),
+  // sampled only while the pool has threads.
+  let samples: CpuSample[] = [];
+  let sampler: ReturnType<typeof setInterval> | null = null;
 
-/** A waiting thread leaves the warm ones when it ends (until `unwatchWarm`, when a read takes it). */
-function watchWarm(thread: Worker): void {
-  const forget = () => {
-    const at = warmThreads.indexOf(thread);
-    if (at >= 0) warmThreads.splice(at, 1);
-  };
-  forgetters.set(thread, forget);
-  thread.on('error', forget);
-  thread.on('exit', forget);
-}
-
-function unwatchWarm(thread: Worker): void {
-  const forget = forgetters.get(thread);
-  if (forget === undefined) return;
-  thread.off('error', forget);
-  thread.off('exit', forget);
-  forgetters.delete(thread);
-}
-
-/** Starts warm threads up to WARM_THREADS. */
-export function prewarm(): void {
-  while (warmThreads.length < WARM_THREADS) {
-    const thread = startThread(null, DEFAULT_WORKER_LIMITS.memoryMb);
-    listening.add(thread);
-    thread.unref();
-    watchWarm(thread);
-    readyThreads.set(
-      thread,
-      new Promise<void>((resolve) => {
-        const ready = (message: WorkerMessage) => {
-          if (message.type !== 'ready') return;
-          thread.off('message', ready);
-          loaded.add(thread);
-          resolve();
-        };
-        thread.on('message', ready);
-        thread.once('exit', () => resolve());
-      }),
-    );
-    warmThreads.push(thread);
-  }
-}
-
-/** Resolves when the warm threads have loaded their engine (for benchmarks: reads after launch). */
-export async function whenWarm(): Promise<void> {
-  prewarm();
-  await Promise.all(warmThreads.map((thread) => readyThreads.get(thread)));
-}
-
-/** A thread for `input`: a warm one when its ceiling is the one asked for, else a new one. */
-function threadFor(input: WorkerInput, memoryMb: number): Worker {
-  const thread = warmThread(memoryMb);
-  if (thread) {
-    thread.postMessage(input);
-    return thread;
-  }
-  return startThread(input, memoryMb);
-}
-
-/** Whether a read's memory ceiling is the warm threads' own. */
-function memoryMbIsDefault(memoryMb: number): boolean {
-  return memoryMb === DEFAULT_WORKER_LIMITS.memoryMb;
-}
-
-/**
- * A warm thread taken for a read, when one waits and the read's ceiling is theirs: the one that came back
- * last from a read when any did (its code is compiled and its heap grown by a real document: a thread's
- * first document read 1.1–1.5× slower than its next, warming or not), else the one loaded longest.
- */
-function warmThread(memoryMb: number): Worker | undefined {
-  if (!memoryMbIsDefault(memoryMb)) return undefined;
-  let at = warmThreads.findLastIndex((thread) => (readsDone.get(thread) ?? 0) > 0);
-  if (at < 0) at = warmThreads.findIndex((thread) => loaded.has(thread));
-  const [thread] = warmThreads.splice(Math.max(0, at), 1);
-  if (thread) {
-    unwatchWarm(thread);
-    thread.ref();
-  }
-  return thread;
-}
-
-/**
- * Reads `bytes` as `format` in a worker thread with a memory and a time ceiling. Resolves with what the
- * reader read; rejects with a ReadFailure (the reader's, or `source_too_large` when the thread ran out of
- * memory, `extraction_error` when it crashed or ran out of time).
- */
-export async function readInWorker(
-  bytes: Uint8Array,
-  format: string,
-  options: ReadOptions,
-  limits: WorkerLimits = DEFAULT_WORKER_LIMITS,
-): Promise<ReadResult> {
-  const release = await slot();
-  // A large PDF shares its pages with the warm threads waiting, up to the cores other programs leave
-  // free. No thread is started for it: a thread's start (1.1–1.7 s under tsx, and a core while it starts)
-  // costs about what a second thread saves on a document of a few hundred pages.
-  const extra =
-    format === 'pdf' && bytes.length >= limits.parallelMinBytes && memoryMbIsDefault(limits.memoryMb)
-      ? freeSlots(Math.min(idleCores(limits), warmThreads.length) - 1)
-      : [];
-  try {
-    if (extra.length === 0) return await readInThread(bytes, format, options, limits);
-    const threads: Worker[] = [];
-    for (let thread = warmThread(limits.memoryMb); thread; thread = warmThread(limits.memoryMb)) {
-      threads.push(thread);
-      if (threads.length > extra.length) break;
+  function threadsFor(memoryMb: number): Threads {
+    if (closed) throw new ReadFailure('extraction_error', 'the extraction pool has been closed');
+    let threads = pools.get(memoryMb);
+    if (threads === undefined) {
+      threads = new Threads(memoryMb, memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads() : 0);
+      pools.set(memoryMb, threads);
     }
-    if (threads.length === 0) return await readInThread(bytes, format, options, limits);
-    return await readInParts(bytes, format, options, limits, threads);
-  } finally {
-    release();
-    for (const more of extra) more();
-    // Replaced (when the thread did not go back to wait) on a core no read is using, so starting them never
-    // takes a core from a read.
-    if (running < MAX_CONCURRENT) prewarm();
+    if (sampler === null) {
+      samples = [cpuSample()];
+      sampler = setInterval(() => {
+        samples.push(cpuSample());
+        if (samples.length > 3) samples.shift();
+      }, 20_000);
+      sampler.unref();
+    }
+    return threads;
   }
-}
 
-/**
- * Reads a PDF on `threads`, warm threads taken for it, sharing its pages: each takes the next page no
- * other has taken, and the pages are merged in page order (the same units and lost pages as one thread
- * reading them all). The text ceiling is checked again on the merged pages (each thread sees only its
- * own). The first failure stops the other threads.
- */
-async function readInParts(
-  bytes: Uint8Array,
-  format: string,
-  options: ReadOptions,
-  limits: WorkerLimits,
-  threads: Worker[],
-): Promise<ReadResult> {
-  const share = sharePages(threads.length);
-  const stops: (() => void)[] = [];
-  const reads = threads.map((thread) => readInThread(bytes, format, options, limits, share, stops, thread));
-  let results: ReadResult[];
-  try {
-    results = await Promise.all(reads);
-  } catch (error) {
-    for (const stop of stops) stop();
-    await Promise.allSettled(reads);
-    throw error;
+  /**
+   * The cores a parallel read can count on: those other programs left to this process over about the
+   * last minute (two threads on one core only add the cost of opening the document twice). A ceiling of
+   * 0 bytes counts every core (tests).
+   */
+  function idleCores(limits: WorkerLimits): number {
+    if (limits.parallelMinBytes <= 0) return MAX_CONCURRENT;
+    const [oldest] = samples;
+    const now = cpuSample();
+    return oldest && now.at - oldest.at >= 1000 ? coresFree(oldest, now, MAX_CONCURRENT) : MAX_CONCURRENT;
   }
-  const units: ReadUnit[] = results.flatMap((r) => r.units).sort((a, b) => a.index - b.index);
-  const lost: LostUnit[] = results.flatMap((r) => r.lost).sort((a, b) => a.index - b.index);
-  let chars = 0;
-  for (const unit of units) {
-    chars += unit.markdown.length;
-    if (chars > options.limits.maxTextChars)
-      throw new ReadFailure(
-        'source_too_large',
-        `text characters: observed at least ${chars} by page ${unit.index} (limit ${options.limits.maxTextChars})`,
-        'pdf',
-      );
-  }
-  return { format: results[0]?.format ?? format, units, lost };
-}
 
-function readInThread(
-  bytes: Uint8Array,
-  format: string,
-  options: ReadOptions,
-  limits: WorkerLimits,
-  share?: PageShare,
-  stops?: (() => void)[],
-  /** A warm thread taken for this read (a read sharing a document's pages), else one is taken or started. */
-  thread?: Worker,
-): Promise<ReadResult> {
-  const input: WorkerInput = { bytes, format, ocr: options.ocr, limits: options.limits, share };
-  thread?.postMessage(input);
-  const worker = thread ?? threadFor(input, limits.memoryMb);
-  return new Promise<ReadResult>((resolve, reject) => {
-    let settled = false;
-    /** Settles the read; the thread is ended unless its clean read (`used` given) lets it wait for the next. */
-    const settle = (fn: () => void, used?: WorkerMemory) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      if (used === undefined || !recycle(worker, limits.memoryMb, used)) void worker.terminate();
-      fn();
+  function readOnce(
+    threads: Threads,
+    bytes: Uint8Array,
+    format: string,
+    options: ReadInWorkerOptions,
+    limits: WorkerLimits,
+    share?: PageShare,
+    stop?: AbortSignal,
+  ): Promise<ReadResult> {
+    const controller = new AbortController();
+    let reason: StopReason | null = null;
+    const abort = (why: StopReason) => {
+      reason ??= why;
+      controller.abort(why);
     };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new ReadFailure(
-              'extraction_error',
-              `reading took longer than ${limits.timeoutMs >= 1000 ? `${Math.round(limits.timeoutMs / 1000)} s` : `${limits.timeoutMs} ms`} and was stopped`,
-              format,
-            ),
-          ),
-        ),
-      limits.timeoutMs,
-    );
-    stops?.push(() =>
-      settle(() =>
-        reject(
-          new ReadFailure('extraction_error', 'stopped: another thread reading the pages failed', format),
-        ),
-      ),
-    );
-    const onMessage = (message: WorkerMessage) => {
-      switch (message.type) {
-        case 'ready':
-          return;
-        case 'progress':
-          options.onUnit?.({
-            kind: message.kind,
-            index: message.index,
-            total: message.total,
-            ...(message.unit ? { unit: message.unit } : {}),
-          });
-          return;
-        case 'result':
-          settle(() => resolve(message.result), message.used);
-          return;
-        case 'failure':
-          settle(
-            () => reject(new ReadFailure(message.code, message.reason, message.format ?? format)),
-            message.used,
-          );
-          return;
-        case 'crash':
-          settle(() =>
-            reject(
-              new ReadFailure('extraction_error', `the ${format} reader failed: ${message.message}`, format),
-            ),
-          );
-          return;
+    const timer = setTimeout(() => abort('timeout'), limits.timeoutMs);
+    const onCancel = () => abort('cancelled');
+    const onStop = () => abort('stopped');
+    options.signal?.addEventListener('abort', onCancel, { once: true });
+    stop?.addEventListener('abort', onStop, { once: true });
+
+    if (options.signal?.aborted) abort('cancelled');
+    /** The error of a thread that failed before it began this read. */
+    let unstarted: Error | null = null;
+    const fail = (error: Error) => {
+      unstarted = error;
+      controller.abort();
+    };
+    threads.waiting.add(fail);
+    /** The thread reading, once it has begun. */
+    let thread: number | null = null;
+
+    const { port1, port2 } = new MessageChannel();
+    let progressDone: () => void = () => undefined;
+    const drained = new Promise<void>((resolve) => (progressDone = resolve));
+    port1.on('message', (message: ProgressMessage) => {
+      if (message.type === 'start') {
+        thread = message.thread;
+        return void threads.waiting.delete(fail);
       }
+      if (message.type === 'done') return progressDone();
+      const { type: _type, ...progress } = message;
+      options.onUnit?.(progress);
+    });
+
+    const failure = (caught: unknown): ReadFailure => {
+      if (caught instanceof ReadFailure) return caught;
+      const error = unstarted ?? caught;
+      if (reason === 'timeout')
+        return new ReadFailure(
+          'extraction_error',
+          `reading took longer than ${limits.timeoutMs >= 1000 ? `${Math.round(limits.timeoutMs / 1000)} s` : `${limits.timeoutMs} ms`} and was stopped`,
+          format,
+        );
+      if (reason === 'stopped')
+        return new ReadFailure(
+          'extraction_error',
+          'stopped: another thread reading the pages failed',
+          format,
+        );
+      if (closed)
+        return new ReadFailure('extraction_error', 'the extraction pool was closed during the read', format);
+      if (reason === 'cancelled')
+        return new ReadFailure('extraction_error', 'the read was cancelled', format);
+      const { message, code } = error as Error & { code?: string };
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+        return new ReadFailure(
+          'source_too_large',
+          `reading needed more memory than the ${limits.memoryMb} MB limit`,
+          format,
+        );
+      const exit = /worker exited with code: (-?\d+)/.exec(String(message));
+      if (exit)
+        return new ReadFailure(
+          'extraction_error',
+          `the ${format} reader stopped (exit code ${exit[1]})`,
+          format,
+        );
+      return new ReadFailure('extraction_error', `the ${format} reader failed: ${String(message)}`, format);
     };
-    const onError = (error: Error & { code?: string }) => {
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ReadFailure(
-                'source_too_large',
-                `reading needed more memory than the ${limits.memoryMb} MB limit`,
-                format,
-              )
-            : new ReadFailure('extraction_error', `the ${format} reader failed: ${error.message}`, format),
-        ),
-      );
-    };
-    const onExit = (code: number) => {
-      settle(() =>
-        reject(
-          new ReadFailure('extraction_error', `the ${format} reader stopped (exit code ${code})`, format),
-        ),
-      );
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-  });
+
+    const task = threads.piscina.run(
+      { bytes, format, ocr: options.ocr, limits: options.limits, share, progress: port2 },
+      { transferList: [port2], signal: controller.signal },
+    );
+    return task
+      .then(async (answer) => {
+        if (answer === null)
+          throw new ReadFailure('extraction_error', 'the reading thread gave no answer', format);
+        if (answer.type === 'crash')
+          throw new ReadFailure('extraction_error', `the ${format} reader failed: ${answer.message}`, format);
+        // Every page told before the answer reaches the caller before the result does.
+        await drained;
+        if (answer.type === 'failure')
+          throw new ReadFailure(answer.code, answer.reason, answer.format ?? format);
+        return answer.result;
+      })
+      .catch((error: unknown) => {
+        throw failure(error);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        threads.waiting.delete(fail);
+        if (thread !== null) threads.lastBack.set(thread, performance.now());
+        options.signal?.removeEventListener('abort', onCancel);
+        stop?.removeEventListener('abort', onStop);
+        port1.close();
+        threads.endRetired();
+      });
+  }
+
+  /**
+   * A PDF read on `parts` threads sharing its pages: each takes the next page no other has taken, and the
+   * pages are merged in page order (the same units and lost pages as one thread reading them all). The
+   * text ceiling is checked again on the merged pages (each thread sees only its own). The first failure
+   * stops the other threads.
+   */
+  async function readInParts(
+    threads: Threads,
+    bytes: Uint8Array,
+    format: string,
+    options: ReadInWorkerOptions,
+    limits: WorkerLimits,
+    parts: number,
+  ): Promise<ReadResult> {
+    const share = sharePages(parts);
+    const stop = new AbortController();
+    const reads = Array.from({ length: parts }, () =>
+      readOnce(threads, bytes, format, options, limits, share, stop.signal),
+    );
+    let results: ReadResult[];
+    try {
+      results = await Promise.all(reads);
+    } catch (error) {
+      stop.abort();
+      await Promise.allSettled(reads);
+      throw error;
+    }
+    const units: ReadUnit[] = results.flatMap((r) => r.units).sort((a, b) => a.index - b.index);
+    const lost: LostUnit[] = results.flatMap((r) => r.lost).sort((a, b) => a.index - b.index);
+    let chars = 0;
+    for (const unit of units) {
+      chars += unit.markdown.length;
+      if (chars > options.limits.maxTextChars)
+        throw new ReadFailure(
+          'source_too_large',
+          `text characters: observed at least ${chars} by page ${unit.index} (limit ${options.limits.maxTextChars})`,
+          'pdf',
+        );
+    }
+    return { format: results[0]?.format ?? format, units, lost };
+  }
+
+  return {
+    async read(bytes, format, options, limits = DEFAULT_WORKER_LIMITS) {
+      const threads = threadsFor(limits.memoryMb);
+      // A large PDF shares its pages with the threads idle now, up to the cores other programs leave
+      // free; no thread is started for it (a thread's start costs about what a second thread saves on a
+      // document of a few hundred pages), and nobody waiting is overtaken.
+      const parts =
+        format === 'pdf' &&
+        bytes.length >= limits.parallelMinBytes &&
+        limits.memoryMb === DEFAULT_WORKER_LIMITS.memoryMb &&
+        threads.piscina.queueSize === 0
+          ? Math.min(idleCores(limits), threads.idle().length)
+          : 1;
+      return parts > 1
+        ? readInParts(threads, bytes, format, options, limits, parts)
+        : readOnce(threads, bytes, format, options, limits);
+    },
+
+    async whenWarm() {
+      const threads = threadsFor(DEFAULT_WORKER_LIMITS.memoryMb);
+      await Promise.all(Array.from({ length: threads.warm }, () => threads.piscina.run({ warm: true })));
+    },
+
+    threadsStarted() {
+      let count = ended;
+      for (const threads of pools.values()) count += threads.count();
+      return count;
+    },
+
+    close() {
+      // Reads still queued or running are rejected by piscina; `closed` makes their failure say why.
+      closed = true;
+      closing ??= (async () => {
+        if (sampler !== null) clearInterval(sampler);
+        const all = [...pools.values()];
+        for (const threads of all) ended += threads.count();
+        pools.clear();
+        await Promise.all(all.map((threads) => threads.piscina.destroy()));
+      })();
+      return closing;
+    },
+  };
 }

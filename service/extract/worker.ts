@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import { readerFor } from './readers';
 import {
   ReadFailure,
@@ -9,10 +9,10 @@ import {
   type UnitProgress,
 } from './types';
 
-// One read of untrusted bytes at a time, in a worker thread with memory limits (run-worker.ts): a parser
-// that blows up takes down this thread, never the service. The read comes as workerData (a thread for one
-// read), or, in a warm thread (started ahead with no workerData, the PDF reader and pdf.js already
-// loaded), as a message; a warm thread left small by its read may be sent the next one.
+// One read of untrusted bytes at a time, in a thread of the extraction pool (run-worker.ts) with memory
+// limits: a parser that blows up takes down this thread, never the service. The pool sends reads one at a
+// time; a thread left small by its read is sent the next one, a thread left large (or whose reader threw)
+// marks itself retiring and is ended by the pool once it has answered.
 
 export interface WorkerInput {
   bytes: Uint8Array;
@@ -21,7 +21,12 @@ export interface WorkerInput {
   limits: Limits;
   /** A PDF's pages shared with the other threads reading it. */
   share?: PageShare | undefined;
+  /** Where each page or sheet read is told, then `done`, before the answer. */
+  progress: MessagePort;
 }
+
+/** A task of the pool: a read, or a wait until the thread has loaded its engine. */
+export type WorkerTask = WorkerInput | { warm: true };
 
 /** What a read left the thread holding: its V8 heap and PDFium's WebAssembly memory, in MB. */
 export interface WorkerMemory {
@@ -29,25 +34,44 @@ export interface WorkerMemory {
   wasmMb: number;
 }
 
-export type WorkerMessage =
-  | ({ type: 'progress' } & UnitProgress)
-  | { type: 'result'; result: ReadResult; used?: WorkerMemory }
+export type WorkerAnswer =
+  | { type: 'result'; result: ReadResult; used: WorkerMemory }
   | {
       type: 'failure';
       code: ReadFailure['code'];
       reason: string;
       format?: string | undefined;
-      used?: WorkerMemory;
+      used: WorkerMemory;
     }
-  | { type: 'crash'; message: string }
-  /** A warm thread has loaded its engine. */
-  | { type: 'ready' };
+  | { type: 'crash'; message: string };
 
-const port = parentPort;
-if (port === null) throw new Error('worker.ts runs only as a worker thread');
-const post = (message: WorkerMessage) => port.postMessage(message);
+export type ProgressMessage =
+  { type: 'start'; thread: number } | ({ type: 'progress' } & UnitProgress) | { type: 'done' };
 
-/** What this thread holds after a read (run-worker.ts decides from it whether the thread reads again). */
+/** When a thread goes on to the next read, and how it tells the pool it will not. */
+export interface WorkerSetup {
+  /** Load the PDF reader before any document arrives. */
+  warm: boolean;
+  /** Slots of thread ids that will take no further read (shared with the pool's balancer). */
+  retiring: Int32Array;
+  /** A thread takes another read only when its last left it at most this much, up to `maxReads` reads. */
+  reuse: { maxHeapMb: number; maxWasmMb: number; maxReads: number };
+}
+
+const setup = workerData as WorkerSetup;
+
+// Warm: the engine most documents need, loaded while the thread waits for its first read.
+const warming: Promise<void> = setup.warm
+  ? import('./readers/pdf').then(
+      (pdf) => pdf.warm(),
+      () => undefined,
+    )
+  : Promise.resolve();
+warming.catch(() => undefined);
+
+let reads = 0;
+
+/** What this thread holds after a read (whether it reads again depends on it). */
 async function memoryUsed(): Promise<WorkerMemory> {
   const { pdfiumMemoryIfStarted } = await import('./readers/pdfium');
   return {
@@ -56,7 +80,22 @@ async function memoryUsed(): Promise<WorkerMemory> {
   };
 }
 
-async function run(input: WorkerInput): Promise<void> {
+/** Marked before the answer is sent, so the pool never hands this thread another read. */
+function retire(): void {
+  for (let slot = 0; slot < setup.retiring.length; slot++)
+    if (Atomics.compareExchange(setup.retiring, slot, 0, threadId) === 0) return;
+}
+
+function keepOrRetire(used: WorkerMemory | undefined): void {
+  reads++;
+  const { maxHeapMb, maxWasmMb, maxReads } = setup.reuse;
+  if (used === undefined || used.heapMb > maxHeapMb || used.wasmMb > maxWasmMb || reads >= maxReads) retire();
+}
+
+async function run(input: WorkerInput): Promise<WorkerAnswer> {
+  const post = (message: ProgressMessage) => input.progress.postMessage(message);
+  post({ type: 'start', thread: threadId });
+  let answer: WorkerAnswer;
   try {
     const reader = await readerFor(input.format);
     const result = await reader.read(input.bytes, input.format, {
@@ -65,26 +104,25 @@ async function run(input: WorkerInput): Promise<void> {
       onUnit: (progress) => post({ type: 'progress', ...progress }),
       ...(input.share ? { share: input.share } : {}),
     });
-    post({ type: 'result', result, used: await memoryUsed() });
+    answer = { type: 'result', result, used: await memoryUsed() };
   } catch (error) {
-    if (error instanceof ReadFailure)
-      post({
-        type: 'failure',
-        code: error.code,
-        reason: error.reason,
-        format: error.format,
-        used: await memoryUsed(),
-      });
-    else post({ type: 'crash', message: error instanceof Error ? error.message : String(error) });
+    answer =
+      error instanceof ReadFailure
+        ? {
+            type: 'failure',
+            code: error.code,
+            reason: error.reason,
+            format: error.format,
+            used: await memoryUsed(),
+          }
+        : { type: 'crash', message: error instanceof Error ? error.message : String(error) };
   }
+  keepOrRetire(answer.type === 'crash' ? undefined : answer.used);
+  post({ type: 'done' });
+  return answer;
 }
 
-const input = workerData as WorkerInput | null;
-if (input) await run(input);
-else {
-  // One read at a time: run-worker.ts sends the next only once this one has answered.
-  port.on('message', (message: WorkerInput) => void run(message));
-  // Warm: the engine most documents need, loaded before any document arrives.
-  await (await import('./readers/pdf')).warm();
-  post({ type: 'ready' });
+export default async function work(task: WorkerTask): Promise<WorkerAnswer | null> {
+  await warming;
+  return 'warm' in task ? null : run(task);
 }

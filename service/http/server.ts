@@ -248,6 +248,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`);
   });
   const service = createLocalService(store, options.extraction);
+  app.addHook('onClose', () => service.close());
   for (const name of OPERATION_NAMES) {
     const op: OperationSpec = operations[name];
     const handler = routeHandlers[name] as RouteHandler<OperationName>;

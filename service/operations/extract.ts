@@ -14,11 +14,8 @@ export interface ExtractionSettings {
   onUnit?: ExtractOptions['onUnit'];
   limits?: ExtractOptions['limits'];
   worker?: ExtractOptions['worker'];
-  /**
-   * Start the warm reading threads when the service is created (the default), so the first document read
-   * after launch does not wait for one; false: a thread starts only when a document is read.
-   */
-  warmThreads?: boolean;
+  /** The service's reading threads (started by its first read, ended by its close()). */
+  pool?: ExtractOptions['pool'];
 }
 
 /** The stored bytes of an asset, verified; a store without them is 404, damaged bytes 502. */
@@ -48,6 +45,7 @@ const EVIDENCE_SCHEME = 'evidence://';
 function extractOptions(settings: ExtractionSettings): ExtractOptions {
   return {
     ocr: settings.ocr,
+    ...(settings.pool ? { pool: settings.pool } : {}),
     ...(settings.limits ? { limits: settings.limits } : {}),
     ...(settings.worker ? { worker: settings.worker } : {}),
     ...(settings.onUnit ? { onUnit: settings.onUnit } : {}),

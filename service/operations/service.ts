@@ -1,6 +1,6 @@
 import type { OperationName, OperationResult, UploadFields } from '../../shared/api';
 import type { ExtractOptions } from '../extract/extract';
-import { prewarm } from '../extract/run-worker';
+import { createExtractionPool } from '../extract/run-worker';
 import { createDownloader } from '../fetch';
 import type { StagedBlob } from '../store/blobs';
 import type { EvidenceStore } from '../store/contract';
@@ -63,6 +63,11 @@ export interface LocalService {
   readonly store: EvidenceStore;
   readonly extraction: ExtractionSettings;
   forAccount(accountId: string): AccountService;
+  /**
+   * Ends the service's reading threads; a read still running or queued answers `extraction_error`. The
+   * store is its owner's to close.
+   */
+  close(): Promise<void>;
 }
 
 /** Extraction defaults, in one place: OCR `auto` and guarded downloads for `asset_url` (service/fetch). */
@@ -74,13 +79,15 @@ export function createLocalService(
   store: EvidenceStore,
   extraction: Partial<ExtractionSettings> = {},
 ): LocalService {
-  const settings = extractionSettings(extraction);
-  if (settings.warmThreads !== false) prewarm();
+  // The reading threads start with the first document read, so a service that reads none starts none.
+  const pool = createExtractionPool();
+  const settings = extractionSettings({ ...extraction, pool });
   const withContext = (context: CallContext | undefined): ExtractionSettings =>
     context?.onUnit ? { ...settings, onUnit: context.onUnit } : settings;
   return {
     store,
     extraction: settings,
+    close: () => pool.close(),
     forAccount(accountId) {
       return {
         stageFile: (file) => stageFile(store, file),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { extract, type Extraction } from '../../../service/extract/extract';
-import { coresFree, threadsStarted, whenWarm } from '../../../service/extract/run-worker';
+import { coresFree, createExtractionPool } from '../../../service/extract/run-worker';
 import { buildPdf } from './fixtures/pdf';
 import { textPicture } from './fixtures/pdf-images';
 
@@ -43,13 +43,17 @@ async function scan(pages: number): Promise<Uint8Array> {
 const view = (e: Extraction) => JSON.parse(JSON.stringify(e)) as unknown;
 
 describe('reading threads', () => {
+  const pool = createExtractionPool();
+  afterAll(() => pool.close());
+  const threadsStarted = () => pool.threadsStarted();
+  const whenWarm = () => pool.whenWarm();
   it('reuses the warm thread for reads one after another, each as a fresh thread reads it', async () => {
     await whenWarm();
     const before = threadsStarted();
-    const first = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off' });
-    const sheet = await extract(csv, { filename: 'b.csv' }, { ocr: 'off' });
-    const locked = await extract(encrypted, { filename: 'c.pdf' }, { ocr: 'off' });
-    const again = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off' });
+    const first = await extract(pdf(3), { filename: 'a.pdf' }, { pool, ocr: 'off' });
+    const sheet = await extract(csv, { filename: 'b.csv' }, { pool, ocr: 'off' });
+    const locked = await extract(encrypted, { filename: 'c.pdf' }, { pool, ocr: 'off' });
+    const again = await extract(pdf(3), { filename: 'a.pdf' }, { pool, ocr: 'off' });
     // Four documents (one refused by the reader), no thread started.
     expect(threadsStarted()).toBe(before);
     expect(first.state).toBe('complete');
@@ -58,7 +62,11 @@ describe('reading threads', () => {
     expect(locked.code).toBe('source_encrypted');
     expect(view(again)).toEqual(view(first));
     // The same bytes on a thread of their own (a memory ceiling other than the warm threads') read the same.
-    const alone = await extract(pdf(3), { filename: 'a.pdf' }, { ocr: 'off', worker: { memoryMb: 1024 } });
+    const alone = await extract(
+      pdf(3),
+      { filename: 'a.pdf' },
+      { pool, ocr: 'off', worker: { memoryMb: 1024 } },
+    );
     expect(threadsStarted()).toBe(before + 1);
     expect(view(alone)).toEqual(view(first));
   });
@@ -69,10 +77,10 @@ describe('reading threads', () => {
     const stopped = await extract(
       pdf(40),
       { filename: 'slow.pdf' },
-      { ocr: 'off', worker: { timeoutMs: 1 } },
+      { pool, ocr: 'off', worker: { timeoutMs: 1 } },
     );
     expect(stopped.code).toBe('extraction_error');
-    const next = await extract(pdf(2), { filename: 'next.pdf' }, { ocr: 'off' });
+    const next = await extract(pdf(2), { filename: 'next.pdf' }, { pool, ocr: 'off' });
     expect(next.state).toBe('complete');
     expect(next.units).toHaveLength(2);
     // Exactly one thread started since: the one that replaced the stopped thread, which read `next`.
@@ -83,9 +91,9 @@ describe('reading threads', () => {
     await whenWarm();
     // The warm thread takes the long read (scanned pages, OCR); the short one gets a thread made for it
     // alone, and finishes first. The next read starts the moment it does, before that thread has gone.
-    const long = extract(await scan(12), { filename: 'scan.pdf' }, { ocr: 'auto' });
-    const next = extract(pdf(2), { filename: 'short.pdf' }, { ocr: 'off' }).then(() =>
-      extract(pdf(3), { filename: 'next.pdf' }, { ocr: 'off', worker: { timeoutMs: 60_000 } }),
+    const long = extract(await scan(12), { filename: 'scan.pdf' }, { pool, ocr: 'auto' });
+    const next = extract(pdf(2), { filename: 'short.pdf' }, { pool, ocr: 'off' }).then(() =>
+      extract(pdf(3), { filename: 'next.pdf' }, { pool, ocr: 'off', worker: { timeoutMs: 60_000 } }),
     );
     const [first, after] = await Promise.all([long, next]);
     expect(first.state).toBe('complete');
