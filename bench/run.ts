@@ -8,6 +8,8 @@
  * re-verification, in process and as the command (start to verdict, start to exit). `npm run bench -- ocr`
  * runs only the OCR comparison with Debian's tesseract and a 20-page scan on all cores (minutes: not in the
  * default run).
+ * `npm run bench -- startup` runs only the commands that read no document (`service keys create`,
+ * `verify-report --help`: wall time and peak memory) and a verify's exit after its verdict.
  * `npm run bench -- newsroom` runs only newsroom mode: two instances on one throwaway PostgreSQL beside the
  * embedded engine (100,000 units seeded, minutes: not in the default run).
  */
@@ -24,6 +26,7 @@ import { median, reference } from './reference';
 import { benchReport } from './report';
 import { benchSearch } from './search';
 import { benchSearchUi } from './search-ui';
+import { benchStartup } from './startup';
 import { benchWebUpload } from './web-upload';
 import { benchWorkbench } from './workbench';
 import { Store } from '../service/store/store';
@@ -55,6 +58,10 @@ async function main() {
   }
   if (process.argv[2] === 'verify-report') {
     for (const line of verifyReportLines(await benchVerifyReport())) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'startup') {
+    for (const line of await benchStartup()) console.log(line);
     return;
   }
   if (process.argv[2] === 'workbench') {
