@@ -416,28 +416,40 @@ const SPACED_HEADINGS = 1.15;
  * "NSSF") is one piece per column; a heading whose words stand across the gap between columns ("VARIATION"
  * centred over two) spans them.
  */
-function shared(chunk: Chunk, columns: readonly [number, number][], size: number): Chunk[] {
+function shared(
+  chunk: Chunk,
+  columns: readonly [number, number][],
+  size: number,
+  headedApart: (cols: readonly number[]) => boolean = () => false,
+): Chunk[] {
   if (columnsCovered(chunk, columns).length < 2 || chunk.words === undefined) return [chunk];
   const byColumn = new Map<number, NonNullable<Chunk['words']>>();
-  for (const word of chunk.words) {
-    // A word wider than its column stands over the column it overlaps most.
+  // A word wider than its column stands over the column it overlaps most; one in a gap goes with the word
+  // after it ("& Other" reads on), or, last in the piece, with the one before it.
+  const columnOf = chunk.words.map((word) => {
     let best = -1;
     let most = 0;
     columns.forEach(([a, b], c) => {
       const overlap = Math.min(b, word.x1) - Math.max(a, word.x0);
       if (overlap > most) [best, most] = [c, overlap];
     });
-    if (best === -1) return [chunk];
-    byColumn.set(best, [...(byColumn.get(best) ?? []), word]);
-  }
-  if (byColumn.size < 2) return [chunk];
+    return best;
+  });
+  const inGap = columnOf.includes(-1);
+  for (let k = columnOf.length - 2; k >= 0; k--) if (columnOf[k] === -1) columnOf[k] = columnOf[k + 1]!;
+  for (let k = 1; k < columnOf.length; k++) if (columnOf[k] === -1) columnOf[k] = columnOf[k - 1]!;
+  if (columnOf.includes(-1)) return [chunk];
+  chunk.words.forEach((word, k) => byColumn.set(columnOf[k]!, [...(byColumn.get(columnOf[k]!) ?? []), word]));
+  if (byColumn.size < 2 || (inGap && !headedApart([...byColumn.keys()]))) return [chunk];
   // Words a space apart read on as one heading ("Year ended December 31" over two years); headings of their
   // own stand further apart than a space, if less than a cell's gap.
   const groups = [...byColumn.values()];
   const space = chunk.space ?? 0.25 * size;
-  for (let g = 1; g < groups.length; g++) {
-    if (groups[g]![0]!.x0 - groups[g - 1]!.at(-1)!.x1 <= SPACED_HEADINGS * space) return [chunk];
-  }
+  // Under columns headed apart above, words a space apart are still two headings ("NABARD & Other").
+  if (!headedApart([...byColumn.keys()]))
+    for (let g = 1; g < groups.length; g++) {
+      if (groups[g]![0]!.x0 - groups[g - 1]!.at(-1)!.x1 <= SPACED_HEADINGS * space) return [chunk];
+    }
   return groups.map((words) => ({
     text: words.map((w) => w.text).join(' '),
     x0: Math.min(...words.map((w) => w.x0)),
@@ -528,10 +540,14 @@ function readTable(
   const onEnd = headingsOnEnd(region, columns, upright);
   let unsure = false;
   // Rows: each line, its pieces placed in the columns they cover.
+  let rowAbove: Row | undefined;
   const rows: Row[] = region.map((line) => {
     const cells = new Map<number, { chunks: Chunk[]; span: number }>();
     const inBody = body.includes(line);
-    for (const chunk of line.chunks.flatMap((c) => shared(c, columns, line.size))) {
+    // Columns headed apart on the row above: a heading under them is no heading across them.
+    const headedApart = (cols: readonly number[]) =>
+      rowAbove !== undefined && cols.every((c) => rowAbove!.cells.get(c)?.span === 1);
+    for (const chunk of line.chunks.flatMap((c) => shared(c, columns, line.size, headedApart))) {
       // A row of figures keeps to the columns: what stands beyond them is the margin's.
       if (inBody && outside(chunk, columns)) continue;
       const covered = columnsCovered(chunk, columns);
@@ -543,7 +559,8 @@ function readTable(
         if (inBody) unsure = true;
       } else cells.set(at, { chunks: [chunk], span: covered.length });
     }
-    return { lines: [line], cells, figures: line.chunks.some((c) => holdsFigure(c.text)) };
+    rowAbove = { lines: [line], cells, figures: line.chunks.some((c) => holdsFigure(c.text)) };
+    return rowAbove;
   });
   // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures (a
   // label may have a number in it: "District 20", "Q3 2024 sales").

@@ -515,6 +515,28 @@ describe('pdf reader: tables', () => {
     expect(apart[0]).toMatchObject({ cols: 6 });
   });
 
+  it('parts a heading a space apart under two columns headed apart above it', async () => {
+    // "from | from SBI" head two columns; under them "NABARD & Other" is two headings, not one across both.
+    const texts = (apartAbove: boolean): PdfText[] => [
+      ...(apartAbove
+        ? [
+            { x: 300, y: 712, size: 9, text: 'from' },
+            { x: 350, y: 712, size: 9, text: 'from SBI' },
+          ]
+        : []),
+      { x: 300, y: 700, size: 9, text: 'NABARD' },
+      { x: 340, y: 700, size: 9, text: '& Other' },
+      ...row(686, 'Kerala', ['1,234.5', '2,345.6'], [300, 350]),
+      ...row(674, 'Punjab', ['3,456.7', '4,567.8'], [300, 350]),
+      ...row(662, 'Sikkim', ['5,678.9', '6,789.1'], [300, 350]),
+    ];
+    const apart = (await page(texts(true))).page!.tables![0]!;
+    expect(grid(apart).slice(0, 2)).toEqual(['1:from | 2:from SBI', '1:NABARD | 2:& Other']);
+    // With nothing above to part them, words a space apart read on as one heading over both.
+    const alone = (await page(texts(false))).page!.tables![0]!;
+    expect(grid(alone)[0]).toBe('1:NABARD & Other (×2)');
+  });
+
   it('finds no table in prose, nor in a list of numbered points', async () => {
     const unit = await page([
       {
