@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- report`: the report export and its re-verification (issue 17), against the embedded
+ * `npm run bench -- report`: the report export and its re-verification, against the embedded
  * service in a temp folder. One case keeps 50 checks over 10 documents (7 text PDFs of 4 pages, 3 workbooks,
  * generated here), each check over two figures of one document. Measured (median of 3): the HTML export
  * (the bundle built over the service, every figure cropped, the page written), its PDF printed by headless

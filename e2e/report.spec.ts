@@ -9,7 +9,7 @@ import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
 
-// Issue 17's journey, through the web host in Chromium on its own data folder: a case built through the UI
+// The report journey, through the web host in Chromium on its own data folder: a case built through the UI
 // with two checks (one supported; one escalated, with the person's judgment) and two kept search passages;
 // exported as HTML and as PDF (the web host's print page, printed headless); the PDF's pages rendered with
 // poppler's pdftoppm and read with pdftotext: outcomes in words, the judgment labelled as the person's,

@@ -7,7 +7,7 @@ import { WEB_BRIDGE_PATH, WEB_TOKEN_HEADER, WEB_UPLOAD_META_HEADER, WEB_UPLOAD_P
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers';
 
-// Journey (1) of issue 16, through the web host in Chromium on its own data folder: three documents in the
+// The search journey, through the web host in Chromium on its own data folder: three documents in the
 // library, each registered with the web address it came from (so the service knows its domain); a search
 // with a domain filter; the second result opened at its passage, lit in the unit text; kept in a case.
 

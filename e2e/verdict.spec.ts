@@ -5,7 +5,7 @@ import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
 
-// Issue 28, item 4, through the web host in Chromium on its own data folder: a check the service leaves to
+// A person's verdict, through the web host in Chromium on its own data folder: a check the service leaves to
 // a person is kept, the fact-checker gives it their own verdict ("False", with a note) by keyboard, the
 // cases list says the check is resolved by their verdict, and the exported report shows the verdict as
 // theirs, apart from the service's outcome, which stays unresolved.

@@ -155,7 +155,7 @@ try {
     console.log(`| ${file} | ${popSays} | ${ours} | ${theirs} | ${share} |`);
   }
 
-  // Pages drawn for OCR (item 5 of issue 18): pdf.js on a canvas (RGBA PNG) against PDFium (grey PNG), the
+  // Pages drawn for OCR: pdf.js on a canvas (RGBA PNG) against PDFium (grey PNG), the
   // same pages at the same scale, each drawn twice and the faster kept.
   console.log('\n## Pages drawn for OCR (300 dpi, PNG)\n');
   console.log('| page | pdf.js + canvas | PDFium | pdf.js ÷ PDFium |');

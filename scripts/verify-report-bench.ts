@@ -12,7 +12,7 @@ import type { OperandReference, Representation } from '../shared/api';
 import type { KeptCheck } from '../shared/bridge/cases';
 import { buildReport } from '../shared/report/model';
 
-// The verify-report figure of issue 17's benchmark: a case of 50 checks over 10 documents (5 PDFs, 5
+// The verify-report figure of the report benchmark: a case of 50 checks over 10 documents (5 PDFs, 5
 // spreadsheets), its bundle re-verified against the embedded service and the app's cases, in this process
 // and as the command a person runs (its wall time from start to verdict and to exit: what it loads and
 // starts besides the verification counts there). `npm run bench -- verify-report` prints it;

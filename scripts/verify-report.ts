@@ -11,7 +11,7 @@ import { verifyBundle, verifyItemLine } from '../electron/report/verify';
 import { MAX_BUNDLE_CHARS } from '../shared/bridge/reports';
 import type { VerifyItem, VerifyReport } from '../shared/report/verify-result';
 
-// `npm run verify-report -- BUNDLE.json`: re-verifies a report bundle (issue 17) against the local
+// `npm run verify-report -- BUNDLE.json`: re-verifies a report bundle against the local
 // service's data folder or a remote service, and optionally the app's cases. One line per item, a summary,
 // and the exit code: 0 every item the same, 1 anything else, 2 a usage error.
 

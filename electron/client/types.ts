@@ -15,7 +15,7 @@ import type {
   UploadResponse,
 } from '../../shared/api';
 
-// One service client, two implementations (issue 6): embedded (the local service's operations called in
+// One service client, two implementations: embedded (the local service's operations called in
 // process with the local account) and remote (HTTP with x-api-key, every response parsed by the shared
 // schemas). The main process makes every service call through it; nothing in it invents an id or an operand.
 

@@ -5,7 +5,7 @@ import { exportReport } from '../report/export';
 import { verifyBundle } from '../report/verify';
 import type { HandlerContext } from './context';
 
-// Reports (issue 17): export one or more cases in one format (built whole in memory, with progress and
+// Reports: export one or more cases in one format (built whole in memory, with progress and
 // cancellation by task id), and re-verify a report bundle against the service in use and this computer's
 // cases.
 

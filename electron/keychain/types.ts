@@ -1,4 +1,4 @@
-// The API key's home in the main process (issue 6): the OS keychain through @napi-rs/keyring, or, when
+// The API key's home in the main process: the OS keychain through @napi-rs/keyring, or, when
 // the keychain is missing or locked, this session's memory only. The renderer learns a KeyStatus and
 // nothing else: the key itself is in no bridge reply, no event, no log and no file.
 

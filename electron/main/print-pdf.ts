@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { denyAllPermissions } from './hardening';
 import { mayLoad, PDF_OPTIONS, PRINT_PARTITION, PRINT_TIMEOUT_MS, printWindowOptions } from './print-options';
 
-// A report's HTML printed to PDF by Chromium (issue 17), in the Electron host: a hidden window that runs
+// A report's HTML printed to PDF by Chromium, in the Electron host: a hidden window that runs
 // no script, has no preload and no Node, lives in a session of its own (in memory, apart from the app's)
 // and may load exactly one thing, the report, from a private temporary file removed when the print is
 // done (a data: URL would be over Chromium's 2 MB URL limit once the figures' crops are in it).

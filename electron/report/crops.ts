@@ -18,7 +18,7 @@ import {
 import type { ReportBundle, ReportOperand } from '../../shared/report/model';
 import { pdfJsAssetFolders } from '../../service/extract/readers/pdfjs-assets';
 
-// The crop of every cited figure of a report (issue 17), made from the retained bytes and representations:
+// The crop of every cited figure of a report, made from the retained bytes and representations:
 // - a figure with a page box in a PDF: two images, the box outlined in CROP_MARK_COLOUR in both, drawn by
 //   pdf.js (legacy build, in process, nothing fetched: fonts, CMaps, ICC profiles and wasm from
 //   node_modules/pdfjs-dist, as the service's reader does) onto a @napi-rs/canvas: a close-up of the

@@ -16,7 +16,7 @@ import { ClientError, type EvidenceClient } from '../client/types';
 import { makeCrops } from './crops';
 import { reportSigningKey, signBundle } from './signing';
 
-// The report export of the main process (issue 17): loads the cases, builds the bundle over the service
+// The report export of the main process: loads the cases, builds the bundle over the service
 // client (every cited source and representation read once), then writes it in one format, whole, in
 // memory. Nothing is written to disk here: the page saves the bytes it is answered (or, in the web host,
 // opens the one-time print page), so a failed or cancelled export leaves no file anywhere.

@@ -10,7 +10,7 @@ import {
 import { osKeyring, type KeyringBackend } from '../keychain';
 import { canonicalJson, ReportBundle, signedText, type ReportSignature } from '../../shared/report/model';
 
-// Optional Ed25519 signatures of report bundles (issue 17). A signature signs `signedText(digest)`, the
+// Optional Ed25519 signatures of report bundles. A signature signs `signedText(digest)`, the
 // bundle's content digest, so it covers every member but the seal itself. The private key lives in the OS
 // keychain (as a PKCS#8 DER, base64), never in a file or a log; where no keychain is available, nothing is
 // signed and the caller is told why.

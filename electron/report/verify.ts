@@ -16,7 +16,7 @@ import { CaseUnreadableError, type CaseStore } from '../cases/store';
 import { ClientError, type EvidenceClient } from '../client/types';
 import { checkSignature, publicKeyFromBase64, recomputeDigest } from './signing';
 
-// Re-verification of a report bundle (issue 17): the bundle is read strictly, its seal recomputed, its
+// Re-verification of a report bundle: the bundle is read strictly, its seal recomputed, its
 // signature checked; then every retained source is re-read and hashed, every representation re-read (or
 // published again), every figure compared, every check re-run, every citation found again, and, when the
 // app's cases are at hand, every case compared with the one stored. One item per thing checked: `same`, or

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// The web host's one-time print pages (issue 17): a PDF export in a browser answers a path where the
+// The web host's one-time print pages: a PDF export in a browser answers a path where the
 // report's HTML waits, in memory, to be opened once in a new tab and printed with the browser's dialog.
 // The path's id (128 random bits) is the capability; the page is forgotten once served, after its time
 // is up, or when newer ones push it out.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CaseId } from './cases';
 
-// The report channels of the bridge (issue 17): export one or more cases, cancel an export, and check a
+// The report channels of the bridge: export one or more cases, cancel an export, and check a
 // report bundle against the service in use.
 
 export const REPORT_FORMATS = ['html', 'pdf', 'markdown', 'json', 'csv-figures', 'csv-citations'] as const;

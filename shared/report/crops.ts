@@ -1,4 +1,4 @@
-// The crop of every cited figure in a report (issue 17): a close-up of the figure's box and the band of its
+// The crop of every cited figure in a report: a close-up of the figure's box and the band of its
 // row, the box highlighted in both; the neighbouring cells of its sheet with its cell marked; or the text
 // around it.
 // Made in the main process (electron/report/crops.ts) from the retained bytes and representations; the

@@ -26,7 +26,7 @@ import type {
   ReportUnit,
 } from './model';
 
-// The HTML writer of a report (issue 17): one self-contained file an editor reads on a screen or a phone,
+// The HTML writer of a report: one self-contained file an editor reads on a screen or a phone,
 // or prints (the PDF is this file printed by Chromium). It says what the Markdown writer says, in the same
 // words (outcomeInWords, checkHeadline, FACET_WORDS), adds a crop of every cited figure, and shows each
 // outcome in colour as well as in words: supported green, contradicted red, everything unresolved amber and

@@ -13,7 +13,7 @@ import type {
   ReportUnit,
 } from './model';
 
-// The Markdown writer of a report (issue 17). Every name, title, snippet and other text that came from a
+// The Markdown writer of a report. Every name, title, snippet and other text that came from a
 // document or a person is shown through displayText / displayTitle / displayName and then escaped for
 // where it sits (markdown-text.ts), so it cannot open a link, an image, HTML or a heading. Unresolved outcomes are said so in words; scope and
 // limitation are printed with every check; the person's judgments and verdict are labelled as theirs.

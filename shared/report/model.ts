@@ -22,7 +22,7 @@ import {
   personRoles,
 } from '../bridge/cases';
 
-// The contents of a report (issue 17): everything an editor reads and a verifier needs to re-check one or
+// The contents of a report: everything an editor reads and a verifier needs to re-check one or
 // more cases. The service's checks are kept verbatim (request and response); the person's judgments and
 // verdict sit in their own members of each check, `personJudgments` and `personVerdict`, and are never
 // merged into the service's result. A

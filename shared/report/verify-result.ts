@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What re-verifying a report bundle found (issue 17): one line per item (same, or what differs and where),
+// What re-verifying a report bundle found: one line per item (same, or what differs and where),
 // shared by `npm run verify-report` and the app's "Check a report bundle".
 
 export const VerifyStatus = z.enum([

@@ -1,5 +1,5 @@
 /**
- * Display-safe file names and titles (issue 12).
+ * Display-safe file names and titles.
  *
  * A file name or title is stored exactly as it was given; it is shown or exported only through this
  * module: the service's responses, the bridge's replies, the UI and the report writers (when they land,

@@ -5,7 +5,7 @@ import type { EvidenceClient } from '../../../electron/client/types';
 import { handlers } from '../../../electron/handlers';
 import { fakeContext } from './fake-context';
 
-// Issue 12 at the bridge: a service (a remote one need not follow this project's rule) answers with names
+// Display-safe names at the bridge: a service (a remote one need not follow this project's rule) answers with names
 // holding bidirectional overrides, C1 controls and invisible characters; whatever it sent, the names the
 // renderer receives are display-safe, and the registration keeps the original's bytes for provenance.
 

@@ -6,7 +6,7 @@ import {
   printWindowOptions,
 } from '../../../electron/main/print-options';
 
-// The hidden window that prints a report to PDF (issue 17): its security switches and print options are
+// The hidden window that prints a report to PDF: its security switches and print options are
 // held in place here, since the Electron runtime cannot run in this suite.
 
 describe('the print window', () => {

@@ -23,7 +23,7 @@ import { checkSignature } from '../../../electron/report/signing';
 import { fakeContext } from '../bridge/fake-context';
 import { failure, seedCase, upload, value, operand, type Invoke, type Seeded } from './library';
 
-// The report export of the main process (issue 17), against a real embedded service in a temp folder and
+// The report export of the main process, against a real embedded service in a temp folder and
 // cases built through the bridge: every format, progress, cancellation, a missing source, signing.
 
 let dir: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBundle } from '../../../electron/report/verify';
 import { buildLibrary, type Library } from './fixtures';
 
-// Property (issue 17): any single-byte change to a bundle's content is either refused (not JSON, not
+// Property: any single-byte change to a bundle's content is either refused (not JSON, not
 // UTF-8, or outside the schema) or reported as a difference. Run against the full verifier and a real
 // embedded service. The bundle is its compact JSON, where every byte is content: whitespace between the
 // tokens of a pretty-printed file is not content, and changing it changes nothing.

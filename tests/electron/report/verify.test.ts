@@ -8,7 +8,7 @@ import type { ReportBundle } from '../../../shared/report/model';
 import type { VerifyItem, VerifyReport } from '../../../shared/report/verify-result';
 import { buildLibrary, tampered, type Library } from './fixtures';
 
-// Re-verification of a report bundle against a real embedded service on a temp folder (issue 17): a
+// Re-verification of a report bundle against a real embedded service on a temp folder: a
 // bundle as exported is the same in every item; each tampering is caught by an item that names it.
 
 let lib: Library;

@@ -8,7 +8,7 @@ import { createPrintPages, PRINT_PAGE_TTL_MS } from '../../../electron/web/print
 import { startWebHost, type WebHost } from '../../../electron/web/server';
 import { seedCase, value, type Invoke, type Seeded } from '../report/library';
 
-// A PDF export in the web host (issue 17): the report's HTML waits at a one-time path, opened once in a
+// A PDF export in the web host: the report's HTML waits at a one-time path, opened once in a
 // new tab (no token: the random id is the capability) with a CSP that lets no script run and nothing load.
 
 interface Reply {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../shared/api';
 import { startTestService, type TestService } from '../helpers';
 
-// Issue 12, part 5: a key is compared exactly, after removing only HTTP whitespace (space and tab) from
+// A key is compared exactly, after removing only HTTP whitespace (space and tab) from
 // its ends. Any other space around it (no-break, NEL, ideographic) is part of what was sent: 401.
 
 let svc: TestService;

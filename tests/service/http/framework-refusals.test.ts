@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../../shared/api';
 import { snapshot, startTestService, upload, type TestService } from '../helpers';
 
-// Issue 12, part 3: every refusal has the error body of local-extensions.md, `{ error: { code, message } }`,
+// Every refusal has the error body of local-extensions.md, `{ error: { code, message } }`,
 // including those fastify and Node's HTTP parser make before a route runs.
 
 let svc: TestService;

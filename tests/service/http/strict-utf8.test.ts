@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api';
 import { PDF_BYTES, snapshot, startTestService, upload, type TestService } from '../helpers';
 
-// Issue 12, part 2: a body is read as the bytes that were sent, or refused. Invalid UTF-8 is never
+// A body is read as the bytes that were sent, or refused. Invalid UTF-8 is never
 // replaced with U+FFFD behind the caller's back; a U+FFFD sent as valid UTF-8 (EF BF BD) is kept.
 
 let svc: TestService;

@@ -4,7 +4,7 @@ import { assess } from '../../../service/numeric/assess';
 import type { EngineOperand } from '../../../service/numeric/types';
 import { operand } from './helpers';
 
-// Properties of the rules of issue 15: a true claim is never contradicted when its operands' periods and
+// Properties of the period rules: a true claim is never contradicted when its operands' periods and
 // labels are read right, however the claim words its periods; it is supported whenever it names every
 // period and row the operands show; and a number taken from a label never turns an outcome into
 // "contradicted".

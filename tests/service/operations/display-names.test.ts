@@ -3,7 +3,7 @@ import { SearchResponse, SourceVersion, UploadResponse } from '../../../shared/a
 import type { SourceVersionRow } from '../../../service/store/contract';
 import { startTestService, upload, type TestService } from '../helpers';
 
-// Issue 12: a file named `invoice` + RLO + `fdp.exe`, with C1 controls in its name and title, is answered
+// A file named `invoice` + RLO + `fdp.exe`, with C1 controls in its name and title, is answered
 // display-safe by every response that names it (upload, registration, search, content download), while the
 // store keeps the name and title exactly as given and the registration carries their bytes.
 

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Every SQL query lives in service/store/ (issue 13): the operations, search, the HTTP layer, the CLI and
+// Every SQL query lives in service/store/: the operations, search, the HTTP layer, the CLI and
 // the app reach the database only through the store's contract (service/store/contract.ts), so a second
 // engine needs no change outside service/store/. This reads the source and refuses anything else.
 

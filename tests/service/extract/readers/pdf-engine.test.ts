@@ -12,7 +12,7 @@ import {
 import { buildPdf, type PdfPage } from '../fixtures/pdf';
 import { readOptions } from './helpers';
 
-// The PDF engine's inputs and its parallel reading (issue 18): the standard font data reaches pdf.js, so a
+// The PDF engine's inputs and its parallel reading: the standard font data reaches pdf.js, so a
 // non-embedded Helvetica is placed by its real glyph widths; a figure inside a longer run is boxed on its own
 // glyphs; a large document whose pages several threads share gives what one thread gives.
 
