@@ -70,11 +70,10 @@ async function loadPdfJs(): Promise<PdfJs> {
 
 /**
  * Loads pdf.js and PDFium ahead of any document, for a warm worker (run-worker.ts): the first read does
- * not pay it. pdf.js sets up its in-thread worker and its font machinery on its first document (≈ 0.6 s
- * here), and the reader's own code (PDFium's character loop, layout, the text check) runs interpreted
- * until it has run a while: a small document of text and figures is read here, through the whole reader,
- * a few times (a thread's first real document still reads 1.1–1.5× slower than its next: its heap grows
- * on that document's pages).
+ * not pay it. pdf.js sets up its in-thread worker and its font machinery on its first document, and the
+ * reader's own code (PDFium's character loop, layout, the text check) runs interpreted until it has run a
+ * while: a small document of text and figures is read here, through the whole reader, a few times (a
+ * thread's first real document is still slower than its next: its heap grows on that document's pages).
  */
 export async function warm(): Promise<void> {
   await Promise.all([loadPdfJs(), PDF_ENGINE === 'pdfium' ? loadPdfium() : null]);

@@ -559,7 +559,7 @@ const RENDER_FLAGS = 0x01; // FPDF_ANNOT
  * Draws page `index` (1-based) in grey, as it is displayed (crop box, page rotation), white behind: what
  * OCR reads; `scale` pixels per point, from the page's size. Null when PDFium's page is not `size` (in
  * points, as pdf.js reads it, within half a point): OCR's boxes are placed on that size. PDFium draws a
- * scanned page about 4× faster than pdf.js with a canvas (service/extract/README.md, "PDF engines").
+ * scanned page faster than pdf.js with a canvas (measured in service/extract/README.md, "PDF engines").
  */
 export async function pdfiumRenderPage(
   doc: PdfiumDocument,
