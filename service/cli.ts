@@ -16,6 +16,7 @@ import {
 } from './store/open';
 import { createKeyInDataFolder } from './store/store';
 import { describeCounts, exportLibrary, importLibrary } from './store/transfer';
+import { DEFAULT_OCR_MODE, isOcrMode, OCR_MODE_IDS } from '../shared/vocabulary/ocr';
 
 const USAGE = `usage:
   npm run service -- [--port 8787] [--data DIR | --database URL] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
@@ -170,9 +171,11 @@ async function main(argv: string[]): Promise<void> {
     values['rate-limit'] === undefined
       ? null
       : wholeNumber(values['rate-limit'], 'rate-limit', 1, 1_000_000, 0);
-  const ocr = values.ocr ?? 'auto';
-  if (ocr !== 'auto' && ocr !== 'off' && ocr !== 'force')
-    throw new UsageError(`--ocr takes auto, off or force, not "${ocr}"`);
+  const ocr = values.ocr ?? DEFAULT_OCR_MODE;
+  if (!isOcrMode(ocr))
+    throw new UsageError(
+      `--ocr takes ${OCR_MODE_IDS.slice(0, -1).join(', ')} or ${OCR_MODE_IDS.at(-1)}, not "${ocr}"`,
+    );
   const store = await openServiceStore(target);
   if ('database' in target) progress(`serving ${describeTarget(target)}`);
   const app = await buildServer({

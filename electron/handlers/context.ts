@@ -4,6 +4,7 @@ import type {
   ConnectionTestInput,
   ConnectionTestOutput,
 } from '../../shared/bridge';
+import type { OcrMode } from '../../shared/vocabulary/ocr';
 import type { AnnotationStore } from '../annotations/store';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
@@ -14,7 +15,7 @@ import type { SourceContentStore } from './content';
 export interface AppSettings {
   mode: 'embedded' | 'remote';
   baseUrl: string | null;
-  ocr: 'auto' | 'off' | 'force';
+  ocr: OcrMode;
   /** Where the embedded service keeps its data, when the person chose a folder; null: the app's own. */
   dataDir: string | null;
   /** The name printed on reports as their author; null: none set. */

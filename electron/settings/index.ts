@@ -14,6 +14,7 @@ import {
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { PersonName } from '../../shared/bridge/cases';
+import { DEFAULT_OCR_MODE, OcrModeSchema } from '../../shared/vocabulary/ocr';
 import { normaliseServiceUrl } from '../client/url';
 
 // The app's settings: `settings.json` in the data folder, validated on the way in and out, written
@@ -44,7 +45,7 @@ export const Settings = z
   .strictObject({
     mode: z.enum(['embedded', 'remote']),
     baseUrl: ServiceUrl.nullable(),
-    ocr: z.enum(['auto', 'off', 'force']),
+    ocr: OcrModeSchema,
     /** Where the embedded service keeps its data; null: the app's own data folder. */
     dataDir: Folder.nullable().default(null),
     /** The name printed on reports as their author (issue 17); null: none set. */
@@ -63,7 +64,7 @@ export type Settings = z.output<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'embedded',
   baseUrl: null,
-  ocr: 'auto',
+  ocr: DEFAULT_OCR_MODE,
   dataDir: null,
   authorName: null,
 };

@@ -1,13 +1,13 @@
 import type { Turn } from './frame';
 import type { ExtractionCode, ExtractionMethod, LostPartState, PageSize, Sheet } from '../../shared/api';
+import type { OcrMode } from '../../shared/vocabulary/ocr';
+
+export type { OcrMode };
 
 // The one reader interface. A reader turns the bytes of one format into units (pages or sheets) and the
 // parts it lost; the orchestrator (extract.ts) sniffs the format, checks the ceilings, runs the reader in
 // a worker with memory and time limits, finds the figures and applies the spec's state rules. A reader
 // never decides the document's state: it reports what it read and what it could not read.
-
-/** OCR setting: `auto` reads only pages without a text layer with OCR; `force` every page; `off` none. */
-export type OcrMode = 'off' | 'auto' | 'force';
 
 /** Ceilings a reader must respect; going over one is `source_too_large` with observed value and limit. */
 export interface Limits {

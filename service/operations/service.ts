@@ -1,4 +1,5 @@
 import type { OperationName, OperationResult, UploadFields } from '../../shared/api';
+import { DEFAULT_OCR_MODE } from '../../shared/vocabulary/ocr';
 import type { ExtractOptions } from '../extract/extract';
 import { createExtractionPool } from '../extract/run-worker';
 import { createDownloader } from '../fetch';
@@ -70,9 +71,9 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
-/** Extraction defaults, in one place: OCR `auto` and guarded downloads for `asset_url` (service/fetch). */
+/** Extraction defaults, in one place: the default OCR mode and guarded downloads for `asset_url` (service/fetch). */
 export function extractionSettings(overrides: Partial<ExtractionSettings> = {}): ExtractionSettings {
-  return { ocr: 'auto', download: createDownloader(), ...overrides };
+  return { ocr: DEFAULT_OCR_MODE, download: createDownloader(), ...overrides };
 }
 
 export function createLocalService(

@@ -17,6 +17,7 @@ import {
   LostPart,
 } from '../api/extract';
 import { FigureWithPosition } from '../api/representations';
+import { OcrModeSchema } from '../vocabulary/ocr';
 import {
   Case,
   CaseCiteInput,
@@ -88,7 +89,7 @@ export type HealthOutput = z.infer<typeof HealthOutput>;
 export const SettingsView = z.strictObject({
   mode: z.enum(['embedded', 'remote']),
   baseUrl: z.string().nullable(),
-  ocr: z.enum(['auto', 'off', 'force']),
+  ocr: OcrModeSchema,
   dataDir: z.string().nullable(),
   /** The name printed on reports as their author; null: none set. */
   authorName: z.string().nullable(),
@@ -107,7 +108,7 @@ export const SettingsPatch = z.strictObject({
     .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL')
     .nullable()
     .optional(),
-  ocr: z.enum(['auto', 'off', 'force']).optional(),
+  ocr: OcrModeSchema.optional(),
   /** An absolute folder for the local service's data; null returns to the app's own. */
   dataDir: z.string().min(1).max(4096).nullable().optional(),
   /** The name printed on reports; null clears it. */

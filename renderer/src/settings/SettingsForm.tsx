@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConnectionTestOutput, SettingsPatch, SettingsView } from '../../../shared/bridge';
+import { OCR_MODES } from '../../../shared/vocabulary/ocr';
 import { bridge, callBridge, type BridgeClient } from '../bridge';
 import { serviceQueryKeys, useKeyStatus } from '../health';
 import { dataFolderProblem, OUTCOME_HEADING, serviceUrlProblem } from './form-rules';
@@ -322,9 +323,11 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
             onChange={(event) => setOcr(event.target.value as SettingsView['ocr'])}
             className={input}
           >
-            <option value="auto">Automatic: only pages without a text layer</option>
-            <option value="force">Always: every page, even with a text layer</option>
-            <option value="off">Off: scans are reported as unreadable</option>
+            {Object.entries(OCR_MODES).map(([mode, { label, description }]) => (
+              <option key={mode} value={mode}>
+                {`${label}: ${description}`}
+              </option>
+            ))}
           </select>
         </div>
 
