@@ -10,6 +10,8 @@ import { asRead, numberPiece, isScaleLine } from './pdf-tables';
 // frame of one row set close under it on the same columns (a "Totals" box) is its last row.
 
 const YEAR = /^(?:19|20)\d{2}$/;
+/** A cell of more words than this is a paragraph, not a table's cell. */
+const PROSE_WORDS = 15;
 
 /** Lines this close (points) are one line: a rule drawn as a thin filled box has two edges. */
 const SNAP = 2;
@@ -343,6 +345,9 @@ function readLattice(
   }
   const withText = cells.filter((c) => textOf(c.words) !== '');
   if (!withText.some((c) => numberPiece(textOf(c.words)))) return null;
+  // A frame round paragraphs (a sidebar, a box of key facts in sentences) is no table.
+  const prose = withText.filter((c) => textOf(c.words).split(' ').length > PROSE_WORDS).length;
+  if (prose > 0.25 * withText.length) return null;
   // Rows: the bands a cell of one band holds words in, and the first band of a taller cell that covers
   // none of them. A shaded strip between rows, or the gap above a totals box, is no row.
   const rowUsed = ys.slice(0, -1).map((_, j) => withText.some((c) => c.j0 === j && c.j1 === j));

@@ -171,6 +171,35 @@ describe('pdf reader: tables drawn as grids of lines', () => {
     expect(table).toMatchObject({ headerRows: 1, labelCols: 1 });
   });
 
+  it('reads no table in a box of paragraphs divided by a line', async () => {
+    // Two columns of sentences over two lines each, and a column of totals: a box of facts, not a table.
+    const sentence = (x: number, y: number, n: number): PdfText[] => [
+      text(x, y, `The council spent ${n} million on roads this`, 6),
+      text(x, y - 8, 'year, more than it planned in the spring budget.', 6),
+    ];
+    const texts: PdfText[] = [
+      text(76, 690, 'Key facts'),
+      text(264, 690, 'What changed'),
+      text(454, 690, 'Total'),
+      ...[0, 1, 2].flatMap((k) => [
+        ...sentence(76, 672 - 24 * k, 10 + k),
+        ...sentence(264, 672 - 24 * k, 20 + k),
+        text(454, 668 - 24 * k, `${30 + k}`),
+      ]),
+    ];
+    const lines: Line[] = [
+      across(702, 72, 500),
+      across(684, 72, 500),
+      ...[0, 1, 2].map((k) => across(660 - 24 * k, 72, 500)),
+      down(72, 612, 702),
+      down(260, 612, 702),
+      down(450, 612, 702),
+      down(500, 612, 702),
+    ];
+    const tables = (await read({ texts, lines })).page?.tables ?? [];
+    expect(tables.some((t) => t.cells.some((c) => c.text.includes('The council spent')))).toBe(false);
+  });
+
   it('leaves a frame that does not part the columns (two figures in one cell) to the reading by alignment', async () => {
     const texts: PdfText[] = [
       text(300, 700, '2022'),
