@@ -16,6 +16,7 @@ import {
   type ReportCrop,
 } from '../../shared/report/crops';
 import type { ReportBundle, ReportOperand } from '../../shared/report/model';
+import { formatByMagic } from '../../shared/vocabulary/formats';
 import { pdfJsAssetFolders } from '../../service/extract/readers/pdfjs-assets';
 
 // The crop of every cited figure of a report, made from the retained bytes and representations:
@@ -111,16 +112,11 @@ interface Job {
   operand: ReportOperand;
 }
 
-/** What a source's bytes are, from their first bytes (the media type as given is only a fallback). */
+/** What a source's bytes are, by the formats' magic numbers (the media type as given is only a fallback). */
 function kindOfBytes(bytes: Uint8Array, mediaType: string): 'pdf' | 'png' | 'jpeg' | 'tiff' | 'other' {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
-  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
-  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
-  // A PDF may have a few bytes of junk before its header; pdf.js looks for it in the first kilobyte.
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (head.includes('%PDF-') || mediaType === 'application/pdf') return 'pdf';
-  return 'other';
+  const format = formatByMagic(bytes);
+  if (format === 'pdf' || format === 'png' || format === 'jpeg' || format === 'tiff') return format;
+  return mediaType === 'application/pdf' ? 'pdf' : 'other';
 }
 
 function sha256(bytes: Uint8Array): string {

@@ -1,10 +1,19 @@
 import { looksLikeText } from '../operations/media-type';
 import { ReadFailure, type Limits } from './types';
 import { checkZipCeilings, looksLikeZip, readZipDirectory } from './zip';
+import {
+  formatByMagic,
+  formatByZipParts,
+  FORMATS,
+  textFormat,
+  type Format,
+  type FormatTable,
+} from '../../shared/vocabulary/formats';
 
 // Which reader gets the bytes: decided by the bytes (magic numbers, the zip's own part names, the CFB
 // container's stream names), never by the file name alone. The name only separates text formats the
-// bytes cannot tell apart (csv vs plain text vs markdown).
+// bytes cannot tell apart (csv vs plain text vs markdown). The formats and their signs are the table's;
+// what is refused (legacy and encrypted Office files, other zips) is decided here.
 
 export interface SniffHint {
   filename?: string | null;
@@ -21,18 +30,19 @@ function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolea
 const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
 
 /**
- * The format to read the bytes as. Throws ReadFailure for what no reader handles (`unsupported_format`),
- * an encrypted Office file (`source_encrypted`), a zip whose declared sizes break the ceilings
- * (`source_too_large`) or whose directory is damaged (`source_corrupt`).
+ * The format to read the bytes as, by the table of formats (shared/vocabulary/formats.ts). Throws
+ * ReadFailure for what no reader handles (`unsupported_format`), an encrypted Office file
+ * (`source_encrypted`), a zip whose declared sizes break the ceilings (`source_too_large`) or whose
+ * directory is damaged (`source_corrupt`). `formats` is for tests: the service reads the one table.
  */
-export function sniffFormat(bytes: Uint8Array, hint: SniffHint, limits: Limits): string {
-  const head = bytes.subarray(0, 1024);
-  const ascii = Buffer.from(head).toString('latin1');
-  if (ascii.includes('%PDF-')) return 'pdf';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
-    return 'tiff';
+export function sniffFormat<F extends string = Format>(
+  bytes: Uint8Array,
+  hint: SniffHint,
+  limits: Limits,
+  formats: FormatTable<F> = FORMATS as FormatTable<string> as FormatTable<F>,
+): F {
+  const magic = formatByMagic(bytes, formats);
+  if (magic !== null) return magic;
   if (startsWith(bytes, CFB_MAGIC)) {
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE))
       throw new ReadFailure(
@@ -49,31 +59,17 @@ export function sniffFormat(bytes: Uint8Array, hint: SniffHint, limits: Limits):
   if (looksLikeZip(bytes)) {
     const entries = readZipDirectory(bytes);
     checkZipCeilings(entries, bytes.length, limits);
-    const names = new Set(entries.map((e) => e.name));
-    if (names.has('xl/workbook.xml')) return 'xlsx';
-    if (names.has('word/document.xml')) return 'docx';
-    if (names.has('ppt/presentation.xml'))
+    const zipped = formatByZipParts(new Set(entries.map((e) => e.name)), formats);
+    if (zipped !== null) return zipped;
+    if (entries.some((e) => e.name === 'ppt/presentation.xml'))
       throw new ReadFailure('unsupported_format', 'PowerPoint files are not read', 'pptx');
     throw new ReadFailure('unsupported_format', 'a zip archive that is not an xlsx or docx document', 'zip');
   }
-  if (looksLikeText(bytes.subarray(0, 8192))) return textFormat(bytes, hint);
+  if (looksLikeText(bytes.subarray(0, 8192))) {
+    const start = new TextDecoder('utf-8').decode(bytes.subarray(0, 2048)).replace(/\0/g, '');
+    const text = textFormat(start, hint, formats);
+    if (text !== null) return text;
+  }
   const type = hint.mediaType ?? 'unknown';
   throw new ReadFailure('unsupported_format', `no reader for these bytes (media type ${type})`);
-}
-
-function textFormat(bytes: Uint8Array, hint: SniffHint): string {
-  const start = new TextDecoder('utf-8').decode(bytes.subarray(0, 2048)).replace(/\0/g, '');
-  const lower = start
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .toLowerCase();
-  if (/^<!doctype html|^<html[\s>]|^<head[\s>]|^<body[\s>]/.test(lower) || /<html[\s>]/.test(lower))
-    return 'html';
-  const ext = /\.([a-z0-9]+)$/i.exec(hint.filename ?? '')?.[1]?.toLowerCase() ?? '';
-  const type = (hint.mediaType ?? '').toLowerCase();
-  if (ext === 'tsv' || type === 'text/tab-separated-values') return 'tsv';
-  if (ext === 'csv' || type === 'text/csv') return 'csv';
-  if (ext === 'htm' || ext === 'html' || type === 'text/html') return 'html';
-  if (ext === 'md' || ext === 'markdown' || type === 'text/markdown') return 'markdown';
-  return 'text';
 }

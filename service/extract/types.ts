@@ -1,5 +1,6 @@
 import type { Turn } from './frame';
 import type { ExtractionCode, ExtractionMethod, LostPartState, PageSize, Sheet } from '../../shared/api';
+import type { Format } from '../../shared/vocabulary/formats';
 import type { OcrMode } from '../../shared/vocabulary/ocr';
 
 export type { OcrMode };
@@ -163,8 +164,8 @@ export function takePages(total: number, share: PageShare | undefined): () => nu
   };
 }
 
-export interface Reader {
-  /** Formats this reader handles, as `sniff()` names them. */
-  formats: readonly string[];
+export interface Reader<F extends string = Format> {
+  /** Formats of the table (shared/vocabulary/formats.ts) this reader handles. */
+  formats: readonly F[];
   read(bytes: Uint8Array, format: string, options: ReadOptions): Promise<ReadResult>;
 }

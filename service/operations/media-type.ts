@@ -1,33 +1,35 @@
+import {
+  extensionOf,
+  formatByMagic,
+  FORMATS,
+  mediaTypeOf,
+  textFormat,
+  type FormatTable,
+} from '../../shared/vocabulary/formats';
+
 /**
  * The media type of retained bytes, from their first bytes (magic numbers) and, only where the bytes
- * alone cannot tell (a zip container, plain text), the file name's extension. The extraction readers
- * sniff again, more deeply, before parsing.
+ * alone cannot tell (a zip container, plain text), the file name's extension: the formats' own signs and
+ * media types from their table (shared/vocabulary/formats.ts), and a few containers no reader reads. The
+ * extraction readers sniff again, more deeply, before parsing. `formats` is for tests.
  */
-export function sniffMediaType(head: Uint8Array, filename: string): string {
+export function sniffMediaType(head: Uint8Array, filename: string, formats: FormatTable = FORMATS): string {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   const ascii = new TextDecoder('latin1').decode(head.subarray(0, 16));
-  const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  const ext = extensionOf(filename);
 
-  if (ascii.startsWith('%PDF-')) return 'application/pdf';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  const magic = formatByMagic(head, formats);
+  if (magic !== null) return mediaTypeOf(magic, formats);
   if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'image/gif';
-  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'application/x-cfb';
   if (starts(0x50, 0x4b, 0x03, 0x04)) {
-    if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    if (ext === 'docx') return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    return 'application/zip';
+    const zipped = Object.values(formats).find((f) => 'zipPart' in f.sniff && f.extensions.includes(ext));
+    return zipped?.mediaTypes[0] ?? 'application/zip';
   }
   if (looksLikeText(head)) {
-    const text = new TextDecoder('utf-8').decode(head).trimStart().toLowerCase();
-    if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'text/html';
-    if (ext === 'csv') return 'text/csv';
-    if (ext === 'tsv') return 'text/tab-separated-values';
-    if (ext === 'md' || ext === 'markdown') return 'text/markdown';
-    if (ext === 'html' || ext === 'htm') return 'text/html';
-    return 'text/plain';
+    const text = textFormat(new TextDecoder('utf-8').decode(head), { filename }, formats);
+    return text === null ? 'text/plain' : mediaTypeOf(text, formats);
   }
   return 'application/octet-stream';
 }
