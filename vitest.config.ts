@@ -22,6 +22,8 @@ const shared = {
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    // Every run, whatever its projects: a process a test started and left running fails the run.
+    globalSetup: ['tests/support/global-leftovers.ts'],
     projects: [
       {
         extends: false,
