@@ -3,7 +3,7 @@ import { findFigures } from '../../shared/figures';
 import { cleanLabelText, claimPeriods, type ClaimPeriods } from '../../shared/structure';
 
 export { cleanLabelText };
-import { decimalsOf, NO_MODIFIER, type Modifier } from './tolerance';
+import { NO_MODIFIER, type Modifier, writtenDecimals } from './tolerance';
 import type { Basis } from './types';
 import {
   AS_AS,
@@ -231,7 +231,7 @@ function figureQuantities(text: string, low: string): Quantity[] {
       DIRECTION_BEFORE.test(low.slice(0, before.start));
     const own = carried ? findFigures(figure.raw)[0] : undefined;
     const f = own !== undefined ? { ...own, start: figure.start, end: figure.end } : figure;
-    const decimals = decimalsOf(f.raw, f.magnitude);
+    const decimals = writtenDecimals(f.raw, f.magnitude);
     const after = low.slice(f.end, f.end + 40);
     // A sentence brackets a number to set it aside ("handgun checks (56,941)"), not to make it negative.
     const bracketed = f.accounting && /^\(/.test(f.raw);

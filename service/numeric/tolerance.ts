@@ -22,8 +22,8 @@ export interface Modifier {
 
 export const NO_MODIFIER: Modifier = { hedge: null, side: null, bound: null, boundWords: null };
 
-/** Digits after the decimal mark in `raw`, given the magnitude shared/figures read. */
-export function decimalsOf(raw: string, magnitude: number): number {
+/** Digits the writer gave after the decimal mark in `raw` ("1.50": 2), given the magnitude shared/figures read. */
+export function writtenDecimals(raw: string, magnitude: number): number {
   const mantissa = raw.replace(
     /\s*(?:[eE][+-]?\d+|[×x]\s*10\s*(?:\^|\*\*)?\s*[-+⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s*$/u,
     '',

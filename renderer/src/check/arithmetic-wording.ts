@@ -1,4 +1,5 @@
 import type { FoundFigure } from '../../../shared/figures';
+import { decimalPlaces } from '../../../shared/figures/decimals';
 import type { Arithmetic, AssessedOperand } from '../../../shared/api/numeric';
 import {
   claimFigureOf,
@@ -26,11 +27,9 @@ export interface ArithmeticLine {
   claimFigure: FoundFigure | null;
 }
 
-function decimalsOf(n: number): number {
-  const text = String(Math.abs(n));
-  if (text.includes('e')) return 2;
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+/** The decimals a figure's value shows; 2 for a value only an exponent can write. */
+function shownDecimals(n: number): number {
+  return decimalPlaces(n) ?? 2;
 }
 
 function toleranceWording(tolerance: number, unit: string | null, scale: number, decimals: number): string {
@@ -71,11 +70,11 @@ export function arithmeticLine(
     };
   }
   // One decimal more than the claim wrote, so a rounding is visible ("12.0%" against "12%").
-  const decimals = decimalsOf(figure.magnitude) + 1;
+  const decimals = shownDecimals(figure.magnitude) + 1;
   const computed = formatAmount(arithmetic.computed, figure.unit, decimals, figure.scale);
   const tolerance =
     arithmetic.tolerance > 0
-      ? `, ${toleranceWording(arithmetic.tolerance, figure.unit, figure.scale, decimalsOf(figure.magnitude))}`
+      ? `, ${toleranceWording(arithmetic.tolerance, figure.unit, figure.scale, shownDecimals(figure.magnitude))}`
       : '';
   return { text: `${computed} computed; the claim says ${figure.raw}${tolerance}`, claimFigure: figure };
 }
