@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { comboLabel, KEYMAP } from '../renderer/src/shell/keymap';
+import { comboLabel, KEYMAP } from '../shared/vocabulary/commands';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers';

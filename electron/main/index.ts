@@ -27,6 +27,7 @@ import { createRendererProtocolHandler } from './protocol';
 import { createSourceProtocolHandler } from './source-protocol';
 import { APP_SCHEME, isSafeExternalUrl, isTrustedIpcSender, RENDERER_ENTRY_URL } from './trust';
 import { aboutDetail, applicationMenuTemplate } from './menu';
+import { themeOfCommand } from '../../shared/vocabulary/commands';
 import { rememberPlace, withRememberedPlace } from './remember-window';
 import { getMainWindowOptions } from './window-options';
 import { printToPdf } from './print-pdf';
@@ -145,9 +146,8 @@ if (!app.requestSingleInstanceLock()) {
           // Menu commands go to the app's own windows, as bridge events the renderer runs.
           send: (command) => {
             // Native parts (scrollbars, dialogs, the menu itself) follow the page's theme choice.
-            if (command === 'theme.system' || command === 'theme.light' || command === 'theme.dark')
-              nativeTheme.themeSource =
-                command === 'theme.system' ? 'system' : (command.slice('theme.'.length) as 'light' | 'dark');
+            const theme = themeOfCommand(command);
+            if (theme !== null) nativeTheme.themeSource = theme;
             for (const window of appWindows) window.webContents.send(bridgeEventIpc('menu'), { command });
           },
           showAbout: () =>

@@ -1,26 +1,11 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { acceleratorOf, isCommandId, shortcutFor, type MenuCommand } from '../../shared/vocabulary/commands';
 
 /**
- * A command the renderer runs when chosen here (renderer/src/shell/keymap.ts names them; a theme is
- * `theme.<choice>`): sent as the bridge's `menu` event to the app's windows.
+ * A command the renderer runs when chosen here (shared/vocabulary/commands.ts names them and their keys;
+ * a theme is `theme.<choice>`): sent as the bridge's `menu` event to the app's windows.
  */
-export type MenuCommand =
-  | 'library.addFiles'
-  | 'library.pasteWebAddress'
-  | 'library.toggle'
-  | 'search.open'
-  | 'report.export'
-  | 'report.verify'
-  | 'settings.open'
-  | 'shortcuts.open'
-  | 'view.zoomIn'
-  | 'view.zoomOut'
-  | 'view.zoomReset'
-  | 'view.tables'
-  | 'figure.goTo'
-  | 'theme.system'
-  | 'theme.light'
-  | 'theme.dark';
+export type { MenuCommand };
 
 export interface ApplicationMenuOptions {
   platform: NodeJS.Platform;
@@ -35,11 +20,14 @@ export interface ApplicationMenuOptions {
  */
 export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuItemConstructorOptions[] {
   const { send } = options;
-  const command = (label: string, name: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
-    label,
-    ...(accelerator ? { accelerator, registerAccelerator: false } : {}),
-    click: () => send(name),
-  });
+  const command = (label: string, name: MenuCommand): MenuItemConstructorOptions => {
+    const combo = isCommandId(name) ? shortcutFor(name)?.keys[0] : undefined;
+    return {
+      label,
+      ...(combo ? { accelerator: acceleratorOf(combo), registerAccelerator: false } : {}),
+      click: () => send(name),
+    };
+  };
   const mac = options.platform === 'darwin';
   const about: MenuItemConstructorOptions = { label: `About ${options.appName}`, click: options.showAbout };
 
@@ -50,7 +38,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
       submenu: [
         about,
         { type: 'separator' },
-        command('Settings…', 'settings.open', 'CmdOrCtrl+,'),
+        command('Settings…', 'settings.open'),
         { type: 'separator' },
         { role: 'hide' },
         { role: 'hideOthers' },
@@ -63,17 +51,17 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
     {
       label: '&File',
       submenu: [
-        command('Add Files…', 'library.addFiles', 'CmdOrCtrl+O'),
-        command('Paste a Web Address…', 'library.pasteWebAddress', 'CmdOrCtrl+Shift+L'),
-        command('Search Evidence…', 'search.open', 'CmdOrCtrl+K'),
+        command('Add Files…', 'library.addFiles'),
+        command('Paste a Web Address…', 'library.pasteWebAddress'),
+        command('Search Evidence…', 'search.open'),
         { type: 'separator' },
-        command('Export Report…', 'report.export', 'CmdOrCtrl+Shift+E'),
-        command('Check a Report Bundle…', 'report.verify', 'CmdOrCtrl+Shift+Y'),
+        command('Export Report…', 'report.export'),
+        command('Check a Report Bundle…', 'report.verify'),
         ...(mac
           ? []
           : [
               { type: 'separator' } as const,
-              command('Settings…', 'settings.open', 'CmdOrCtrl+,'),
+              command('Settings…', 'settings.open'),
               { type: 'separator' } as const,
               { role: 'quit' } as const,
             ]),
@@ -94,13 +82,13 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
     {
       label: '&View',
       submenu: [
-        command('Zoom In', 'view.zoomIn', 'CmdOrCtrl+Plus'),
-        command('Zoom Out', 'view.zoomOut', 'CmdOrCtrl+-'),
-        command('Fit Page to Width', 'view.zoomReset', 'CmdOrCtrl+0'),
-        command('Go to Figure…', 'figure.goTo', 'CmdOrCtrl+G'),
-        command('Show or Hide Tables', 'view.tables', 'T'),
+        command('Zoom In', 'view.zoomIn'),
+        command('Zoom Out', 'view.zoomOut'),
+        command('Fit Page to Width', 'view.zoomReset'),
+        command('Go to Figure…', 'figure.goTo'),
+        command('Show or Hide Tables', 'view.tables'),
         { type: 'separator' },
-        command('Show or Hide Library', 'library.toggle', 'CmdOrCtrl+B'),
+        command('Show or Hide Library', 'library.toggle'),
         { type: 'separator' },
         {
           label: 'Theme',
@@ -117,7 +105,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
     {
       label: '&Help',
       role: 'help',
-      submenu: [command('Keyboard Shortcuts', 'shortcuts.open', '?'), ...(mac ? [] : [about])],
+      submenu: [command('Keyboard Shortcuts', 'shortcuts.open'), ...(mac ? [] : [about])],
     },
   );
   return template;

@@ -1,5 +1,5 @@
 import { useCase } from '../queries';
-import { shortcutFor, ariaKeyshortcuts, comboLabel } from '../shell/keymap';
+import { shortcutFor, ariaKeyshortcuts, comboLabel } from '../../../shared/vocabulary/commands';
 import { isMacPlatform } from '../shell/platform';
 import { useWorkbenchUi } from '../ui-store';
 import { CaseNotes } from './CaseNotes';

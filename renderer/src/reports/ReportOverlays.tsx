@@ -1,4 +1,4 @@
-import { ariaKeyshortcuts, comboLabel, shortcutFor } from '../shell/keymap';
+import { ariaKeyshortcuts, comboLabel, shortcutFor } from '../../../shared/vocabulary/commands';
 import { isMacPlatform } from '../shell/platform';
 import { useWorkbenchUi } from '../ui-store';
 import { ExportDialog } from './ExportDialog';

@@ -3,7 +3,12 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useWorkbenchUi } from '../ui-store';
 import { AboutDialog } from './AboutDialog';
 import { runCommand } from './commands';
-import { ariaKeyshortcuts, comboLabel, shortcutFor, type CommandId } from './keymap';
+import {
+  ariaKeyshortcuts,
+  comboLabel,
+  shortcutFor,
+  type CommandId,
+} from '../../../shared/vocabulary/commands';
 import { isMacPlatform } from './platform';
 import { THEME_CHOICES, useThemeChoice, type ThemeChoice } from './theme';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useWorkbenchUi } from '../ui-store';
-import { comboLabel, KEYMAP, type Shortcut } from './keymap';
+import { comboLabel, KEYMAP, type Shortcut } from '../../../shared/vocabulary/commands';
 import { isMacPlatform } from './platform';
 import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { addFiles } from '../library/import-queue';
 import { useWorkbenchUi } from '../ui-store';
-import type { CommandId } from './keymap';
+import type { CommandId } from '../../../shared/vocabulary/commands';
 
 /** The viewer binds Ctrl+= / Ctrl+- / Ctrl+0 itself; a menu's zoom presses the same key for it. */
 function pressViewerKey(key: string): void {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { THEME_CHOICES, type ThemeChoice } from '../../../shared/vocabulary/commands';
 
-/** The person's choice; `system` follows the operating system's light or dark setting. */
-export type ThemeChoice = 'system' | 'light' | 'dark';
+/** The person's choice (shared/vocabulary/commands.ts); `system` follows the operating system's setting. */
+export { THEME_CHOICES, type ThemeChoice };
 export type Theme = 'light' | 'dark';
 
-export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 /** A UI preference only (never a secret), so the page's own storage is the right place for it. */
 export const THEME_STORAGE_KEY = 'workbench.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWorkbenchUi } from '../ui-store';
 import { runCommand } from './commands';
-import { shortcutOfPress } from './keymap';
+import { shortcutOfPress } from '../../../shared/vocabulary/commands';
 import { isMacPlatform, isTypingTarget } from './platform';
 
 /**

@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { aboutDetail, applicationMenuTemplate, type MenuCommand } from '../../../electron/main/menu';
-import { acceleratorOf, isCommandId, shortcutFor } from '../../../renderer/src/shell/keymap';
+import { acceleratorOf, isCommandId, shortcutFor } from '../../../shared/vocabulary/commands';
 
 // The Electron menu offers the commands the renderer's keymap names, with the same keys, and sends them
 // to the renderer; it never registers a key the renderer already handles.

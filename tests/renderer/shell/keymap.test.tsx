@@ -9,7 +9,7 @@ import {
   KEYMAP,
   shortcutOfPress,
   type KeyCombo,
-} from '../../../renderer/src/shell/keymap';
+} from '../../../shared/vocabulary/commands';
 import { useKeymap } from '../../../renderer/src/shell/use-keymap';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 

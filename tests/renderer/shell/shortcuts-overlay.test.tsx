@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { comboLabel, KEYMAP } from '../../../renderer/src/shell/keymap';
+import { comboLabel, KEYMAP } from '../../../shared/vocabulary/commands';
 import { ShortcutsOverlay } from '../../../renderer/src/shell/ShortcutsOverlay';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 

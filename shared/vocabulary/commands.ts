@@ -1,27 +1,12 @@
 /**
- * Every key the workbench binds, in one table: the shortcuts overlay, the in-page menu, the Electron
- * menu's labels and the keymap's own dispatch all read it, so none of them can drift from the others.
- * No DOM here: the end-to-end tests and the Electron menu's tests import the table as it is.
+ * Every command and every key the workbench binds, in one table: the shortcuts overlay, the in-page menu,
+ * the Electron menu (its commands and accelerators) and the keymap's own dispatch all read it, so none of
+ * them can drift from the others. A contract between the main process and the renderer, so it lives in
+ * shared/: no DOM here.
  */
 
-/** What a command does; the app-wide ones run through `shell/commands.ts`. */
-export type CommandId =
-  | 'search.open'
-  | 'settings.open'
-  | 'shortcuts.open'
-  | 'overlay.close'
-  | 'library.addFiles'
-  | 'report.export'
-  | 'report.verify'
-  | 'library.pasteWebAddress'
-  | 'library.toggle'
-  | 'view.zoomIn'
-  | 'view.zoomOut'
-  | 'view.zoomReset'
-  | 'view.tables'
-  | 'figure.goTo';
-
-export const COMMAND_IDS: readonly CommandId[] = [
+/** What a command does; the app-wide ones run through renderer/src/shell/commands.ts. */
+export const COMMAND_IDS = [
   'search.open',
   'settings.open',
   'shortcuts.open',
@@ -36,10 +21,25 @@ export const COMMAND_IDS: readonly CommandId[] = [
   'view.zoomReset',
   'view.tables',
   'figure.goTo',
-];
+] as const;
+
+export type CommandId = (typeof COMMAND_IDS)[number];
 
 export function isCommandId(value: unknown): value is CommandId {
   return typeof value === 'string' && (COMMAND_IDS as readonly string[]).includes(value);
+}
+
+/** The themes a person can choose; `system` follows the operating system's. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+/** A command the Electron menu sends the renderer: a command of the table, or a theme chosen. */
+export type MenuCommand = CommandId | `theme.${ThemeChoice}`;
+
+/** The theme a menu command chooses, or null when it chooses none. */
+export function themeOfCommand(command: string): ThemeChoice | null {
+  const choice = command.startsWith('theme.') ? command.slice('theme.'.length) : '';
+  return (THEME_CHOICES as readonly string[]).includes(choice) ? (choice as ThemeChoice) : null;
 }
 
 /** One key press: `mod` is Ctrl on Linux and Windows, Cmd on macOS; `shift` undefined means either. */
