@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `default` is every test (on the embedded SQLite engine); `postgresql` runs the service's
-// HTTP suites again on PostgreSQL (tests/service/helpers.ts reads EW_TEST_STORE), each test file on its own
-// throwaway server. Where PostgreSQL is not installed the second project is left out, and says so.
+// HTTP suites again on PostgreSQL (tests/service/helpers.ts reads EW_TEST_STORE). One throwaway server
+// serves the run (tests/support/global-postgres.ts), each test file in databases of its own. Where
+// PostgreSQL is not installed the second project is left out, and says so.
 const havePostgres = postgresInstalled();
 if (!havePostgres)
   console.warn(
@@ -30,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'default',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          globalSetup: ['tests/support/global-postgres.ts'],
           ...shared,
         },
       },
@@ -44,6 +46,7 @@ export default defineConfig({
                 include: ['tests/service/http/**/*.test.ts'],
                 env: { EW_TEST_STORE: 'postgresql' },
                 setupFiles: ['tests/service/http/stop-postgres.ts'],
+                globalSetup: ['tests/support/global-postgres.ts'],
                 ...shared,
               },
             },

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SourceList, UploadResponse } from '../../shared/api';
 import { buildServer } from '../../service/http/server';
 import { Store } from '../../service/store/store';
-import { startPostgres } from '../support/postgres';
+import { testPostgres } from '../support/postgres';
 import { multipart, tempDir, filesOf } from './helpers';
 import { cliArgs, startServiceProcess } from './process';
 
-// The CLI on PostgreSQL, in real child processes against a real throwaway server (tests/support/postgres.ts):
+// The CLI on PostgreSQL, in real child processes against the run's server (tests/support/postgres.ts):
 // migrate, keys create, serving, and a library moved SQLite → PostgreSQL → SQLite with ids kept and every
 // blob verified. Skipped, saying so, where PostgreSQL is not installed.
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const server = await startPostgres();
+const server = await testPostgres();
 
 const CSV = 'Item,2023,2024\nRevenue,"1,000","1,120"\nMargin,12.5%,13.1%\n';
 const TEXT = 'Revenue rose 12% to $1.12bn in 2024.\n';

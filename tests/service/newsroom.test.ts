@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, Representation, SourceList, SourceVersion, UploadResponse } from '../../shared/api';
-import { migrateDatabase, PostgresStore } from '../../service/store/postgres';
-import { postgresBinDir, startPostgres } from '../support/postgres';
+import { PostgresStore } from '../../service/store/postgres';
+import { postgresBinDir, testPostgres } from '../support/postgres';
 import { postgresInstalled } from '../../vitest.config';
 import { startServiceProcess, type ServiceProcess } from './process';
 
@@ -12,7 +12,7 @@ import { startServiceProcess, type ServiceProcess } from './process';
 // thing through both give one row; a kill -9 of one instance leaves nothing half-written; the rate limit
 // is the database's, not an instance's. Skipped, saying so, where PostgreSQL is not installed.
 
-const server = await startPostgres();
+const server = await testPostgres();
 
 const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -28,8 +28,7 @@ interface Newsroom {
 
 /** A fresh migrated database with two keys, and two instances serving it with `args`. */
 async function newsroom(args: string[] = []): Promise<Newsroom> {
-  const url = await server!.createDatabase();
-  await migrateDatabase(url);
+  const url = await server!.createMigratedDatabase();
   const store = await PostgresStore.open(url);
   const { key } = await store.createKey('desk');
   const { key: otherKey } = await store.createKey('other desk');

@@ -1,8 +1,8 @@
 import { afterAll } from 'vitest';
 import { stopSharedTestPostgres } from '../../support/postgres';
 
-// Setup file of the `postgresql` vitest project: each test file's throwaway server (started by
-// startTestService on first use) stops when the file's tests are done, not only when its process goes.
+// Setup file of the vitest project that runs these suites on PostgreSQL: the databases each test file made
+// on the run's server (through startTestService) are dropped when the file's tests are done.
 afterAll(async () => {
   await stopSharedTestPostgres();
 });

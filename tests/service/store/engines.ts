@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Extraction } from '../../../service/extract/extract';
 import type { BlobStorage, EvidenceStore, LibraryTransfer, NewAsset } from '../../../service/store/contract';
-import { migrateDatabase, PostgresStore } from '../../../service/store/postgres';
+import { PostgresStore } from '../../../service/store/postgres';
 import { Store } from '../../../service/store/store';
-import { postgresBinDir, startPostgres, type TestPostgres } from '../../support/postgres';
+import { postgresBinDir, testPostgres, type TestPostgres } from '../../support/postgres';
 import { tempDir } from '../helpers';
 
 // Both engines behind one harness, so the store's contract tests run once per engine, and what no store
@@ -30,9 +30,9 @@ if (!havePostgres) console.warn('PostgreSQL tests skipped: PostgreSQL (initdb) n
 
 let server: Promise<TestPostgres | null> | null = null;
 
-/** The test file's PostgreSQL server, started on first use. */
+/** The test file's PostgreSQL (its databases on the run's server), reached on first use. */
 export async function testServer(): Promise<TestPostgres> {
-  server ??= startPostgres();
+  server ??= testPostgres();
   const started = await server;
   if (!started) throw new Error('PostgreSQL is not installed');
   return started;
@@ -46,9 +46,7 @@ export async function stopTestServer(): Promise<void> {
 
 /** A fresh, migrated database on the test file's server. */
 export async function freshDatabase(): Promise<string> {
-  const url = await (await testServer()).createDatabase();
-  await migrateDatabase(url);
-  return url;
+  return (await testServer()).createMigratedDatabase();
 }
 
 export async function openEngine(name: EngineName): Promise<OpenEngine> {

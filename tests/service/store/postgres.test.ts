@@ -26,7 +26,7 @@ import {
   testServer,
 } from './engines';
 
-// The PostgreSQL engine against a real server the tests start themselves (tests/support/postgres.ts):
+// The PostgreSQL engine against a real server, the test run's own (tests/support/postgres.ts):
 // migrations, several instances on one database, blobs in chunks, and moving a library from SQLite.
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
