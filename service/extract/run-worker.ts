@@ -138,9 +138,10 @@ class Threads {
   constructor(
     readonly memoryMb: number,
     readonly warm: number,
+    reuse: WorkerSetup['reuse'],
   ) {
     const entry = workerEntry();
-    const setup: WorkerSetup = { warm: warm > 0, retiring: this.retiring, reuse: REUSE };
+    const setup: WorkerSetup = { warm: warm > 0, retiring: this.retiring, reuse };
     this.piscina = new Piscina({
       filename: entry.url.href,
       execArgv: entry.execArgv,
@@ -170,8 +171,11 @@ class Threads {
     this.count();
   }
 
+  /** Threads being ended: no read goes to them while they exit. */
+  private readonly ending = new Set<number>();
+
   private isRetiring(id: number): boolean {
-    return this.retiring.includes(id);
+    return this.ending.has(id) || this.retiring.includes(id);
   }
 
   /**
@@ -204,11 +208,13 @@ class Threads {
       if (id === 0) continue;
       const thread = this.known.get(id);
       if (thread !== undefined && thread.currentUsage !== 0) continue;
-      Atomics.store(this.retiring, slot, 0);
       const worker = this.piscina.threads.find((candidate) => candidate.threadId === id);
+      if (worker !== undefined) this.ending.add(id);
+      Atomics.store(this.retiring, slot, 0);
       if (worker === undefined) continue;
       this.count();
       worker.once('exit', () => {
+        this.ending.delete(id);
         // A read queued while every thread was retiring: this run makes piscina start a thread for it.
         if (this.piscina.queueSize > 0) this.piscina.run({ warm: true }).catch(() => undefined);
       });
@@ -217,7 +223,13 @@ class Threads {
   }
 }
 
-export function createExtractionPool(): ExtractionPool {
+export interface ExtractionPoolOptions {
+  /** When a thread goes on to the next read (tests: `maxReads: 1` ends every thread after its read). */
+  reuse?: Partial<WorkerSetup['reuse']>;
+}
+
+export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
+  const reuse = { ...REUSE, ...options.reuse };
   const pools = new Map<number, Threads>();
   let closed = false;
   let closing: Promise<void> | null = null;
@@ -231,7 +243,7 @@ export function createExtractionPool(): ExtractionPool {
     if (closed) throw new ReadFailure('extraction_error', 'the extraction pool has been closed');
     let threads = pools.get(memoryMb);
     if (threads === undefined) {
-      threads = new Threads(memoryMb, memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads() : 0);
+      threads = new Threads(memoryMb, memoryMb === DEFAULT_WORKER_LIMITS.memoryMb ? warmThreads() : 0, reuse);
       pools.set(memoryMb, threads);
     }
     if (sampler === null) {

@@ -101,6 +101,28 @@ describe('reading threads', () => {
   }, 120_000);
 });
 
+describe('reading threads ended after their read', () => {
+  it('gives no read to a thread being ended: reads one after another and at once all read to their end', async () => {
+    // Every thread is ended after one read, so each read comes just as the last one's thread is ending.
+    const pool = createExtractionPool({ reuse: { maxReads: 1 } });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const one = await extract(pdf(2), { filename: `one-${i}.pdf` }, { pool, ocr: 'off' });
+        expect([one.state, one.code, one.units.length]).toEqual(['complete', null, 2]);
+      }
+      const many = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          extract(csv, { filename: `many-${i}.csv` }, { pool, ocr: 'off' }),
+        ),
+      );
+      for (const sheet of many) expect([sheet.state, sheet.code]).toEqual(['complete', null]);
+      expect(pool.threadsStarted()).toBeGreaterThanOrEqual(9);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});
+
 describe('reading threads: the cores a large PDF may share', () => {
   const at = (ms: number, idleMs: number, ownMs: number) => ({ at: ms, idleMs, ownMs });
 
