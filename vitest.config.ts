@@ -3,15 +3,58 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `default` is every test (on the embedded SQLite engine); `postgresql` runs the service's
-// HTTP suites again on PostgreSQL (tests/service/helpers.ts reads EW_TEST_STORE). One throwaway server
-// serves the run (tests/support/global-postgres.ts), each test file in databases of its own. Where
-// PostgreSQL is not installed the second project is left out, and says so.
+// Projects by cost. `unit`: no child process, no PostgreSQL, no keychain, no browser (pure, jsdom and
+// in-process tests, the service on its embedded SQLite engine included): `npm run test:unit`, and
+// `npm run test:watch` to keep it running. `integration`: the files that start processes or PostgreSQL,
+// reach the keychain, or take long; `integration-postgresql` runs the service's HTTP suites again on
+// PostgreSQL (tests/service/helpers.ts reads EW_TEST_STORE). Both integration projects share one
+// PostgreSQL server per run (tests/support/global-postgres.ts). Where PostgreSQL is not installed the
+// second is left out, and says so. `npm test` runs them all.
 const havePostgres = postgresInstalled();
 if (!havePostgres)
   console.warn(
-    'vitest project "postgresql" skipped: PostgreSQL (initdb, pg_ctl) is not installed; the HTTP suites ran on SQLite only',
+    'vitest project "integration-postgresql" skipped: PostgreSQL (initdb, pg_ctl) is not installed; the HTTP suites ran on SQLite only',
   );
+
+/**
+ * The `integration` project's files, each for what makes it costly. A new test file is a unit test unless
+ * it is listed here: list it when it spawns a process, starts PostgreSQL, reaches the keychain or is slow.
+ */
+export const INTEGRATION_FILES = [
+  // child processes: the service's CLI, the web host's CLI, scripts (through tsx), openssl, sleep
+  'tests/electron/client/probe.test.ts',
+  'tests/electron/client/remote-cli.test.ts',
+  'tests/electron/web/cli.test.ts',
+  'tests/scripts/figures.test.ts',
+  'tests/scripts/verify-report.test.ts',
+  'tests/service/cli.test.ts',
+  'tests/service/crash.test.ts',
+  'tests/service/extract/readers/ocr.test.ts',
+  'tests/service/store/lock.test.ts',
+  // PostgreSQL (and the CLI on it)
+  'tests/service/cli-postgres.test.ts',
+  'tests/service/newsroom.test.ts',
+  'tests/service/store/postgres.test.ts',
+  'tests/service/store/store.test.ts',
+  // the keychain: a Secret Service on a private D-Bus
+  'tests/electron/keychain/secret-service.test.ts',
+  'tests/electron/report/signing-keychain.test.ts',
+  // slow: real documents read through the extraction workers (PDFium, OCR), seconds a file
+  'tests/electron/client/embedded.test.ts',
+  'tests/scripts/eval-numeric-pdf.test.ts',
+  'tests/service/extract/extract.test.ts',
+  'tests/service/extract/pdf-tables-golden.test.ts',
+  'tests/service/extract/pool-lifecycle.test.ts',
+  'tests/service/extract/readers/pdf-engine.test.ts',
+  'tests/service/extract/readers/pdf-ocr-pages.test.ts',
+  'tests/service/extract/readers/pdf.test.ts',
+  'tests/service/extract/run-worker.test.ts',
+  'tests/service/http/sources-list-remove.test.ts',
+  'tests/service/numeric/pdf-table.test.ts',
+  'tests/service/search/search.test.ts',
+  'tests/shared/structure/context.test.ts',
+  'tests/shared/structure/passages.test.ts',
+];
 
 const shared = {
   environment: 'node',
@@ -19,6 +62,8 @@ const shared = {
   hookTimeout: 30_000,
   pool: 'forks',
 } as const;
+
+const integration = { ...shared, globalSetup: ['tests/support/global-postgres.ts'] };
 
 export default defineConfig({
   test: {
@@ -29,10 +74,18 @@ export default defineConfig({
       {
         extends: false,
         test: {
-          name: 'default',
+          name: 'unit',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          globalSetup: ['tests/support/global-postgres.ts'],
+          exclude: INTEGRATION_FILES,
           ...shared,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'integration',
+          include: INTEGRATION_FILES,
+          ...integration,
         },
       },
       ...(havePostgres
@@ -40,14 +93,13 @@ export default defineConfig({
             {
               extends: false,
               test: {
-                name: 'postgresql',
+                name: 'integration-postgresql',
                 // The suites that reach the store through startTestService; rate-limit.test.ts and
                 // routes.test.ts's table need no store, but are cheap and keep the glob whole.
                 include: ['tests/service/http/**/*.test.ts'],
                 env: { EW_TEST_STORE: 'postgresql' },
                 setupFiles: ['tests/service/http/stop-postgres.ts'],
-                globalSetup: ['tests/support/global-postgres.ts'],
-                ...shared,
+                ...integration,
               },
             },
           ]

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +31,6 @@ interface NoteCase {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..', '..');
 const golden = JSON.parse(readFileSync(join(here, 'golden.json'), 'utf8')) as {
   cases: FigureCase[];
   scaleNotes: NoteCase[];
@@ -262,24 +260,4 @@ describe('findFigures properties', () => {
     },
     10_000,
   );
-});
-
-describe('npm run figures (scripts/figures.ts)', () => {
-  it('prints one JSON array per input line', () => {
-    const result = spawnSync('npx', ['tsx', 'scripts/figures.ts'], {
-      cwd: root,
-      input: 'Revenue rose 12% to $4.2bn\nno figures on 12 March 2024\n',
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const lines = result.stdout.trim().split('\n');
-    expect(lines).toHaveLength(2);
-    const [first, second] = lines.map((line) => JSON.parse(line) as FoundFigure[]);
-    expect(first?.map((f) => [f.raw, f.value, f.unit])).toEqual([
-      ['12%', 12, '%'],
-      ['$4.2bn', 4.2e9, 'USD'],
-    ]);
-    expect(second).toEqual([]);
-  });
 });
