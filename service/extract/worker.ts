@@ -59,15 +59,17 @@ export interface WorkerSetup {
 }
 
 const setup = workerData as WorkerSetup;
+const WARM_AFTER_MS = 100;
 
-// Warm: the engine most documents need, loaded while the thread waits for its first read.
+/** Whether a read has come: a thread started for a read is warmed by that read, not before it. */
+let asked = false;
+
+// Warm: the engine most documents need, loaded and run once the thread has waited a moment with no read.
 const warming: Promise<void> = setup.warm
-  ? import('./readers/pdf').then(
-      (pdf) => pdf.warm(),
-      () => undefined,
-    )
+  ? new Promise<void>((resolve) => setTimeout(resolve, WARM_AFTER_MS))
+      .then(async () => (asked ? undefined : (await import('./readers/pdf')).warm()))
+      .catch(() => undefined)
   : Promise.resolve();
-warming.catch(() => undefined);
 
 let reads = 0;
 
@@ -122,7 +124,12 @@ async function run(input: WorkerInput): Promise<WorkerAnswer> {
   return answer;
 }
 
+/** A read runs at once (beside a warming already under way); a `warm` task waits for the warming. */
 export default async function work(task: WorkerTask): Promise<WorkerAnswer | null> {
-  await warming;
-  return 'warm' in task ? null : run(task);
+  if ('warm' in task) {
+    await warming;
+    return null;
+  }
+  asked = true;
+  return run(task);
 }
