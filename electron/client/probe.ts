@@ -1,6 +1,6 @@
 import { ErrorBody, SourceVersion } from '../../shared/api';
 import type { ConnectionOutcome } from '../../shared/bridge/contract';
-import { normaliseServiceUrl } from './url';
+import { normaliseServiceUrl } from '../../shared/vocabulary/settings';
 
 // "Test connection" and the status bar's question: does this address answer as an evidence service, and
 // does it take this key? One cheap authenticated call: the registration of a source version that cannot

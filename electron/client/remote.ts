@@ -16,7 +16,7 @@ import {
   type CallOptions,
   type EvidenceClient,
 } from './types';
-import { normaliseServiceUrl } from './url';
+import { normaliseServiceUrl } from '../../shared/vocabulary/settings';
 
 // The remote client: the evidence service over HTTP with `x-api-key`. Every answer is parsed with the
 // shared schemas (an answer outside them is an error, never data); statuses become ClientErrors the UI can

@@ -14,12 +14,13 @@ import type {
   UploadFields,
   UploadResponse,
 } from '../../shared/api';
+import type { ServiceMode } from '../../shared/vocabulary/settings';
 
 // One service client, two implementations: embedded (the local service's operations called in
 // process with the local account) and remote (HTTP with x-api-key, every response parsed by the shared
 // schemas). The main process makes every service call through it; nothing in it invents an id or an operand.
 
-export type ClientMode = 'embedded' | 'remote';
+export type ClientMode = ServiceMode;
 
 /** A file to upload, with the registration metadata of local-extensions.md. */
 export interface UploadInput {

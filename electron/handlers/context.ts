@@ -4,25 +4,15 @@ import type {
   ConnectionTestInput,
   ConnectionTestOutput,
 } from '../../shared/bridge';
-import type { OcrMode } from '../../shared/vocabulary/ocr';
+import type { SettingsPatch, SettingsView } from '../../shared/vocabulary/settings';
 import type { AnnotationStore } from '../annotations/store';
 import type { CaseStore } from '../cases/store';
 import type { EvidenceClient } from '../client/types';
 import type { KeyStatus } from '../keychain/types';
 import type { SourceContentStore } from './content';
 
-/** The settings the main process keeps (electron/settings), as handlers use them. */
-export interface AppSettings {
-  mode: 'embedded' | 'remote';
-  baseUrl: string | null;
-  ocr: OcrMode;
-  /** Where the embedded service keeps its data, when the person chose a folder; null: the app's own. */
-  dataDir: string | null;
-  /** The name printed on reports as their author; null: none set. */
-  authorName: string | null;
-  /** Why the stored settings could not be used as they were; null when they could. */
-  problem: string | null;
-}
+/** The settings the main process keeps (electron/settings), as handlers use them: the bridge's view. */
+export type AppSettings = SettingsView;
 
 /**
  * What every bridge handler is given by the host that runs it (Electron or the web host).
@@ -40,9 +30,7 @@ export interface HandlerContext {
   settings: {
     get(): Promise<AppSettings>;
     /** Validates and stores a change; the service client follows it. */
-    set(
-      patch: Partial<Pick<AppSettings, 'mode' | 'baseUrl' | 'ocr' | 'dataDir' | 'authorName'>>,
-    ): Promise<AppSettings>;
+    set(patch: SettingsPatch): Promise<AppSettings>;
   };
   /** The person's cases, in the data folder. */
   cases: CaseStore;

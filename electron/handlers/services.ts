@@ -4,7 +4,7 @@ import { createCaseStore } from '../cases/store';
 import { createEmbeddedClient } from '../client/embedded';
 import { probeService } from '../client/probe';
 import { createRemoteClient } from '../client/remote';
-import { normaliseServiceUrl } from '../client/url';
+import { normaliseServiceUrl } from '../../shared/vocabulary/settings';
 import type { BridgeEvent, BridgeEventPayload, ProgressEvent } from '../../shared/bridge';
 import type { EvidenceClient } from '../client/types';
 import { createKeyStore } from '../keychain';

@@ -13,61 +13,33 @@ import {
 } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { PersonName } from '../../shared/bridge/cases';
-import { DEFAULT_OCR_MODE, OcrModeSchema } from '../../shared/vocabulary/ocr';
-import { normaliseServiceUrl } from '../client/url';
+import {
+  DataFolder,
+  DEFAULT_SETTINGS,
+  requireServiceUrl,
+  SETTINGS_FIELDS,
+  type Settings as SharedSettings,
+} from '../../shared/vocabulary/settings';
 
 // The app's settings: `settings.json` in the data folder, validated on the way in and out, written
 // atomically (temp file, fsync, rename, fsync of the folder). A file that cannot be read as settings is
 // never lost: it is kept aside as `settings.json.bad-<time>` and the defaults apply, with `problem` saying
 // so. A field the file lacks (an older file, a hand-edited one) takes its default.
 
-/** A remote service's address: http or https, no credentials, query or fragment; kept without a trailing slash. */
-const ServiceUrl = z
-  .string()
-  .max(2000)
-  .transform((value, ctx) => {
-    const result = normaliseServiceUrl(value);
-    if (result.ok) return result.url;
-    ctx.addIssue({ code: 'custom', message: `expected an http or https URL (${result.problem})` });
-    return z.NEVER;
-  });
+/** A folder the person chose for the local evidence service's data: an absolute path on this machine. */
+const Folder = DataFolder.refine((p) => isAbsolute(p), 'an absolute folder path');
 
-/** A folder the person chose for the local evidence service's data: an absolute path. */
-const Folder = z
-  .string()
-  .min(1)
-  .max(4096)
-  .refine((p) => !p.includes('\0'), 'a folder path')
-  .refine((p) => isAbsolute(p), 'an absolute folder path');
-
+/** The shared schema (shared/vocabulary/settings.ts), with what only this machine can check. */
 export const Settings = z
   .strictObject({
-    mode: z.enum(['embedded', 'remote']),
-    baseUrl: ServiceUrl.nullable(),
-    ocr: OcrModeSchema,
-    /** Where the embedded service keeps its data; null: the app's own data folder. */
+    ...SETTINGS_FIELDS,
     dataDir: Folder.nullable().default(null),
-    /** The name printed on reports as their author (issue 17); null: none set. */
-    authorName: PersonName.nullable().default(null),
+    authorName: SETTINGS_FIELDS.authorName.default(null),
   })
-  .superRefine((s, ctx) => {
-    if (s.mode === 'remote' && s.baseUrl === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['baseUrl'],
-        message: 'a remote service needs its URL (http:// or https://)',
-      });
-  });
-export type Settings = z.output<typeof Settings>;
+  .superRefine(requireServiceUrl);
+export type Settings = SharedSettings;
 
-export const DEFAULT_SETTINGS: Settings = {
-  mode: 'embedded',
-  baseUrl: null,
-  ocr: DEFAULT_OCR_MODE,
-  dataDir: null,
-  authorName: null,
-};
+export { DEFAULT_SETTINGS };
 export const SETTINGS_FILE = 'settings.json';
 
 export interface LoadedSettings extends Settings {

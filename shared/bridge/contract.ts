@@ -17,7 +17,7 @@ import {
   LostPart,
 } from '../api/extract';
 import { FigureWithPosition } from '../api/representations';
-import { OcrModeSchema } from '../vocabulary/ocr';
+import { ServiceMode, SettingsPatch, SettingsView } from '../vocabulary/settings';
 import {
   Case,
   CaseCiteInput,
@@ -78,43 +78,12 @@ export type HealthInput = z.infer<typeof HealthInput>;
 export const HealthOutput = z.strictObject({
   status: z.literal('ok'),
   version: z.string().min(1),
-  service: z.enum(['embedded', 'remote']),
+  service: ServiceMode,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;
 
-/**
- * The app's settings as the renderer sees them. `dataDir` is a folder the person chose for the local
- * service's data, or null; the app's own data folder is never shown.
- */
-export const SettingsView = z.strictObject({
-  mode: z.enum(['embedded', 'remote']),
-  baseUrl: z.string().nullable(),
-  ocr: OcrModeSchema,
-  dataDir: z.string().nullable(),
-  /** The name printed on reports as their author; null: none set. */
-  authorName: z.string().nullable(),
-  /** Why the stored settings could not be used as they were (kept aside, defaults in force), or null. */
-  problem: z.string().nullable(),
-});
-export type SettingsView = z.infer<typeof SettingsView>;
-
-/** A change to the settings; `baseUrl` must be an http(s) URL, and is required for remote mode. */
-export const SettingsPatch = z.strictObject({
-  mode: z.enum(['embedded', 'remote']).optional(),
-  baseUrl: z
-    .string()
-    .url()
-    .max(2000)
-    .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL')
-    .nullable()
-    .optional(),
-  ocr: OcrModeSchema.optional(),
-  /** An absolute folder for the local service's data; null returns to the app's own. */
-  dataDir: z.string().min(1).max(4096).nullable().optional(),
-  /** The name printed on reports; null clears it. */
-  authorName: z.string().trim().min(1).max(200).nullable().optional(),
-});
-export type SettingsPatch = z.infer<typeof SettingsPatch>;
+/** The app's settings as the renderer sees them, and a change to them: shared/vocabulary/settings.ts. */
+export { SettingsPatch, SettingsView };
 
 /** What the renderer may know about the API key: never the key itself. */
 export const KeyStatusView = z.strictObject({

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConnectionTestOutput, SettingsPatch, SettingsView } from '../../../shared/bridge';
 import { OCR_MODES } from '../../../shared/vocabulary/ocr';
+import { SERVICE_MODES } from '../../../shared/vocabulary/settings';
 import { bridge, callBridge, type BridgeClient } from '../bridge';
 import { serviceQueryKeys, useKeyStatus } from '../health';
 import { dataFolderProblem, OUTCOME_HEADING, serviceUrlProblem } from './form-rules';
@@ -182,7 +183,7 @@ export function SettingsForm({ saved }: { saved: SettingsView }) {
         )}
         <fieldset className="space-y-2">
           <legend className={legend}>Evidence service</legend>
-          {(['embedded', 'remote'] as const).map((value) => (
+          {SERVICE_MODES.map((value) => (
             <label key={value} className="flex items-start gap-2 text-sm">
               <input
                 type="radio"
