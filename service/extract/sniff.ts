@@ -7,6 +7,7 @@ import {
   FORMATS,
   textFormat,
   type Format,
+  type FormatEntry,
   type FormatTable,
 } from '../../shared/vocabulary/formats';
 
@@ -63,7 +64,11 @@ export function sniffFormat<F extends string = Format>(
     if (zipped !== null) return zipped;
     if (entries.some((e) => e.name === 'ppt/presentation.xml'))
       throw new ReadFailure('unsupported_format', 'PowerPoint files are not read', 'pptx');
-    throw new ReadFailure('unsupported_format', 'a zip archive that is not an xlsx or docx document', 'zip');
+    const zipFormats = (Object.entries(formats) as [F, FormatEntry][]).filter(
+      ([, e]) => 'zipPart' in e.sniff,
+    );
+    const names = zipFormats.map(([id]) => id).join(' or ');
+    throw new ReadFailure('unsupported_format', `a zip archive that is not an ${names} document`, 'zip');
   }
   if (looksLikeText(bytes.subarray(0, 8192))) {
     const start = new TextDecoder('utf-8').decode(bytes.subarray(0, 2048)).replace(/\0/g, '');

@@ -86,7 +86,7 @@ export interface LostUnit {
 }
 
 export interface ReadResult {
-  /** The format the bytes were read as: pdf, png, jpeg, tiff, xlsx, csv, tsv, docx, html, markdown, text. */
+  /** The format the bytes were read as (a `Format` of shared/vocabulary/formats.ts). */
   format: string;
   units: ReadUnit[];
   lost: LostUnit[];
