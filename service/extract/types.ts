@@ -167,5 +167,5 @@ export function takePages(total: number, share: PageShare | undefined): () => nu
 export interface Reader<F extends string = Format> {
   /** Formats of the table (shared/vocabulary/formats.ts) this reader handles. */
   formats: readonly F[];
-  read(bytes: Uint8Array, format: string, options: ReadOptions): Promise<ReadResult>;
+  read(bytes: Uint8Array, format: F, options: ReadOptions): Promise<ReadResult>;
 }

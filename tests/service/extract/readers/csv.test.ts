@@ -12,7 +12,7 @@ import { readOptions, readFailure, onlyUnit } from './helpers';
 const options = (limits: Partial<Limits> = {}, extra: Partial<ReadOptions> = {}): ReadOptions =>
   readOptions({ ...extra, limits });
 
-const read = (bytes: Uint8Array, format = 'csv', limits: Partial<Limits> = {}) =>
+const read = (bytes: Uint8Array, format: 'csv' | 'tsv' = 'csv', limits: Partial<Limits> = {}) =>
   reader.read(bytes, format, options(limits));
 
 const failure = readFailure;
