@@ -3,6 +3,7 @@
  * derivations the spec's relation table covers, and the scale note a table is published with.
  */
 import { join } from 'node:path';
+import { decimalPlaces } from '../shared/figures/decimals';
 import { findScaleNote } from '../shared/figures';
 
 export const CORPUS = join(
@@ -77,10 +78,7 @@ export function derivationOf(text: string): Derivation | null {
 
 /** Digits after the decimal point of a number as JSON wrote it. */
 export function decimalsOf(value: number): number {
-  const text = String(value);
-  if (/e/i.test(text)) return 6;
-  const dot = text.indexOf('.');
-  return dot === -1 ? 0 : text.length - dot - 1;
+  return decimalPlaces(value) ?? 6;
 }
 
 /** The scale note a table states itself ("in millions", "$'000"), if any. */
