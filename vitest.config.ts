@@ -78,6 +78,9 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: INTEGRATION_FILES,
           ...shared,
+          // Every core (Vitest leaves one to itself by default): these files mostly wait on jsdom, timers and
+          // workers, and the main process has little to do in a run. Halves test:unit on two cores.
+          maxWorkers: '100%',
         },
       },
       {
