@@ -27,7 +27,8 @@ export interface OcrPoolSettings {
   idleMs: number;
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: a bundle for the desktop app declares its own.
+const resolveFrom = createRequire(import.meta.url);
 
 function defaultWorkers(): number {
   const fromEnv = Number(process.env['EW_OCR_WORKERS']);
@@ -39,7 +40,7 @@ const settings: OcrPoolSettings = { workers: defaultWorkers(), idleMs: 10_000 };
 
 /** The folder holding the LSTM-only eng.traineddata.gz of the installed @tesseract.js-data/eng. */
 function languageFolder(): string {
-  const root = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+  const root = dirname(resolveFrom.resolve('@tesseract.js-data/eng/package.json'));
   return join(root, '4.0.0_best_int');
 }
 

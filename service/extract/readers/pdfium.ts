@@ -7,7 +7,8 @@ import type { init as PdfiumInit } from '@embedpdf/pdfium';
 // fetched. The PDF reader's text engine (pdf.ts; pdf.js where PDFium cannot open a file or a page's text
 // layer is in doubt) and the engines' comparison (scripts/pdf-engines.ts).
 
-const require = createRequire(import.meta.url);
+// Not named `require`: a bundle for the desktop app declares its own.
+const resolveFrom = createRequire(import.meta.url);
 
 type Wrapped = Awaited<ReturnType<typeof PdfiumInit>>;
 /** The Emscripten heaps the wrapper does not type. */
@@ -19,7 +20,7 @@ let engine: Promise<Wrapped> | null = null;
 export function loadPdfium(): Promise<Wrapped> {
   engine ??= (async () => {
     const { init } = await import('@embedpdf/pdfium');
-    const wasmBinary = await readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
+    const wasmBinary = await readFile(resolveFrom.resolve('@embedpdf/pdfium/pdfium.wasm'));
     const module = await init({
       wasmBinary: wasmBinary.buffer.slice(
         wasmBinary.byteOffset,
