@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAtomically } from '../files/write-atomically';
 import { z } from 'zod';
 import {
   DocumentAnnotation,
@@ -57,15 +49,7 @@ export function createAnnotationStore(dataDir: string): AnnotationStore {
   };
   const write = (documents: Record<string, DocumentAnnotation>) => {
     mkdirSync(dataDir, { recursive: true });
-    const temp = `${path}.tmp-${process.pid}`;
-    const fd = openSync(temp, 'w', 0o600);
-    try {
-      writeSync(fd, `${JSON.stringify({ version: 1, documents }, null, 2)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
+    writeAtomically(path, `${JSON.stringify({ version: 1, documents }, null, 2)}\n`);
   };
   return annotationStoreOver(read, write);
 }

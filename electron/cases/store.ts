@@ -1,17 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAtomically } from '../files/write-atomically';
 import { Case, CaseId } from '../../shared/bridge/cases';
 
 // The fact-checker's cases: one JSON file per case in the data folder's `cases/`, validated on every read
@@ -103,16 +93,7 @@ export function createCaseStore(dataDir: string): CaseStore {
     put(value) {
       const checked = Case.parse(value);
       mkdirSync(dir, { recursive: true });
-      const path = file(checked.id);
-      const temp = `${path}.tmp-${process.pid}`;
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, `${JSON.stringify(checked, null, 2)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, path);
+      writeAtomically(file(checked.id), `${JSON.stringify(checked, null, 2)}\n`);
       return checked;
     },
     delete(id) {

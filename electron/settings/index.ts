@@ -1,18 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { writeAtomically } from '../files/write-atomically';
 import {
   DataFolder,
   DEFAULT_SETTINGS,
@@ -101,35 +90,6 @@ export function loadSettings(dir: string): Promise<LoadedSettings> {
     return Promise.resolve(loadNow(dir));
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-}
-
-/** Writes `text` to `file` so that a crash leaves either the old file or the new one, never half of one. */
-function writeAtomically(file: string, text: string): void {
-  const temp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    const fd = openSync(temp, 'w', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  try {
-    // The rename itself is durable once the folder is synced (not possible on Windows; harmless there).
-    const dirFd = openSync(join(file, '..'), 'r');
-    try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
-    }
-  } catch {
-    // best effort
   }
 }
 
