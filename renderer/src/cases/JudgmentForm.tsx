@@ -3,6 +3,7 @@ import type { Judgment } from '../../../shared/bridge';
 import { useJudge } from '../queries';
 import { judgedQuestion } from './judgment-wording';
 import { FormActions } from '../ui/FormActions';
+import { NoteField } from '../ui/NoteField';
 
 const MAX_NOTE = 4000;
 
@@ -81,26 +82,20 @@ export function JudgmentForm({
           </p>
         )}
       </fieldset>
-      <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-        Note (why; required)
-      </label>
-      <textarea
+      <NoteField
         id={`${id}-note`}
+        label="Note (why; required)"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
-        rows={2}
+        onChange={setNote}
         required
-        aria-invalid={tried && (noteMissing || noteTooLong)}
-        aria-describedby={tried && (noteMissing || noteTooLong) ? `${id}-note-error` : undefined}
-        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:focus-visible:outline-indigo-400"
+        error={
+          !tried || !(noteMissing || noteTooLong)
+            ? null
+            : noteMissing
+              ? 'Write a note saying why: a judgment without its reason cannot be checked by an editor.'
+              : `Shorten the note to ${MAX_NOTE.toLocaleString('en-US')} characters or fewer.`
+        }
       />
-      {tried && (noteMissing || noteTooLong) && (
-        <p id={`${id}-note-error`} className="text-xs text-rose-800 dark:text-rose-300">
-          {noteMissing
-            ? 'Write a note saying why: a judgment without its reason cannot be checked by an editor.'
-            : `Shorten the note to ${MAX_NOTE.toLocaleString('en-US')} characters or fewer.`}
-        </p>
-      )}
       <FormActions
         label="Record your judgment"
         pendingLabel="Recording…"

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { VERDICT_WORDING, VERDICTS, type KeptCheck, type VerdictValue } from '../../../shared/bridge';
 import { useSetVerdict } from '../queries';
 import { FormActions } from '../ui/FormActions';
+import { NoteField } from '../ui/NoteField';
 
 // The fact-checker's own verdict on a kept check: shown as theirs, in the person's colours (never the
 // service's "supported" green), beside the service's answer, which it never changes.
@@ -178,23 +179,17 @@ function VerdictForm({ caseId, check, number, onDone, onCancel }: VerdictFormPro
           </p>
         )}
       </fieldset>
-      <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-        Note (optional)
-      </label>
-      <textarea
+      <NoteField
         id={`${id}-note`}
+        label="Note (optional)"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
-        rows={2}
-        aria-invalid={tried && tooLong}
-        aria-describedby={tried && tooLong ? `${id}-note-error` : undefined}
-        className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-indigo-400"
+        onChange={setNote}
+        error={
+          tried && tooLong
+            ? `Shorten the note to ${MAX_NOTE.toLocaleString('en-US')} characters or fewer.`
+            : null
+        }
       />
-      {tried && tooLong && (
-        <p id={`${id}-note-error`} className="text-xs text-rose-800 dark:text-rose-300">
-          Shorten the note to {MAX_NOTE.toLocaleString('en-US')} characters or fewer.
-        </p>
-      )}
       <FormActions
         label="Save verdict"
         pendingLabel="Saving…"

@@ -5,6 +5,7 @@ import type { FigureLabels } from '../ui-store';
 import { labelsWording } from './figure-wording';
 import { questionText, rolesForAnswer } from './role-wording';
 import { FormActions } from '../ui/FormActions';
+import { NoteField } from '../ui/NoteField';
 
 const MAX_NOTE = 4000;
 
@@ -123,16 +124,13 @@ export function RolesQuestion({
           </p>
         )}
       </fieldset>
-      <label htmlFor={`${id}-note`} className="text-xs font-medium text-slate-900 dark:text-slate-100">
-        Note (optional: why)
-      </label>
-      <textarea
+      <NoteField
         id={`${id}-note`}
+        label="Note (optional: why)"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
-        rows={2}
+        onChange={setNote}
         maxLength={MAX_NOTE}
-        className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:focus-visible:outline-indigo-400"
+        small
       />
       <FormActions
         label="Answer and check again"
