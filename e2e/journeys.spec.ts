@@ -354,8 +354,8 @@ test.describe('the keyboard alone', () => {
   }
 
   test('(7) journey (1) with the keyboard alone', async ({ workbench }, testInfo) => {
-    // Each Tab is a round trip to the browser: on a loaded two-core machine the walk alone can take half a minute.
-    test.setTimeout(90_000);
+    // Each Tab is a round trip to the browser: on a loaded two-core machine the walks alone can take a minute.
+    test.setTimeout(150_000);
     const { page } = workbench;
     await workbench.waitUntilReady();
     const pdf = revenuePdf();

@@ -75,7 +75,7 @@ function figureBox(page: Page, raw: string): Locator {
 function tableGroup(page: Page): Locator {
   return page
     .getByRole('region', { name: 'Extracted text' })
-    .getByRole('group', { name: `Table 1: ${TITLE} — 4 rows × 4 columns` });
+    .getByRole('group', { name: `${TITLE} — 4 rows × 4 columns` });
 }
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
