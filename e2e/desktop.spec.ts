@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { comboLabel, KEYMAP } from '../shared/vocabulary/commands';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
-import { expectAccessible } from './helpers';
+import { addAndOpen, expectAccessible } from './helpers';
 
 // A desktop app's habits through the web host in Chromium: every key the app binds is listed by the
 // shortcuts overlay (compared with the keymap's own table), the in-page menu runs the same commands,
@@ -17,15 +17,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 
 async function checkTrueClaim(page: Page): Promise<void> {
   const pdf = revenuePdf();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Add files' }).click();
-  await (await chooser).setFiles([pdf]);
-  const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
-  await expect(item).toContainText('Read completely');
-  await item
-    .getByRole('button', { name: new RegExp(pdf.name.replace('.', '\\.')) })
-    .first()
-    .click();
+  await addAndOpen(page, pdf);
   await expect(page.getByRole('img', { name: 'Page 1 of the original' }).locator('canvas')).toBeVisible();
   for (const raw of ['$1,000 million', '$1,120 million'])
     await page

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import type { DocumentFile } from './documents';
 import { expect } from './fixtures';
 
 // What the journeys share: axe on a screen, a figure by its label, a claim checked.
@@ -24,6 +25,19 @@ export function figure(page: Page, raw: string): Locator {
     .getByRole('button', { name: new RegExp(`^Figure ${escapeRegExp(raw)} \\(`) })
     .filter({ visible: true })
     .first();
+}
+
+/** Adds `file` through "Add files", waits until the library has read it completely, and opens it. */
+export async function addAndOpen(page: Page, file: DocumentFile): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add files' }).click();
+  await (await chooser).setFiles([file]);
+  const item = page.getByTestId('library-item').filter({ hasText: file.name });
+  await expect(item).toContainText('Read completely');
+  await item
+    .getByRole('button', { name: new RegExp(escapeRegExp(file.name)) })
+    .first()
+    .click();
 }
 
 /** Types the claim, runs the check and waits for its result card. */

@@ -7,7 +7,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { parseBundle } from '../shared/report/model';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
+import { addAndOpen, escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
 
 // The report journey, through the web host in Chromium on its own data folder: a case built through the UI
 // with two checks (one supported; one escalated, with the person's judgment) and two kept search passages;
@@ -116,15 +116,7 @@ test.describe('report journey', () => {
     await workbench.waitUntilReady();
     const pdf = revenuePdf();
     const pdfHash = createHash('sha256').update(pdf.buffer).digest('hex');
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add files' }).click();
-    await (await chooser).setFiles([pdf]);
-    const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
-    await expect(item).toContainText('Read completely');
-    await item
-      .getByRole('button', { name: new RegExp(escapeRegExp(pdf.name)) })
-      .first()
-      .click();
+    await addAndOpen(page, pdf);
 
     // Check 1: the sentence's figures support the claim; kept in the case.
     await figure(page, '$1,000 million').click();

@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
+import { addAndOpen, expectAccessible, figure, runClaim } from './helpers';
 
 // Which figure is which, through the web host in Chromium: the claim's words bind the figures whatever
 // order they were picked in, and when the words cannot tell them apart the person is asked, answers with
@@ -53,15 +53,7 @@ test.describe('which figure is which', () => {
     const { page } = workbench;
     await workbench.waitUntilReady();
     const csv = checksCsv();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add files' }).click();
-    await (await chooser).setFiles([csv]);
-    const item = page.getByTestId('library-item').filter({ hasText: csv.name });
-    await expect(item).toContainText('Read completely');
-    await item
-      .getByRole('button', { name: new RegExp(escapeRegExp(csv.name)) })
-      .first()
-      .click();
+    await addAndOpen(page, csv);
 
     // Picked handgun first: the tray names each figure by its row and column.
     await figure(page, '56941').click();

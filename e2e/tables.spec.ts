@@ -4,7 +4,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { buildPdf } from '../tests/service/extract/fixtures/pdf';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, runClaim, textFigure } from './helpers';
+import { addAndOpen, expectAccessible, runClaim, textFigure } from './helpers';
 
 // A table on a landscape PDF page, through the web host in Chromium: its grid drawn over the page on
 // request, two of its cells picked by their headers, a claim naming them checked, and the table saved as
@@ -55,15 +55,7 @@ async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
 }
 
 async function openPermits(page: Page, pdf: DocumentFile): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Add files' }).click();
-  await (await chooser).setFiles([pdf]);
-  const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
-  await expect(item).toContainText('Read completely');
-  await item
-    .getByRole('button', { name: new RegExp(escapeRegExp(pdf.name)) })
-    .first()
-    .click();
+  await addAndOpen(page, pdf);
   await expect(page.getByRole('img', { name: 'Page 1 of the original' }).locator('canvas')).toBeVisible();
 }
 

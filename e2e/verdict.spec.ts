@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { parseBundle } from '../shared/report/model';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
+import { addAndOpen, expectAccessible, figure, runClaim } from './helpers';
 
 // A person's verdict, through the web host in Chromium on its own data folder: a check the service leaves to
 // a person is kept, the fact-checker gives it their own verdict ("False", with a note) by keyboard, the
@@ -41,15 +41,7 @@ test.describe("a person's verdict", () => {
     await expect(settings).toBeHidden();
 
     const pdf = revenuePdf();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add files' }).click();
-    await (await chooser).setFiles([pdf]);
-    const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
-    await expect(item).toContainText('Read completely');
-    await item
-      .getByRole('button', { name: new RegExp(escapeRegExp(pdf.name)) })
-      .first()
-      .click();
+    await addAndOpen(page, pdf);
 
     // The table's figures leave the period to a person: the service does not settle the check.
     await figure(page, '1,000').click();
