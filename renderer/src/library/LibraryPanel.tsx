@@ -67,7 +67,15 @@ export function LibraryPanel() {
 
       <ImportList />
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-3 pb-4" aria-busy={library.isPending}>
+      {/* With no document the list holds nothing to focus: it takes the focus itself, so a keyboard can
+          scroll what a short window cuts off. */}
+      <div
+        className="min-h-0 flex-1 overflow-y-auto px-4 pt-3 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
+        aria-busy={library.isPending}
+        {...(entries !== undefined && entries.length === 0
+          ? { tabIndex: 0, role: 'region', 'aria-label': 'Library documents' }
+          : {})}
+      >
         {library.isPending && (
           <div data-testid="library-loading" className="space-y-1.5">
             <p className="px-1 text-xs text-slate-600 dark:text-slate-300">Loading the library…</p>
@@ -105,12 +113,12 @@ export function LibraryPanel() {
         {entries !== undefined && entries.length === 0 && !library.isError && (
           <div
             data-testid="library-empty"
-            className="flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-8 text-center dark:border-slate-600 dark:bg-slate-800"
+            className="flex min-h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-8 text-center [@media(max-height:700px)]:gap-1.5 [@media(max-height:700px)]:py-3 dark:border-slate-600 dark:bg-slate-800"
           >
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
-              className="size-10 text-slate-500 dark:text-slate-400"
+              className="size-10 text-slate-500 [@media(max-height:700px)]:hidden dark:text-slate-400"
               fill="none"
               stroke="currentColor"
               strokeWidth="1.5"
