@@ -341,18 +341,6 @@ test.describe('the workbench after a restart', () => {
 });
 
 test.describe('the keyboard alone', () => {
-  /** Presses Tab until `target` has the focus (at most `limit` times). */
-  async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-    for (let i = 0; i < limit; i++) {
-      const focused = await target
-        .evaluate((el) => el === (globalThis as unknown as BrowserGlobals).document.activeElement)
-        .catch(() => false);
-      if (focused) return;
-      await page.keyboard.press('Tab');
-    }
-    throw new Error('the element never took the focus');
-  }
-
   test('(7) journey (1) with the keyboard alone', async ({ workbench }, testInfo) => {
     // Each Tab is a round trip to the browser: on a loaded two-core machine the walks alone can take a minute.
     test.setTimeout(150_000);
@@ -360,7 +348,7 @@ test.describe('the keyboard alone', () => {
     await workbench.waitUntilReady();
     const pdf = revenuePdf();
     const addButton = page.getByRole('button', { name: 'Add files' });
-    await tabTo(page, addButton);
+    await pressUntilFocused(page, addButton);
     const chooser = page.waitForEvent('filechooser');
     // Space activates the button (in headless Chromium, Enter's activation does not open a file picker).
     await page.keyboard.press('Space');
@@ -369,7 +357,7 @@ test.describe('the keyboard alone', () => {
     const open = libraryItem(page, pdf.name)
       .getByRole('button', { name: new RegExp(escapeRegExp(pdf.name)) })
       .first();
-    await tabTo(page, open);
+    await pressUntilFocused(page, open);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('img', { name: 'Page 1 of the original' }).locator('canvas')).toBeVisible();
     // The text's figures are one Tab stop; the arrows go from figure to figure inside them.
@@ -379,7 +367,7 @@ test.describe('the keyboard alone', () => {
     await pressUntilFocused(page, textFigure(page, '$1,120 million'), 'ArrowRight', 20);
     await page.keyboard.press('Shift+2');
     const claim = page.getByRole('textbox', { name: 'Claim' });
-    await tabTo(page, claim);
+    await pressUntilFocused(page, claim);
     await page.keyboard.type(TRUE_CLAIM);
     await page.keyboard.press('Control+Enter');
     const card = page.getByTestId('result-card');

@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { addAndOpen, expectAccessible, figure, runClaim } from './helpers';
+import { addAndOpen, expectAccessible, figure, runClaim, pressUntilFocused } from './helpers';
 
 // Which figure is which, through the web host in Chromium: the claim's words bind the figures whatever
 // order they were picked in, and when the words cannot tell them apart the person is asked, answers with
@@ -18,22 +18,6 @@ function checksCsv(): DocumentFile {
     mimeType: 'text/csv',
     buffer: Buffer.from('State,Handgun,Long Gun\nTexas,56941,51670\n'),
   };
-}
-
-interface BrowserGlobals {
-  document: { activeElement: unknown };
-}
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    const focused = await target
-      .evaluate((el) => el === (globalThis as unknown as BrowserGlobals).document.activeElement)
-      .catch(() => false);
-    if (focused) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('the element never took the focus');
 }
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -103,7 +87,7 @@ test.describe('which figure is which', () => {
 
     // Answered with the keyboard alone: handgun checks (Figure 2) are the "one kind".
     const first = question.getByRole('radio', { name: /Figure 1/ });
-    await tabTo(page, first);
+    await pressUntilFocused(page, first);
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     await expect(question.getByRole('radio', { name: /Figure 2/ })).toBeChecked();

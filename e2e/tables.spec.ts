@@ -4,7 +4,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { buildPdf } from '../tests/service/extract/fixtures/pdf';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { addAndOpen, expectAccessible, runClaim, textFigure } from './helpers';
+import { addAndOpen, expectAccessible, runClaim, textFigure, pressUntilFocused } from './helpers';
 
 // A table on a landscape PDF page, through the web host in Chromium: its grid drawn over the page on
 // request, two of its cells picked by their headers, a claim naming them checked, and the table saved as
@@ -42,18 +42,6 @@ interface BrowserGlobals {
   navigator: { clipboard: { readText(): Promise<string> } };
 }
 
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    const focused = await target
-      .evaluate((el) => el === (globalThis as unknown as BrowserGlobals).document.activeElement)
-      .catch(() => false);
-    if (focused) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('the element never took the focus');
-}
-
 async function openPermits(page: Page, pdf: DocumentFile): Promise<void> {
   await addAndOpen(page, pdf);
   await expect(page.getByRole('img', { name: 'Page 1 of the original' }).locator('canvas')).toBeVisible();
@@ -89,7 +77,7 @@ test.describe('a table on a PDF page', () => {
     const toggle = page.getByRole('button', { name: 'Show tables' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('table-grid')).toHaveCount(0);
-    await tabTo(page, toggle);
+    await pressUntilFocused(page, toggle);
     await page.keyboard.press('Space');
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     const grid = page.getByTestId('table-grid');
@@ -141,7 +129,7 @@ test.describe('a table on a PDF page', () => {
 
     // Saved as CSV from the keyboard: Tab to the button, Enter, and the browser downloads it.
     const save = table.getByRole('button', { name: 'Save CSV' });
-    await tabTo(page, save);
+    await pressUntilFocused(page, save);
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const file = await download;
