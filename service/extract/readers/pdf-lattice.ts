@@ -222,8 +222,8 @@ export interface LatticeRead {
 }
 
 /**
- * The tables the page's grids of lines draw, from the page's lines (reading frame) and the text set on end.
- * `first` numbers them.
+ * The tables the page's grids of lines draw, from the page's lines (reading frame) and the text set on end;
+ * the caller numbers them among the page's other tables.
  */
 export function readLattices(
   lines: readonly ChunkLine[],
