@@ -12,7 +12,7 @@ export default defineConfig({
       // runs `./worker.js` beside the bundle.
       lib: {
         entry: {
-          index: resolve(root, 'electron/main/index.ts'),
+          index: resolve(root, 'desktop/electron/index.ts'),
           worker: resolve(root, 'service/extract/worker.ts'),
         },
         formats: ['es'],
@@ -26,7 +26,7 @@ export default defineConfig({
       // A sandboxed preload cannot require from node_modules: bundle everything, as one CommonJS file.
       externalizeDeps: false,
       lib: {
-        entry: resolve(root, 'electron/preload/index.ts'),
+        entry: resolve(root, 'desktop/electron/preload/index.ts'),
         formats: ['cjs'],
         fileName: () => 'index.cjs',
       },

@@ -19,13 +19,24 @@ const noNode = {
   message: 'This room runs without Node: no node:* or built-in module imports here.',
 };
 const noElectron = {
-  group: ['electron', 'electron/*', '@electron/*', '**/electron/**', '../electron', '../../electron'],
-  message: 'Only electron/ may import Electron or the main-process code.',
+  group: ['electron', 'electron/*', '@electron/*', '**/desktop/**', '../desktop', '../../desktop'],
+  message: 'Only desktop/ may import Electron or the main-process code.',
 };
 const noElectronRuntime = {
   group: ['electron', 'electron/*', '@electron/*'],
   message:
-    'Only electron/main/ and electron/preload/ may import Electron: the rest of electron/ also runs in the web host, without Electron.',
+    'Only desktop/electron/ may import Electron: desktop/main/ and desktop/web/ also run in the web host, without Electron.',
+};
+const noHosts = {
+  group: [
+    '../../web',
+    '../../web/*',
+    '../../electron',
+    '../../electron/*',
+    '**/desktop/web/**',
+    '**/desktop/electron/**',
+  ],
+  message: 'desktop/main/ serves both hosts: it never imports desktop/electron/ or desktop/web/.',
 };
 const noService = {
   group: ['**/service/**', '../service', '../../service'],
@@ -138,8 +149,8 @@ function room(files, patterns, extra = {}) {
 }
 
 /**
- * Room boundaries (design/ARCHITECTURE.md): shared <- service <- electron; shared <- renderer.
- * Electron itself only in electron/main and electron/preload.
+ * Room boundaries (ARCHITECTURE.md): shared <- service <- desktop; shared <- renderer.
+ * Electron itself only in desktop/electron; desktop/main serves both hosts and imports neither.
  */
 export const roomRules = [
   room(['shared/**/*.{ts,tsx}'], [noNode, noElectron, noService, noRenderer], {
@@ -147,14 +158,13 @@ export const roomRules = [
   }),
   room(['renderer/**/*.{ts,tsx}'], [noNode, noElectron, noService], { ignores: ['renderer/vite.config.ts'] }),
   room(['service/**/*.{ts,tsx}'], [noElectron, noRenderer]),
-  room(['electron/**/*.{ts,tsx}'], [noElectronRuntime, noRenderer], {
-    ignores: ['electron/main/**', 'electron/preload/**'],
-  }),
-  room(['electron/main/**/*.{ts,tsx}', 'electron/preload/**/*.{ts,tsx}'], [noRenderer]),
+  room(['desktop/main/**/*.{ts,tsx}'], [noElectronRuntime, noRenderer, noHosts]),
+  room(['desktop/web/**/*.{ts,tsx}', 'desktop/*.ts'], [noElectronRuntime, noRenderer]),
+  room(['desktop/electron/**/*.{ts,tsx}'], [noRenderer]),
   // The remote client talks HTTP and depends on shared/ only: it must not load the local service.
   room(
-    ['electron/client/remote.ts', 'electron/client/types.ts', 'electron/client/url.ts'],
-    [noElectronRuntime, noRenderer, noLocalService],
+    ['desktop/main/client/remote.ts', 'desktop/main/client/types.ts', 'desktop/main/client/url.ts'],
+    [noElectronRuntime, noRenderer, noHosts, noLocalService],
   ),
 ];
 

@@ -22,9 +22,9 @@ if (!havePostgres)
  */
 export const INTEGRATION_FILES = [
   // child processes: the service's CLI, the web host's CLI, scripts (through tsx), openssl, sleep
-  'tests/electron/client/probe.test.ts',
-  'tests/electron/client/remote-cli.test.ts',
-  'tests/electron/web/cli.test.ts',
+  'tests/desktop/main/client/probe.test.ts',
+  'tests/desktop/main/client/remote-cli.test.ts',
+  'tests/desktop/web/cli.test.ts',
   'tests/scripts/figures.test.ts',
   'tests/scripts/verify-report.test.ts',
   'tests/service/cli.test.ts',
@@ -37,10 +37,10 @@ export const INTEGRATION_FILES = [
   'tests/service/store/postgres.test.ts',
   'tests/service/store/store.test.ts',
   // the keychain: a Secret Service on a private D-Bus
-  'tests/electron/keychain/secret-service.test.ts',
-  'tests/electron/report/signing-keychain.test.ts',
+  'tests/desktop/main/keychain/secret-service.test.ts',
+  'tests/desktop/main/report/signing-keychain.test.ts',
   // slow: real documents read through the extraction workers (PDFium, OCR), seconds a file
-  'tests/electron/client/embedded.test.ts',
+  'tests/desktop/main/client/embedded.test.ts',
   'tests/scripts/eval-numeric-pdf.test.ts',
   'tests/service/extract/extract.test.ts',
   'tests/service/extract/pdf-tables-golden.test.ts',

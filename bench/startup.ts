@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../electron/project';
+import { projectRoot } from '../desktop/project';
 import { benchVerifyReport } from '../scripts/verify-report-bench';
 import { median } from './reference';
 

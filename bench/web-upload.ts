@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebHost } from '../electron/web/server';
+import { startWebHost } from '../desktop/web/server';
 import { WEB_TOKEN_HEADER, WEB_UPLOAD_META_HEADER, WEB_UPLOAD_PATH } from '../shared/bridge';
 import { median, reference } from './reference';
 

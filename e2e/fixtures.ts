@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, test as base, type Browser } from '@playwright/test';
-import { findElectronBinary, projectRoot, rendererOutDir } from '../electron/project';
-import { startWebHost, type WebHost } from '../electron/web/server';
+import { findElectronBinary, projectRoot, rendererOutDir } from '../desktop/project';
+import { startWebHost, type WebHost } from '../desktop/web/server';
 import { WorkbenchPage } from './pages/workbench-page';
 
 export interface WorkbenchOptions {

@@ -1,5 +1,5 @@
-import { findElectronBinary } from '../electron/project';
-import { ensureRendererBuilt } from '../electron/web/renderer-build';
+import { findElectronBinary } from '../desktop/project';
+import { ensureRendererBuilt } from '../desktop/web/renderer-build';
 import { ELECTRON_MISSING } from './fixtures';
 
 /** The journeys need a renderer build (and, where Electron exists, the main and preload builds). */

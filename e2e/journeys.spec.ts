@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { rendererOutDir } from '../electron/project';
-import { startWebHost } from '../electron/web/server';
+import { rendererOutDir } from '../desktop/project';
+import { startWebHost } from '../desktop/web/server';
 import {
   briefingWithScans,
   brokenWorkbook,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { rendererOutDir } from '../electron/project';
-import { startWebHost } from '../electron/web/server';
+import { rendererOutDir } from '../desktop/project';
+import { startWebHost } from '../desktop/web/server';
 import { expect, test } from './fixtures';
 import { WorkbenchPage } from './pages/workbench-page';
 

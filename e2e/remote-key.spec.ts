@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { rendererOutDir } from '../electron/project';
-import { createKeyStore } from '../electron/keychain';
-import { startWebHost } from '../electron/web/server';
+import { rendererOutDir } from '../desktop/project';
+import { createKeyStore } from '../desktop/main/keychain';
+import { startWebHost } from '../desktop/web/server';
 import { expect, test } from './fixtures';
 import { WorkbenchPage } from './pages/workbench-page';
 

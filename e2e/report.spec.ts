@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { parseBundle } from '../shared/report/model';
+import { parseBundle } from '../desktop/main/report/model';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { addAndOpen, escapeRegExp, expectAccessible, figure, runClaim } from './helpers';
@@ -16,7 +16,7 @@ import { addAndOpen, escapeRegExp, expectAccessible, figure, runClaim } from './
 // the document's hash, and every cited figure's crop with its box drawn in the report's mark colour.
 
 const TRUE_CLAIM = 'Revenue rose 12% from 2022 to 2023';
-/** The crops' mark colour (electron/report/crops.ts), as RGB. */
+/** The crops' mark colour (desktop/main/report/crops.ts), as RGB. */
 const MARK = [0xe4, 0x00, 0x7c] as const;
 
 async function screenshot(page: Page, name: string): Promise<void> {

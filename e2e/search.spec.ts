@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { rendererOutDir } from '../electron/project';
-import { startWebHost, type WebHost } from '../electron/web/server';
+import { rendererOutDir } from '../desktop/project';
+import { startWebHost, type WebHost } from '../desktop/web/server';
 import { WEB_BRIDGE_PATH, WEB_TOKEN_HEADER, WEB_UPLOAD_META_HEADER, WEB_UPLOAD_PATH } from '../shared/bridge';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './helpers';

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot, rendererOutDir } from '../electron/project';
-import { startWebHost } from '../electron/web/server';
+import { projectRoot, rendererOutDir } from '../desktop/project';
+import { startWebHost } from '../desktop/web/server';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { expectAccessible, figure } from './helpers';
@@ -15,7 +15,7 @@ import { WorkbenchPage } from './pages/workbench-page';
 // service stops the status bar says so within 5 s, and when it is back the calls work again.
 //
 // The key store is the host's own: the OS keychain when a Secret Service is running and unlocked (run the
-// suite under `dbus-run-session` with gnome-keyring, as tests/electron/keychain does), else this session only.
+// suite under `dbus-run-session` with gnome-keyring, as tests/desktop/main/keychain does), else this session only.
 
 interface RunningService {
   url: string;

@@ -84,7 +84,7 @@ async function layoutFaults(page: Page): Promise<string[]> {
 
 const SIZES = [
   { width: 1280, height: 800 },
-  // The smallest window the desktop app allows (electron/main/window-options.ts).
+  // The smallest window the desktop app allows (desktop/electron/window-options.ts).
   { width: 880, height: 560 },
 ];
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { parseBundle } from '../shared/report/model';
+import { parseBundle } from '../desktop/main/report/model';
 import { revenuePdf } from './documents';
 import { expect, test } from './fixtures';
 import { addAndOpen, expectAccessible, figure, runClaim } from './helpers';

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { reportBundleSchemaJson } from '../shared/report/json-schema';
+import { reportBundleSchemaJson } from '../desktop/main/report/json-schema';
 
 /**
- * `npm run report-schema`: writes shared/report/bundle.schema.json from the zod schema of a report bundle.
+ * `npm run report-schema`: writes desktop/main/report/bundle.schema.json from the zod schema of a report bundle.
  * `npm run report-schema -- --check`: writes nothing; exits 1 when the committed file is stale.
  */
-const target = fileURLToPath(new URL('../shared/report/bundle.schema.json', import.meta.url));
+const target = fileURLToPath(new URL('../desktop/main/report/bundle.schema.json', import.meta.url));
 const fresh = reportBundleSchemaJson();
 
 if (process.argv.includes('--check')) {

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { largeXlsx, textPdf } from '../bench/documents';
-import { createCaseStore } from '../electron/cases/store';
-import { createEmbeddedClient } from '../electron/client/embedded';
-import { projectRoot } from '../electron/project';
-import { verifyBundle } from '../electron/report/verify';
+import { createCaseStore } from '../desktop/main/cases/store';
+import { createEmbeddedClient } from '../desktop/main/client/embedded';
+import { projectRoot } from '../desktop/project';
+import { verifyBundle } from '../desktop/main/report/verify';
 import type { OperandReference, Representation } from '../shared/api';
 import type { KeptCheck } from '../shared/bridge/cases';
-import { buildReport } from '../shared/report/model';
+import { buildReport } from '../desktop/main/report/model';
 
 // The verify-report figure of the report benchmark: a case of 50 checks over 10 documents (5 PDFs, 5
 // spreadsheets), its bundle re-verified against the embedded service and the app's cases, in this process

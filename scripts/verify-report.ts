@@ -2,14 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCaseStore, type CaseStore } from '../electron/cases/store';
-import { createEmbeddedClient } from '../electron/client/embedded';
-import { createRemoteClient } from '../electron/client/remote';
-import { ClientError, type EvidenceClient } from '../electron/client/types';
-import { createKeyStore } from '../electron/keychain';
-import { verifyBundle, verifyItemLine } from '../electron/report/verify';
+import { createCaseStore, type CaseStore } from '../desktop/main/cases/store';
+import { createEmbeddedClient } from '../desktop/main/client/embedded';
+import { createRemoteClient } from '../desktop/main/client/remote';
+import { ClientError, type EvidenceClient } from '../desktop/main/client/types';
+import { createKeyStore } from '../desktop/main/keychain';
+import { verifyBundle, verifyItemLine } from '../desktop/main/report/verify';
 import { MAX_BUNDLE_CHARS } from '../shared/bridge/reports';
-import type { VerifyItem, VerifyReport } from '../shared/report/verify-result';
+import type { VerifyItem, VerifyReport } from '../shared/bridge/verify-result';
 
 // `npm run verify-report -- BUNDLE.json`: re-verifies a report bundle against the local
 // service's data folder or a remote service, and optionally the app's cases. One line per item, a summary,

@@ -30,7 +30,7 @@ import {
   CaseUnkeepInput,
   CaseVerdictInput,
 } from './cases';
-import { VerifyReport } from '../report/verify-result';
+import { VerifyReport } from './verify-result';
 import {
   ReportCancelInput,
   ReportCancelOutput,

@@ -3,7 +3,7 @@ import { PersonName } from '../bridge/cases';
 import { DEFAULT_OCR_MODE, OcrModeSchema } from './ocr';
 
 /**
- * The app's settings: the one schema. The main process stores them (electron/settings, adding only the
+ * The app's settings: the one schema. The main process stores them (desktop/main/settings, adding only the
  * checks that need the machine: a folder absolute on this platform), the bridge carries their view and
  * their patch, the handlers and the settings form use the types derived here.
  */

@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 
 describe('names the main-process bundle declares itself', () => {
   it('are declared by no module it bundles', () => {
-    const clashes = ['service', 'electron', 'shared']
+    const clashes = ['service', 'desktop', 'shared']
       .flatMap(sources)
       .filter((file) => SHIMMED.test(readFileSync(file, 'utf8')));
     expect(clashes).toEqual([]);

@@ -4,9 +4,9 @@ import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedClient } from '../../electron/client/embedded';
-import { projectRoot } from '../../electron/project';
-import { publicKeyBase64, signBundle } from '../../electron/report/signing';
+import { createEmbeddedClient } from '../../desktop/main/client/embedded';
+import { projectRoot } from '../../desktop/project';
+import { publicKeyBase64, signBundle } from '../../desktop/main/report/signing';
 import { buildServer } from '../../service/http/server';
 import { Store } from '../../service/store/store';
 import {
@@ -15,7 +15,7 @@ import {
   runVerifyReport,
   UsageError,
 } from '../../scripts/verify-report';
-import { buildLibrary, tampered, type Library } from '../electron/report/fixtures';
+import { buildLibrary, tampered, type Library } from '../desktop/main/report/fixtures';
 
 // `npm run verify-report`: as a child process (exit codes and lines), and in process for the refusals.
 

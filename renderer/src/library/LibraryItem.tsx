@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LibraryEntry } from '../../../shared/bridge';
 import { displayTitle } from '../../../shared/text/display-name';
-import { SourceName } from '../components/SourceName';
+import { SourceName } from '../ui/SourceName';
 import { CODE_WORDING, METHOD_WORDING, readingMove } from '../ui/extraction-codes';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useWorkbenchUi } from '../ui-store';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_BUNDLE_CHARS } from '../../../shared/bridge/reports';
-import type { VerifyItem, VerifyReport } from '../../../shared/report/verify-result';
+import type { VerifyItem, VerifyReport } from '../../../shared/bridge/verify-result';
 import { BridgeCallError, callBridge } from '../bridge';
 import { dialogKeyDown } from '../ui/focus-trap';
 import { ModalFrame } from '../ui/ModalFrame';

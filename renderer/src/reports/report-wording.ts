@@ -1,5 +1,5 @@
 import type { ProgressEvent, ReportFormat } from '../../../shared/bridge';
-import type { VerifyItem, VerifyReport, VerifyStatus } from '../../../shared/report/verify-result';
+import type { VerifyItem, VerifyReport, VerifyStatus } from '../../../shared/bridge/verify-result';
 import { TONE_CLASSES, type OutcomeTone } from '../check/outcome-wording';
 
 // The words of the report dialogs: formats, an export's progress and failures, and what checking a

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { BridgeCallError } from '../bridge';
-import { ServiceStatus } from '../components/ServiceStatus';
+import { ServiceStatus } from './ServiceStatus';
 import { serviceQueryKeys, useHealth, useServiceConnection } from '../health';
 import { JobProgress } from './JobProgress';
 import { KeyStorage } from './KeyStorage';

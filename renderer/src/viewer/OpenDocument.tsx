@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SourceName } from '../components/SourceName';
+import { SourceName } from '../ui/SourceName';
 import { sourceContent } from '../bridge';
 import { mediaKind } from '../library/media-kind';
 import { useLibrary, useRepresentation } from '../queries';

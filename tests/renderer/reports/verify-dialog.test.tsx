@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { VerifyReport } from '../../../shared/report/verify-result';
+import type { VerifyReport } from '../../../shared/bridge/verify-result';
 import { ReportOverlays, VerifyButton } from '../../../renderer/src/reports/ReportOverlays';
 import { bundleFileProblem } from '../../../renderer/src/reports/VerifyDialog';
 import { summarizeVerify } from '../../../renderer/src/reports/report-wording';

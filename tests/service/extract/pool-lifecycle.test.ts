@@ -31,7 +31,7 @@ describe('the extraction pool', () => {
     const { createLocalService } = await import('../../../service/operations/service');
     const { buildServer } = await import('../../../service/http/server');
     const { Store } = await import('../../../service/store/store');
-    await import('../../../electron/client/embedded');
+    await import('../../../desktop/main/client/embedded');
     expect(started).toHaveLength(0);
 
     const dir = await mkdtemp(join(tmpdir(), 'ew-pool-'));

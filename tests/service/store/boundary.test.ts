@@ -110,7 +110,7 @@ describe('every SQL query lives in service/store/', () => {
     expect(checked).toContain('service/operations/search.ts');
     expect(checked).toContain('service/search/ranking.ts');
     expect(checked).toContain('service/cli.ts');
-    expect(checked).toContain('electron/client/embedded.ts');
+    expect(checked).toContain('desktop/main/client/embedded.ts');
   });
 
   it('no code outside service/store/ holds SQL, prepares or executes it, or reaches the database', () => {
@@ -147,7 +147,7 @@ describe('the boundary check itself', () => {
     ['service/search/x.ts', "import { searchIndex } from '../store/search-index.ts';"],
     ['service/x.ts', "import { createKey } from './store/keys';"],
     ['service/x.ts', "import { insertBlob } from './store/postgres/blobs';"],
-    ['electron/client/x.ts', "const m = await import('../../service/store/source-versions');"],
+    ['desktop/main/client/x.ts', "const m = await import('../../service/store/source-versions');"],
     ['service/x.ts', "const q = 'PRAGMA integrity_check';"],
   ];
   for (const [file, code] of refused)
@@ -162,7 +162,7 @@ describe('the boundary check itself', () => {
     ['service/operations/x.ts', "import { BlobCorruptError } from '../store/blobs';"],
     ['service/x.ts', "import { Store } from './store/store';"],
     ['service/x.ts', "import { PostgresStore, migrateDatabase } from './store/postgres';"],
-    ['electron/client/x.ts', "import { DataFolderInUseError } from '../../service/store/lock';"],
+    ['desktop/main/client/x.ts', "import { DataFolderInUseError } from '../../service/store/lock';"],
     ['service/operations/x.ts', "const m = 'select a file from your disk, where it is kept';"],
     ['service/operations/x.ts', 'const unit = await store.loadUnit(representationId, unitId);'],
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Settings as StoredSettings } from '../../../electron/settings';
+import { Settings as StoredSettings } from '../../../desktop/main/settings';
 import { OCR_MODE_IDS } from '../../../shared/vocabulary/ocr';
 import { DEFAULT_SETTINGS, SettingsPatch, SettingsView } from '../../../shared/vocabulary/settings';
 
