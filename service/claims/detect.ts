@@ -97,7 +97,8 @@ const NOT_NAMES = new Set(
     'primarily mainly due partially partly offset while whereas although though year years period ' +
     'percent per cent million billion thousand trillion times nearly around some where when there here ' +
     'not no never all each every both other such same so then into out much many said says say ran run ' +
-    'sold made saw between gap difference exceeded exceeds'
+    'sold made saw between gap difference exceeded exceeds since according january february march april ' +
+    'may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'
   ).split(' '),
 );
 
@@ -108,7 +109,7 @@ function namesOf(partText: string, reading: Reading, offset: number): ClaimNames
     ...reading.periods.named.map((p) => [p.start, p.end] as [number, number]),
   ];
   const words: string[] = [];
-  for (const m of partText.matchAll(/\p{L}[\p{L}'’-]*/gu)) {
+  for (const m of partText.matchAll(/\p{L}(?:[\p{L}'’-]*\p{L})?/gu)) {
     if (skip.some(([s, e]) => m.index < e && s < m.index + m[0].length)) continue;
     const w = lower(m[0]).replace(/['’]s$/, '');
     if (w.length < 2 || NOT_NAMES.has(w)) continue;

@@ -60,6 +60,9 @@ const HEADING_BEFORE = /^\s*(?:notes?\s*:\s*)?$/i;
 const HEADING_AFTER = /^(?:\s+[\p{Lu}(]|\.?\s*$)/u;
 /** A term written as one word with its length: "a 15-year period", "a 30-day average". */
 const TERM_AFTER = /^-(?:years?|months?|weeks?|days?|hours?|minutes?|quarters?)(?![\p{L}])/iu;
+/** A stretch of time a sentence is set in: "over the past 12 months", "within 30 days", "the next 5 years". */
+const SPAN_BEFORE = /(?<![\p{L}])(?:past|last|next|previous|coming|following|first|within)\s+$/iu;
+const SPAN_AFTER = /^\s+(?:years?|months?|weeks?|days?|hours?|quarters?)(?![\p{L}])/iu;
 /** Words a title leaves in lower case. */
 const TITLE_SMALL = new Set([
   'than',
@@ -135,7 +138,8 @@ export function namingNumbers(sentence: string, numbers: readonly WrittenNumber[
       const small = n.value < 1000 && sentence.slice(n.start, n.end).length <= 5;
       if (small && HEADING_BEFORE.test(sentence.slice(0, n.start)) && HEADING_AFTER.test(after))
         return 'reference';
-      if (whole && TERM_AFTER.test(after)) return 'term';
+      if (whole && (TERM_AFTER.test(after) || (SPAN_BEFORE.test(before) && SPAN_AFTER.test(after))))
+        return 'term';
       if (CODE_BEFORE.test(before) || CODE_AFTER.test(after)) return 'code';
       if (whole && (RANK_BEFORE.test(before) || RANK_AFTER.test(after))) return 'rank';
       return null;

@@ -41,6 +41,7 @@ describe('what is not a claim', () => {
     ['a heading number', '27 Financial risk management'],
     ['a footnote marker', '(1) Includes deferred costs.'],
     ['a term', 'It is spread over a 15-year period.'],
+    ['a stretch of time', 'Over the past 12 months, we hired staff.'],
     ['a rank', 'It is one of the 10 largest banks.'],
   ])('%s', (_kind, text) => {
     expect(listClaims(text)).toEqual([]);
@@ -84,6 +85,24 @@ describe('what is a claim', () => {
     expect(claim.relation).toBe('level');
     expect(claim.numbers).toMatchObject([{ raw: '56,941', value: 56941, unit: null, precision: 0.5 }]);
     expect(claim.names.words).toEqual(['Texas', 'handgun', 'checks']);
+  });
+
+  it('a change over a stretch of time, whose length is no number of the claim', () => {
+    const claim = only('Prices rose 5% over the past 12 months.');
+    expect(claim.numbers.map((n) => n.raw)).toEqual(['5%']);
+    expect(claim.relation).toBe('change');
+  });
+
+  it('names neither relation words nor months', () => {
+    expect(only('Crime is down 20 percent since 2019, according to the FBI.').names.words).toEqual([
+      'Crime',
+      'FBI',
+    ]);
+    expect(only('Covid-19 killed over 1 million people on Nov. 3.').names.words).toEqual([
+      'Covid',
+      'killed',
+      'people',
+    ]);
   });
 
   it('a fiscal period', () => {
