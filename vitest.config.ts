@@ -63,7 +63,10 @@ const shared = {
   pool: 'forks',
 } as const;
 
-const integration = { ...shared, globalSetup: ['tests/support/global-postgres.ts'] };
+const integration = {
+  ...shared,
+  globalSetup: ['tests/support/global-postgres.ts', 'tests/support/global-cli.ts'],
+};
 
 export default defineConfig({
   test: {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDownloader } from './fetch';
@@ -16,10 +15,19 @@ import {
 } from './store/open';
 import { createKeyInDataFolder } from './store/store';
 import { describeCounts, exportLibrary, importLibrary } from './store/transfer';
-import { DEFAULT_OCR_MODE, isOcrMode, OCR_MODE_IDS } from '../shared/vocabulary/ocr';
+import { DEFAULT_OCR_MODE, isOcrMode, OCR_MODE_IDS, OCR_MODES } from '../shared/vocabulary/ocr';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** One line per OCR mode ("auto: only pages without a text layer (default)"), from the one table. */
+function ocrModesHelp(): string {
+  return OCR_MODE_IDS.map(
+    (id) =>
+      `\n                   ${id}: ${OCR_MODES[id].description}${id === DEFAULT_OCR_MODE ? ' (default)' : ''}`,
+  ).join('');
+}
 
 const USAGE = `usage:
-  npm run service -- [--port 8787] [--data DIR | --database URL] [--rate-limit N] [--ocr auto|off|force]   serve the API on 127.0.0.1
+  npm run service -- [--port 8787] [--data DIR | --database URL] [--rate-limit N] [--ocr ${OCR_MODE_IDS.join('|')}]   serve the API on 127.0.0.1
   npm run service -- keys create --label NAME [--account ID] [--data DIR | --database URL]   print a new API key
   npm run service -- migrate [--data DIR | --database URL]   apply the store's schema migrations
   npm run service -- export [--data DIR | --database URL] --to PATH   write the library to a new folder
@@ -30,7 +38,7 @@ const USAGE = `usage:
   --database URL   PostgreSQL: postgres://USER@HOST:PORT/DB (or the DATABASE_URL environment variable);
                    the password comes from PGPASSWORD or a pgpass file, never an argument
   --rate-limit N   requests per minute per key (default: no limit)
-  --ocr MODE       auto: OCR only pages without a text layer (default); off: never; force: every page
+  --ocr MODE       how scans are read:${ocrModesHelp()}
   --label NAME     what the key is for (required with keys create)
   --account ID     add the key to an existing account instead of a new one
   --to PATH        export: the new folder to write (refused if it exists and is not empty)
@@ -58,11 +66,10 @@ const progress = (line: string) => void process.stderr.write(line + '\n');
 const keyAccountLine = (accountId: string) =>
   `account ${accountId} (more keys for its library: keys create --label NAME --account ${accountId})`;
 
+// Imported, not read beside the file: the CLI also runs bundled (the integration tests start a build).
 function appVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version?: string;
-  };
-  return pkg.version ?? 'unknown';
+  const version: unknown = (packageJson as { version?: unknown }).version;
+  return typeof version === 'string' ? version : 'unknown';
 }
 
 /** Set once the target is known, so an error from below is printed without the database's password. */

@@ -1,12 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { BUILT_CLI_ENV } from '../support/global-cli';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** `node --import tsx service/cli.ts ...`: one process, so a SIGKILL really kills the service. */
+/**
+ * Node's arguments that run `npm run service`'s program: the run's build (tests/support/global-cli.ts) in
+ * the integration project, else the sources through tsx. One process either way, so a SIGKILL really
+ * kills the service.
+ */
 export function cliArgs(args: string[]): string[] {
-  return ['--import', 'tsx', 'service/cli.ts', ...args];
+  const built = process.env[BUILT_CLI_ENV];
+  return built ? [built, ...args] : ['--import', 'tsx', 'service/cli.ts', ...args];
 }
 
 export function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
