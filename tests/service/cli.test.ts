@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceVersion, UploadResponse } from '../../shared/api';
 import { PDF_BYTES, tempDir } from './helpers';
+import { DEFAULT_OCR_MODE, OCR_MODE_IDS, OCR_MODES } from '../../shared/vocabulary/ocr';
 import { cliArgs, runCli, startServiceProcess, type ServiceProcess } from './process';
 
 let dir: string;
@@ -43,6 +44,14 @@ describe('npm run service -- keys create', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/usage:/);
     }
+  });
+
+  it('describes --ocr with every mode of the one table of OCR modes', () => {
+    const r = runCli(['--ocr', 'sometimes', '--data', dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`[--ocr ${OCR_MODE_IDS.join('|')}]`);
+    for (const id of OCR_MODE_IDS) expect(r.stderr).toContain(`${id}: ${OCR_MODES[id].description}`);
+    expect(r.stderr).toContain(`${DEFAULT_OCR_MODE}: ${OCR_MODES[DEFAULT_OCR_MODE].description} (default)`);
   });
 });
 
