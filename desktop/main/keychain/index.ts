@@ -44,7 +44,7 @@ export const osKeyring: KeyringBackend = {
 };
 
 /** `https://Evidence.example:443/api/` → `https://evidence.example`; anything but http(s) is refused. */
-export function normaliseServiceUrl(serviceUrl: string): string {
+export function serviceOrigin(serviceUrl: string): string {
   let url: URL;
   try {
     url = new URL(serviceUrl);
@@ -121,7 +121,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
 
   return {
     async status(serviceUrl) {
-      const url = normaliseServiceUrl(serviceUrl);
+      const url = serviceOrigin(serviceUrl);
       const held = session.get(url);
       if (held) return sessionStatus(held.key !== null, held.reason);
       const { key, failed } = await readKeychain(url);
@@ -131,7 +131,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
     },
 
     async set(serviceUrl, key) {
-      const url = normaliseServiceUrl(serviceUrl);
+      const url = serviceOrigin(serviceUrl);
       if (typeof key !== 'string' || key.trim() === '') throw new Error('The API key is empty.');
       let why: string | null = null;
       try {
@@ -159,7 +159,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
     },
 
     async remove(serviceUrl) {
-      const url = normaliseServiceUrl(serviceUrl);
+      const url = serviceOrigin(serviceUrl);
       const known = session.get(url)?.key ?? null;
       try {
         await call(() => backend.delete(service, url)); // false (nothing to delete) is not an error
@@ -174,7 +174,7 @@ export function createKeyStore(options: KeyStoreOptions = {}): KeyStore {
     },
 
     async read(serviceUrl) {
-      const url = normaliseServiceUrl(serviceUrl);
+      const url = serviceOrigin(serviceUrl);
       const held = session.get(url);
       if (held) return held.key;
       return (await readKeychain(url)).key;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createKeyStore,
-  normaliseServiceUrl,
+  serviceOrigin,
   platformKeychainName,
   type KeyringBackend,
 } from '../../../../desktop/main/keychain';
@@ -238,20 +238,20 @@ describe('key store: a missing or locked keychain', () => {
 
 describe('service URLs', () => {
   it('normalises to scheme, host and port, lowercase, without path or trailing slash', () => {
-    expect(normaliseServiceUrl('https://Example.com:443/path')).toBe('https://example.com');
-    expect(normaliseServiceUrl('HTTPS://EXAMPLE.COM/')).toBe('https://example.com');
-    expect(normaliseServiceUrl('http://Example.com:80/a/b?c=d#e')).toBe('http://example.com');
-    expect(normaliseServiceUrl('http://127.0.0.1:8787/')).toBe('http://127.0.0.1:8787');
-    expect(normaliseServiceUrl('https://example.com:8443/api/')).toBe('https://example.com:8443');
-    expect(normaliseServiceUrl('http://[::1]:8787')).toBe('http://[::1]:8787');
-    expect(normaliseServiceUrl('https://user:pass@example.com')).toBe('https://example.com');
+    expect(serviceOrigin('https://Example.com:443/path')).toBe('https://example.com');
+    expect(serviceOrigin('HTTPS://EXAMPLE.COM/')).toBe('https://example.com');
+    expect(serviceOrigin('http://Example.com:80/a/b?c=d#e')).toBe('http://example.com');
+    expect(serviceOrigin('http://127.0.0.1:8787/')).toBe('http://127.0.0.1:8787');
+    expect(serviceOrigin('https://example.com:8443/api/')).toBe('https://example.com:8443');
+    expect(serviceOrigin('http://[::1]:8787')).toBe('http://[::1]:8787');
+    expect(serviceOrigin('https://user:pass@example.com')).toBe('https://example.com');
   });
 
   it('refuses anything but http(s), with a clear error', () => {
-    expect(() => normaliseServiceUrl('file:///x')).toThrow(/must start with http:\/\/ or https:\/\//);
-    expect(() => normaliseServiceUrl('ftp://')).toThrow(/must start with http:\/\/ or https:\/\//);
+    expect(() => serviceOrigin('file:///x')).toThrow(/must start with http:\/\/ or https:\/\//);
+    expect(() => serviceOrigin('ftp://')).toThrow(/must start with http:\/\/ or https:\/\//);
     for (const bad of ['ftp://evidence.example', 'javascript:alert(1)', 'evidence.example', '', 'https://'])
-      expect(() => normaliseServiceUrl(bad), bad).toThrow(/URL/);
+      expect(() => serviceOrigin(bad), bad).toThrow(/URL/);
   });
 
   it('every method refuses a bad URL, and the error does not carry the key', async () => {
