@@ -95,6 +95,8 @@ function wordBefore(text: string, dot: number): string {
 
 /** Whether the full stop at `dot` ends a sentence, given the text that follows the blank after it. */
 function stopEnds(text: string, dot: number, next: string): boolean {
+  // A list item's number at the start of a line: "2. Costs".
+  if (/^[ \t]*\d{1,3}$/.test(text.slice(text.lastIndexOf('\n', dot - 1) + 1, dot))) return false;
   const word = wordBefore(text, dot);
   const low = word.toLowerCase();
   // An initial: "J. Smith", "Lockheed Martin Corp. (A)".
@@ -120,8 +122,8 @@ export function sentenceSpans(text: string): TextSpan[] {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    // A blank line ends whatever came before it: a heading, a list item, a caption without a stop.
-    if (c === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 40))) {
+    // A blank line or a list item's bullet ends whatever came before it: a heading, an item, a caption.
+    if (c === '\n' && /^\n[ \t]*(?:\n|[•▪·*–-][ \t]|\d{1,2}[.)][ \t])/.test(text.slice(i, i + 40))) {
       close(i);
       continue;
     }

@@ -54,6 +54,12 @@ describe('sentenceSpans', () => {
     ]);
   });
 
+  it('ends a list item at the next bullet, and keeps a line wrapped inside a sentence', () => {
+    expect(
+      sentences('Highlights:\n- Revenue up 5%\n• Profit down 3%\n2. Costs flat\nacross the\nGroup.'),
+    ).toEqual(['Highlights:', '- Revenue up 5%', '• Profit down 3%', '2. Costs flat\nacross the\nGroup.']);
+  });
+
   it('gives spans that cover the sentence exactly, without the blanks around it', () => {
     const text = '  Revenue rose 5%.   Profit fell 3%.  ';
     const spans = sentenceSpans(text);
