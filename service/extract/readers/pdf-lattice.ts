@@ -1,6 +1,6 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import type { Chunk, ChunkLine, Rule, Upright } from './pdf-tables';
-import { asRead, numberPiece, isScaleLine } from './pdf-tables';
+import { asRead, codeColumn, numberPiece, isScaleLine } from './pdf-tables';
 
 // Tables drawn as a grid of lines (a lattice): where a page's lines cross into a closed frame of rows and
 // columns, the lines, not the alignment of words, say where each cell is. A border missing between two
@@ -419,7 +419,8 @@ function readLattice(
     const held = bodyGuess.map((r) => out.find((c) => c.row <= r && c.row + c.rowSpan > r && c.col === col));
     const words = held.filter((c) => c && !numberPiece(c.text)).length;
     if (words >= 0.6 * held.length && words > 0) labelCols = col + 1;
-    else break;
+    // A column of codes before the first label column is passed over, as a running number is.
+    else if (labelCols > 0 || !codeColumn(held.map((c) => c?.text ?? ''))) break;
   }
   // Header rows: those above the first row with a figure in a column of figures, when the row after it has
   // one too (a row of column numbers under the headings is not the first row of figures). A year is a

@@ -182,6 +182,20 @@ const NO_VALUE = /^(?:[-–—.…]+|n\/?a|nil|x|\*)$/iu;
  * A piece that is a figure (its numbers make up most of it: "47,824,589", "(35.8)", "12.4%") or a mark for a
  * value not given; "(Rs. in 000)" or "Table: 5" is not.
  */
+/**
+ * A column of codes, not quantities: digits written with leading zeros to one width ("01", "001", "0094"),
+ * as registers number states, districts and places. Like a running "No." column it comes before the
+ * label it codes, so label columns go on past it.
+ */
+export function codeColumn(texts: readonly string[]): boolean {
+  const codes = texts.filter((t) => /^0\d+$/.test(t.trim()));
+  return (
+    texts.length >= 3 &&
+    codes.length >= 0.9 * texts.length &&
+    new Set(codes.map((t) => t.trim().length)).size === 1
+  );
+}
+
 export function numberPiece(text: string): boolean {
   const t = text.trim();
   if (NO_VALUE.test(t)) return true;
@@ -563,13 +577,13 @@ function readTable(
     return rowAbove;
   });
   // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures (a
-  // label may have a number in it: "District 20", "Q3 2024 sales").
+  // label may have a number in it: "District 20", "Q3 2024 sales"), past columns of codes before the first.
   let labelCols = 0;
   for (let c = 0; c < columns.length - 1; c++) {
     const cells = rows.filter((r) => r.lines.some(figureLine)).map((r) => r.cells.get(c));
     const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
     if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
-    else break;
+    else if (labelCols > 0 || !codeColumn(cells.map((cell) => (cell ? cellText(cell) : '')))) break;
   }
   // Header rows: the rows above the first of two rows in a row whose data cells mostly hold figures (a row
   // of column numbers or of "(a)", "(b)" marks under the headings is not one).

@@ -537,6 +537,31 @@ describe('pdf reader: tables', () => {
     expect(grid(alone)[0]).toBe('1:NABARD & Other (×2)');
   });
 
+  it('reads a register: the name after a column of codes labels its row', async () => {
+    const xs = [72, 110, 300, 380];
+    const places: [string, string, string, string][] = [
+      ['01', 'Aguascalientes', '0094', '1,204'],
+      ['02', 'Baja California', '0096', '3,517'],
+      ['03', 'Campeche', '0100', '842'],
+      ['04', 'Coahuila', '0102', '2,960'],
+    ];
+    const unit = await page([
+      ...row(700, null, ['Code', 'State', 'Locality', 'Population'], xs),
+      ...places.flatMap((values, i) => row(686 - 14 * i, null, values, xs)),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ rows: 5, cols: 4, headerRows: 1, labelCols: 2 });
+    expect(cellHeadings(table, 3, 3)).toEqual({ labels: ['03', 'Campeche'], headers: ['Population'] });
+    // A column of numbers that are quantities, not codes, is no label column.
+    const counts = await page([
+      ...row(700, null, ['Rank', 'State', 'Population'], [72, 110, 300]),
+      ...places
+        .map(([, name, , value], i) => [String(12 - 3 * i), name, value] as const)
+        .flatMap((values, i) => row(686 - 14 * i, null, values, [72, 110, 300])),
+    ]);
+    expect(counts.page!.tables![0]!.labelCols).toBe(0);
+  });
+
   it('finds no table in prose, nor in a list of numbered points', async () => {
     const unit = await page([
       {
