@@ -5,7 +5,8 @@ import type { init as PdfiumInit } from '@embedpdf/pdfium';
 
 // PDFium compiled to WebAssembly (@embedpdf/pdfium, MIT): the wasm is read from node_modules, never
 // fetched. The PDF reader's text engine (pdf.ts; pdf.js where PDFium cannot open a file or a page's text
-// layer is in doubt) and the engines' comparison (scripts/pdf-engines.ts).
+// layer is in doubt), its drawing of pages for OCR and of a report's crops (desktop/main/report/
+// crop-worker.ts), and the engines' comparison (scripts/pdf-engines.ts).
 
 // Not named `require`: a bundle for the desktop app declares its own.
 const resolveFrom = createRequire(import.meta.url);
@@ -595,6 +596,78 @@ export async function pdfiumRenderPage(
   }
 }
 
+/** A page opened to draw regions of it in colour, as it is displayed (crop box, page rotation). */
+export interface PdfiumDrawing {
+  /** The page's size in points, as displayed. */
+  width: number;
+  height: number;
+  /**
+   * Draws the pixels `area` of the page drawn at `scale` pixels per point (origin top-left), white behind:
+   * only those pixels are rasterised, so a close-up at a large scale costs its own size, not the page's.
+   */
+  draw(area: { x: number; y: number; width: number; height: number }, scale: number): RgbaImage;
+  close(): void;
+}
+
+/** Opaque pixels, 4 bytes each (red, green, blue, alpha), row by row. */
+export interface RgbaImage {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Loads page `index` (1-based) of `doc` for drawing; `close` frees it. */
+export async function pdfiumDrawing(doc: PdfiumDocument, index: number): Promise<PdfiumDrawing> {
+  const m = await loadPdfium();
+  const page = m.FPDF_LoadPage(doc.handle, index - 1);
+  if (!page) throw new Error(`PDFium could not load page ${index}`);
+  const width = m.FPDF_GetPageWidthF(page);
+  const height = m.FPDF_GetPageHeightF(page);
+  return {
+    width,
+    height,
+    draw(area, scale) {
+      const w = Math.max(1, Math.round(area.width));
+      const h = Math.max(1, Math.round(area.height));
+      const bitmap = m.FPDFBitmap_Create(w, h, 0);
+      if (!bitmap) throw new Error(`PDFium could not allocate a ${w} × ${h} bitmap for page ${index}`);
+      try {
+        m.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, 0xffffffff);
+        // The whole page is placed at `scale` with the area's corner at the bitmap's origin; PDFium clips to
+        // the bitmap.
+        m.FPDF_RenderPageBitmap(
+          bitmap,
+          page,
+          -Math.round(area.x),
+          -Math.round(area.y),
+          Math.max(1, Math.round(width * scale)),
+          Math.max(1, Math.round(height * scale)),
+          0,
+          RENDER_FLAGS,
+        );
+        const stride = m.FPDFBitmap_GetStride(bitmap);
+        const start = m.FPDFBitmap_GetBuffer(bitmap);
+        // Read after drawing: the heap's view is renewed when PDFium grows its memory.
+        const bgrx = (m.pdfium as unknown as Heaps).HEAPU8.subarray(start, start + stride * h);
+        const rgba = new Uint8Array(w * h * 4);
+        for (let y = 0; y < h; y++)
+          for (let x = 0, p = y * stride, q = y * w * 4; x < w; x++, p += 4, q += 4) {
+            rgba[q] = bgrx[p + 2]!;
+            rgba[q + 1] = bgrx[p + 1]!;
+            rgba[q + 2] = bgrx[p]!;
+            rgba[q + 3] = 255;
+          }
+        return { rgba, width: w, height: h };
+      } finally {
+        m.FPDFBitmap_Destroy(bitmap);
+      }
+    },
+    close() {
+      m.FPDF_ClosePage(page);
+    },
+  };
+}
+
 /**
  * An 8-bit greyscale PNG of a BGRx bitmap (ITU-R BT.601 luma), deflated fast: OCR reads grey, and a grey
  * PNG is a quarter of the bytes to deflate and to decode again.
@@ -609,15 +682,32 @@ export function greyPng(bgrx: Uint8Array, width: number, height: number, stride:
       raw[out] = (29 * (bgrx[p] ?? 0) + 150 * (bgrx[p + 1] ?? 0) + 77 * (bgrx[p + 2] ?? 0)) >> 8;
     }
   }
+  return png({ width, height, bits: 8, colour: 'grey' }, raw, { level: 1 });
+}
+
+/** PNG colour types by name. */
+const PNG_COLOUR = { grey: 0, rgb: 2, indexed: 3 } as const;
+
+/**
+ * A PNG of `raw` scanlines (each a filter byte, then the row's samples), deflated at `level`; `palette`
+ * (RGB triples) for an indexed image. Deterministic: the same scanlines give the same bytes.
+ */
+export function png(
+  image: { width: number; height: number; bits: 1 | 2 | 4 | 8; colour: keyof typeof PNG_COLOUR },
+  raw: Uint8Array,
+  options: { level: number; palette?: Uint8Array },
+): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 0, 0, 0, 0], 8); // 8 bits, greyscale, deflate, adaptive filtering, no interlace
+  view.setUint32(0, image.width);
+  view.setUint32(4, image.height);
+  // Deflate compression, adaptive filtering, no interlace.
+  header.set([image.bits, PNG_COLOUR[image.colour], 0, 0, 0], 8);
   return concatBytes([
     PNG_SIGNATURE,
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    ...(options.palette ? [pngChunk('PLTE', options.palette)] : []),
+    pngChunk('IDAT', deflateSync(raw, { level: options.level })),
     pngChunk('IEND', new Uint8Array(0)),
   ]);
 }

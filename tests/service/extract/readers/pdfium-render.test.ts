@@ -1,11 +1,18 @@
 import { loadImage } from '@napi-rs/canvas';
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { greyPng, openPdfium, pdfiumRenderPage } from '../../../../service/extract/readers/pdfium';
+import {
+  greyPng,
+  openPdfium,
+  pdfiumDrawing,
+  pdfiumRenderPage,
+} from '../../../../service/extract/readers/pdfium';
 import { buildPdf } from '../fixtures/pdf';
 
 // Pages drawn for OCR by PDFium: a grey PNG at the scale asked, the page as displayed (rotation), and
-// nothing drawn when PDFium's page is not the size pdf.js reads (OCR's boxes would land elsewhere).
+// nothing drawn when PDFium's page is not the size pdf.js reads (OCR's boxes would land elsewhere). Regions
+// of a page drawn in colour for a report's crops: only the pixels asked for, the same pixels wherever the
+// region starts.
 
 /** The decoded picture's grey level at (x, y): the PNG read back by an independent decoder. */
 async function greyAt(
@@ -88,6 +95,80 @@ describe('pdfiumRenderPage', () => {
     try {
       expect(await pdfiumRenderPage(doc, 1, { width: 612, height: 792 }, () => 1)).toBeNull();
     } finally {
+      doc.close();
+    }
+  });
+});
+
+describe('pdfiumDrawing', () => {
+  // A red picture over the page's left half, a blue one over its right half: 100 × 100 points each.
+  const halves = (rotate = 0) =>
+    buildPdf([
+      {
+        width: 200,
+        height: 100,
+        rotate,
+        images: [
+          {
+            x: 0,
+            y: 0,
+            width: 100,
+            height: 100,
+            pixels: { width: 1, height: 1 },
+            rgb: new Uint8Array([255, 0, 0]),
+          },
+          {
+            x: 100,
+            y: 0,
+            width: 100,
+            height: 100,
+            pixels: { width: 1, height: 1 },
+            rgb: new Uint8Array([0, 0, 255]),
+          },
+        ],
+      },
+    ]);
+  const rgbAt = (image: { rgba: Uint8Array; width: number }, x: number, y: number) => [
+    ...image.rgba.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4),
+  ];
+
+  it('draws only the region asked for, at the scale asked, in colour', async () => {
+    const doc = await openPdfium(halves());
+    const page = await pdfiumDrawing(doc, 1);
+    try {
+      expect([page.width, page.height]).toEqual([200, 100]);
+      // At 6 pixels a point the page is 1200 × 600: a 40 × 20 region across the halves' border.
+      const region = page.draw({ x: 580, y: 300, width: 40, height: 20 }, 6);
+      expect([region.width, region.height, region.rgba.length]).toEqual([40, 20, 40 * 20 * 4]);
+      expect(rgbAt(region, 5, 10)).toEqual([255, 0, 0, 255]);
+      expect(rgbAt(region, 35, 10)).toEqual([0, 0, 255, 255]);
+      // The same pixels as the whole page drawn at that scale.
+      const whole = page.draw({ x: 0, y: 0, width: 1200, height: 600 }, 6);
+      for (const [x, y] of [
+        [0, 0],
+        [19, 7],
+        [20, 19],
+        [39, 0],
+      ] as const)
+        expect(rgbAt(region, x, y)).toEqual(rgbAt(whole, 580 + x, 300 + y));
+    } finally {
+      page.close();
+      doc.close();
+    }
+  });
+
+  it('draws a rotated page as it is displayed, white outside the page', async () => {
+    const doc = await openPdfium(halves(90));
+    const page = await pdfiumDrawing(doc, 1);
+    try {
+      expect([page.width, page.height]).toEqual([100, 200]);
+      const drawn = page.draw({ x: 0, y: 0, width: 100, height: 220 }, 1);
+      // Turned a quarter clockwise: the left (red) half is on top.
+      expect(rgbAt(drawn, 50, 50)).toEqual([255, 0, 0, 255]);
+      expect(rgbAt(drawn, 50, 150)).toEqual([0, 0, 255, 255]);
+      expect(rgbAt(drawn, 50, 210)).toEqual([255, 255, 255, 255]);
+    } finally {
+      page.close();
       doc.close();
     }
   });
