@@ -1,4 +1,4 @@
-import type { LostPart, Representation, Unit } from '../../shared/api';
+import type { LostPart, Representation, Unit, UnitClass } from '../../shared/api';
 import type { Extraction } from '../extract/extract';
 import type { StagedBlob } from './blobs';
 
@@ -114,6 +114,38 @@ export interface SearchIndexResult {
   total: number;
 }
 
+/** A range of values in base units (scale and sign applied), and the unit classes a figure may have. */
+export interface FigureValueQuery {
+  low: number;
+  high: number;
+  /** Candidates are read nearest this value first. */
+  target: number;
+  /** Null: any unit class. */
+  unitClasses: readonly UnitClass[] | null;
+}
+
+/** A figure of a source version's newest representation whose value lies in range, with its source. */
+export interface FigureValueCandidate {
+  source_version_id: string;
+  representation_id: string;
+  unit_id: string;
+  figure_index: number;
+  value: number;
+  title: string | null;
+  filename: string;
+  url: string | null;
+  domain: string | null;
+  publication_year: number | null;
+  source_type: string | null;
+}
+
+export interface FigureValueResult {
+  /** Nearest the target first (then registration order, unit and figure order): at most `limit`. */
+  candidates: FigureValueCandidate[];
+  /** Every figure of the account in range, of a fitting class, that passes the filters. */
+  total: number;
+}
+
 /** Accounts and API keys. */
 export interface AccountStore {
   createAccount(): Promise<string>;
@@ -181,6 +213,8 @@ export interface EvidenceStore extends AccountStore {
   isRepresentationOf(sourceVersionId: string, representationId: string): Promise<boolean>;
   /** One unit of a representation with its figures, or null when the representation has no such unit. */
   loadUnit(representationId: string, unitId: string): Promise<Unit | null>;
+  /** Units with their figures, by id, in one read (ids from the account's own index); missing ids left out. */
+  loadUnits(unitIds: readonly string[]): Promise<Unit[]>;
 
   // --- the search index: the units of each source version's newest representation ---
 
@@ -193,6 +227,16 @@ export interface EvidenceStore extends AccountStore {
   ): Promise<SearchIndexResult>;
   /** How many of the account's sources have a representation to search. */
   countSearchableSources(accountId: string): Promise<number>;
+
+  // --- figures by value: the unambiguous figures of each source version's newest representation ---
+
+  /** The account's figures whose value lies in the range, filtered on their sources, nearest first. */
+  figuresByValue(
+    accountId: string,
+    query: FigureValueQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<FigureValueResult>;
 }
 
 // --- moving a library between engines (`npm run service -- export` / `import`) ---

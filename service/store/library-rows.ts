@@ -10,6 +10,7 @@ import {
 } from './contract';
 import type { Database } from './database';
 import { FIGURE_COLUMNS, unitSearchText } from './rows';
+import { rebuildFigureValues } from './figure-values';
 import { searchRowid, UNITS_PER_SOURCE } from './representations';
 import { isBlobReferenced } from './source-versions';
 
@@ -209,6 +210,7 @@ export async function importSqliteRows(
       counts.blobs += 1;
     }
     rebuildSqliteSearchIndex(db);
+    rebuildFigureValues(db);
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

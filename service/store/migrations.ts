@@ -220,4 +220,36 @@ CREATE INDEX source_versions_sha256 ON source_versions(sha256);
 CREATE INDEX source_versions_account_registered ON source_versions(account_id, registered_at);
 `,
   },
+  {
+    version: 5,
+    name: 'figures by value',
+    // One row per unambiguous figure of the newest representation of each source version, keyed by its
+    // value in base units (scale and sign applied) under the account, so a search by value reads a range of
+    // one index. Derived from the figures table (never a second truth): publishing replaces a source
+    // version's rows in its transaction, a removal deletes them; figures published earlier are indexed here.
+    sql: `
+CREATE TABLE figure_values (
+  account_id         TEXT NOT NULL,
+  value              REAL NOT NULL,
+  unit_class         TEXT NOT NULL,
+  unit               TEXT,
+  source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
+  representation_id  TEXT NOT NULL REFERENCES representations(id),
+  unit_id            TEXT NOT NULL REFERENCES units(id),
+  figure_index       INTEGER NOT NULL,
+  PRIMARY KEY (unit_id, figure_index)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX figure_values_account_value ON figure_values(account_id, value);
+CREATE INDEX figure_values_source ON figure_values(source_version_id);
+INSERT INTO figure_values (account_id, value, unit_class, unit, source_version_id, representation_id,
+                           unit_id, figure_index)
+  SELECT s.account_id, f.value, f.unit_class, f.unit, s.id, r.id, f.unit_id, f.figure_index
+  FROM source_versions s
+  JOIN representations r ON r.id = (SELECT id FROM representations WHERE source_version_id = s.id
+                                    ORDER BY created_at DESC, rowid DESC LIMIT 1)
+  JOIN units u ON u.representation_id = r.id
+  JOIN figures f ON f.unit_id = u.id
+  WHERE f.ambiguous = 0;
+`,
+  },
 ];

@@ -2,6 +2,7 @@ import type { Representation, Unit } from '../../shared/api';
 import { displayText } from '../../shared/text/display-name';
 import type { Extraction } from '../extract/extract';
 import { transaction, type Database } from './database';
+import { indexFigureValues } from './figure-values';
 import { newId } from './ids';
 import {
   FIGURE_COLUMNS,
@@ -12,6 +13,7 @@ import {
   unitSearchText,
   REPRESENTATION_COLUMNS,
   unitOf,
+  unitsOf,
   type FigureRow,
   type RepresentationRow,
   type UnitRow,
@@ -111,6 +113,7 @@ export function publishRepresentation(
         insertFigure.run(...FIGURE_COLUMNS.map((column) => row[column]));
       }
     }
+    indexFigureValues(db, sourceVersionId, id);
     return id;
   });
 }
@@ -136,6 +139,21 @@ export function loadUnit(db: Database, representationId: string, unitId: string)
     .prepare('SELECT * FROM figures WHERE unit_id = ? ORDER BY figure_index')
     .all(unit.id) as unknown as FigureRow[];
   return unitOf(unit, figures.map(figureOf));
+}
+
+/** Units with their figures, by id, in one read of each table; ids that name no unit are left out. */
+export function loadUnits(db: Database, unitIds: readonly string[]): Unit[] {
+  if (unitIds.length === 0) return [];
+  const ids = JSON.stringify(unitIds);
+  const units = db
+    .prepare('SELECT * FROM units WHERE id IN (SELECT value FROM json_each(?))')
+    .all(ids) as unknown as UnitRow[];
+  const figures = db
+    .prepare(
+      `SELECT * FROM figures WHERE unit_id IN (SELECT value FROM json_each(?)) ORDER BY unit_id, figure_index`,
+    )
+    .all(ids) as unknown as FigureRow[];
+  return unitsOf(units, figures);
 }
 
 /** The representation as the API shows it, when it exists and its source belongs to the account. */

@@ -164,6 +164,17 @@ export function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
   };
 }
 
+/** Units and the figures of all of them (in unit, then figure order): each unit with its own figures. */
+export function unitsOf(units: readonly UnitRow[], figures: readonly FigureRow[]): Unit[] {
+  const byUnit = new Map<string, FigureWithPosition[]>();
+  for (const row of figures) {
+    let list = byUnit.get(row.unit_id);
+    if (!list) byUnit.set(row.unit_id, (list = []));
+    list.push(figureOf(row));
+  }
+  return units.map((u) => unitOf(u, byUnit.get(u.id) ?? []));
+}
+
 export function listedOf(row: ListedRow): ListedSourceVersion {
   const { rep_id, rep_state, rep_code, rep_reason, rep_method, rep_lost, rep_units, ...source } = row;
   return {

@@ -31,7 +31,7 @@ interface Hit {
 }
 
 /** The SQL and parameters of the filters (a source whose metadata is unknown never matches). */
-function filterClause(filters: SearchIndexFilters): { sql: string; params: (string | number)[] } {
+export function filterClause(filters: SearchIndexFilters): { sql: string; params: (string | number)[] } {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   if (filters.source_type) {
@@ -66,7 +66,7 @@ function filterClause(filters: SearchIndexFilters): { sql: string; params: (stri
 
 /** Prepared statements, once per database and SQL text. */
 const statements = new WeakMap<Database, Map<string, StatementSync>>();
-function statement(db: Database, sql: string): StatementSync {
+export function statement(db: Database, sql: string): StatementSync {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   let prepared = cache.get(sql);

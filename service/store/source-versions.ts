@@ -1,6 +1,7 @@
 import type { AssetRow, ListedSourceVersion, NewAsset, SourceVersionRow } from './contract';
 import { transaction, type Database } from './database';
 import { newId } from './ids';
+import { removeFigureValues } from './figure-values';
 import { searchRowid } from './representations';
 import { listedOf, type ListedRow } from './rows';
 
@@ -124,6 +125,7 @@ export function removeSourceVersion(
       { rowid: number; id: string; asset_id: string; sha256: string } | undefined;
     if (!source) return null;
     db.prepare('INSERT INTO source_removals (source_version_id) VALUES (?)').run(source.id);
+    removeFigureValues(db, source.id);
     db.prepare(
       `DELETE FROM figures WHERE unit_id IN (
          SELECT u.id FROM units u JOIN representations r ON r.id = u.representation_id

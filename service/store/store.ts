@@ -8,6 +8,8 @@ import type {
   AssetRow,
   CreatedKey,
   EvidenceStore,
+  FigureValueQuery,
+  FigureValueResult,
   LibraryCounts,
   LibraryRow,
   LibraryTransfer,
@@ -20,6 +22,7 @@ import type {
   SourceVersionRow,
 } from './contract';
 import { openDatabase, type Database } from './database';
+import { figuresByValue } from './figure-values';
 import { accountForKey, createAccount, createKey, localAccount } from './keys';
 import { exportSqliteRows, importSqliteRows } from './library-rows';
 import { lockDataFolder } from './lock';
@@ -28,6 +31,7 @@ import {
   isRepresentationOf,
   loadRepresentation,
   loadUnit,
+  loadUnits,
   publishRepresentation,
 } from './representations';
 import { countSearchableSources, searchIndex } from './search-index';
@@ -182,6 +186,10 @@ export class Store implements EvidenceStore, LibraryTransfer {
     return loadUnit(this.db, representationId, unitId);
   }
 
+  async loadUnits(unitIds: readonly string[]): Promise<Unit[]> {
+    return loadUnits(this.db, unitIds);
+  }
+
   // --- the search index (store/search-index.ts) ---
 
   async searchIndex(
@@ -195,6 +203,15 @@ export class Store implements EvidenceStore, LibraryTransfer {
 
   async countSearchableSources(accountId: string): Promise<number> {
     return countSearchableSources(this.db, accountId);
+  }
+
+  async figuresByValue(
+    accountId: string,
+    query: FigureValueQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<FigureValueResult> {
+    return figuresByValue(this.db, accountId, query, filters, limit);
   }
 
   // --- moving a library between engines (store/library-rows.ts) ---

@@ -8,6 +8,9 @@ import {
   type AssetRow,
   type CreatedKey,
   type EvidenceStore,
+  type FigureValueCandidate,
+  type FigureValueQuery,
+  type FigureValueResult,
   type LibraryCounts,
   type LibraryRow,
   type LibraryTable,
@@ -53,6 +56,7 @@ import {
   representationRowOf,
   REPRESENTATION_COLUMNS,
   unitOf,
+  unitsOf,
   unitSearchText,
   type FigureRow,
   type ListedRow,
@@ -314,6 +318,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
       // The immutability triggers let these deletes through for this source version, in this transaction only.
       await client.query(`SELECT set_config('evidence.removing', $1, true)`, [source.id]);
       await client.query('DELETE FROM unit_search WHERE source_version_id = $1', [source.id]);
+      await client.query('DELETE FROM figure_values WHERE source_version_id = $1', [source.id]);
       await client.query(
         `DELETE FROM figures WHERE unit_id IN (
            SELECT u.id FROM units u JOIN representations r ON r.id = u.representation_id
@@ -421,6 +426,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
             FIGURE_COLUMNS.map((column) => figures.map((row) => row[column])),
           );
       }
+      await indexFigureValues(client, sourceVersionId, id);
       return id;
     });
   }
@@ -466,6 +472,20 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
       [unitId],
     );
     return unitOf(unit.rows[0], figures.rows.map(figureOf));
+  }
+
+  async loadUnits(unitIds: readonly string[]): Promise<Unit[]> {
+    if (unitIds.length === 0) return [];
+    const ids = [...unitIds];
+    const [units, figures] = await Promise.all([
+      this.pool.query<UnitRow>(`SELECT ${UNIT_COLUMNS} FROM units WHERE id = ANY($1::text[])`, [ids]),
+      this.pool.query<FigureRow>(
+        `SELECT ${figureColumnsOf('f')} FROM figures f WHERE f.unit_id = ANY($1::text[])
+         ORDER BY f.unit_id, f.figure_index`,
+        [ids],
+      ),
+    ]);
+    return unitsOf(units.rows, figures.rows);
   }
 
   // --- the search index ---
@@ -545,6 +565,42 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
       [accountId],
     );
     return row.rows[0]!.n;
+  }
+
+  // --- figures by value ---
+
+  async figuresByValue(
+    accountId: string,
+    query: FigureValueQuery,
+    filters: SearchIndexFilters,
+    limit: number,
+  ): Promise<FigureValueResult> {
+    const params: unknown[] = [accountId, query.low, query.high];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const classes =
+      query.unitClasses === null ? '' : ` AND v.unit_class = ANY(${param(query.unitClasses)}::text[])`;
+    const where = `v.account_id = $1 AND v.value BETWEEN $2 AND $3${classes}${filterClause(filters, param)}`;
+    const countParams = [...params];
+    const rows = await this.pool.query<FigureValueCandidate>(
+      `SELECT v.source_version_id, v.representation_id, v.unit_id, v.figure_index, v.value,
+              s.title, s.filename, s.url, s.domain, s.publication_year, s.source_type
+       FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
+       WHERE ${where}
+       ORDER BY abs(v.value - ${param(query.target)}::float8), s.seq, v.unit_id, v.figure_index
+       LIMIT ${param(limit)}`,
+      params,
+    );
+    const candidates = rows.rows.map((row) => ({ ...row, figure_index: Number(row.figure_index) }));
+    if (candidates.length < limit) return { candidates, total: candidates.length };
+    const counted = await this.pool.query<{ n: number }>(
+      `SELECT count(*) AS n FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
+       WHERE ${where}`,
+      countParams,
+    );
+    return { candidates, total: Number(counted.rows[0]?.n ?? 0) };
   }
 
   // --- moving a library between engines ---
@@ -628,6 +684,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
         counts.blobs += 1;
       }
       await rebuildSearchIndex(client);
+      await rebuildFigureValues(client);
       return counts;
     });
   }
@@ -740,4 +797,41 @@ async function rebuildSearchIndex(client: pg.PoolClient): Promise<void> {
       })),
     );
   }
+}
+
+const FIGURE_VALUE_COLUMNS = `account_id, value, unit_class, unit, source_version_id, representation_id,
+  unit_id, figure_index`;
+
+/** Puts a newly published representation's figures in the value index in place of its source's older ones. */
+async function indexFigureValues(
+  client: pg.PoolClient,
+  sourceVersionId: string,
+  representationId: string,
+): Promise<void> {
+  await client.query('DELETE FROM figure_values WHERE source_version_id = $1', [sourceVersionId]);
+  await client.query(
+    `INSERT INTO figure_values (${FIGURE_VALUE_COLUMNS})
+     SELECT s.account_id, f.value, f.unit_class, f.unit, s.id, u.representation_id, f.unit_id, f.figure_index
+     FROM units u
+     JOIN representations r ON r.id = u.representation_id
+     JOIN source_versions s ON s.id = r.source_version_id
+     JOIN figures f ON f.unit_id = u.id
+     WHERE u.representation_id = $1 AND f.ambiguous = 0`,
+    [representationId],
+  );
+}
+
+/** The value index rebuilt from the newest representation of every source version (an import). */
+async function rebuildFigureValues(client: pg.PoolClient): Promise<void> {
+  await client.query('DELETE FROM figure_values');
+  await client.query(
+    `INSERT INTO figure_values (${FIGURE_VALUE_COLUMNS})
+     SELECT s.account_id, f.value, f.unit_class, f.unit, s.id, r.id, f.unit_id, f.figure_index
+     FROM source_versions s
+     JOIN LATERAL (SELECT id FROM representations WHERE source_version_id = s.id
+                   ORDER BY created_at DESC, seq DESC LIMIT 1) r ON true
+     JOIN units u ON u.representation_id = r.id
+     JOIN figures f ON f.unit_id = u.id
+     WHERE f.ambiguous = 0`,
+  );
 }

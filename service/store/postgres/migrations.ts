@@ -213,4 +213,35 @@ CREATE TABLE rate_buckets (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'figures by value',
+    // As SQLite's migration 5: the unambiguous figures of each source version's newest representation,
+    // keyed by (account, value in base units) for a search by value; derived from figures, replaced by a
+    // publish and deleted by a removal in their transactions. Figures published earlier are indexed here.
+    sql: `
+CREATE TABLE figure_values (
+  account_id         TEXT NOT NULL,
+  value              DOUBLE PRECISION NOT NULL,
+  unit_class         TEXT NOT NULL,
+  unit               TEXT,
+  source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
+  representation_id  TEXT NOT NULL REFERENCES representations(id),
+  unit_id            TEXT NOT NULL REFERENCES units(id),
+  figure_index       BIGINT NOT NULL,
+  PRIMARY KEY (unit_id, figure_index)
+);
+CREATE INDEX figure_values_account_value ON figure_values(account_id, value);
+CREATE INDEX figure_values_source ON figure_values(source_version_id);
+INSERT INTO figure_values (account_id, value, unit_class, unit, source_version_id, representation_id,
+                           unit_id, figure_index)
+  SELECT s.account_id, f.value, f.unit_class, f.unit, s.id, r.id, f.unit_id, f.figure_index
+  FROM source_versions s
+  JOIN LATERAL (SELECT id FROM representations WHERE source_version_id = s.id
+                ORDER BY created_at DESC, seq DESC LIMIT 1) r ON true
+  JOIN units u ON u.representation_id = r.id
+  JOIN figures f ON f.unit_id = u.id
+  WHERE f.ambiguous = 0;
+`,
+  },
 ];
