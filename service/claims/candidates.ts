@@ -1,0 +1,439 @@
+import type {
+  FigureCell,
+  FigureMatch,
+  FigureScale,
+  FigureSearchRequestInput,
+  FigureSearchResponse,
+  NumericRequest,
+  NumericResponse,
+  NumericRolesRequest,
+  OperandReference,
+  OperandRoleName,
+  Representation,
+  RoleState,
+  SearchRequestInput,
+  SearchResponse,
+} from '../../shared/api';
+import { parsePeriod, relate } from '../../shared/structure';
+import { assessWithReasons } from '../numeric/assess';
+import { readClaim, type Relation } from '../numeric/claim';
+import { labelWords } from '../numeric/mentions';
+import type { AccountService } from '../operations/service';
+import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
+import { holdingPairs, tableFiguresOf, type TableFigure } from './tables';
+
+// The operand sets of the library that could back a listed claim: for a level, the figures whose value is
+// the claim's number (figures.search, with its unit, scale, precision and hedge); for a derived claim, two
+// figures of one table whose difference, change, ratio, share or comparison the numeric engine computes to
+// the claim's number within its precision. Each is ranked by how well its labels and periods match what the
+// claim names. A candidate is a suggestion, never a verdict: `checkCandidate` runs the numeric check itself.
+
+/** What candidates are found in: the caller's library, as the service's facade answers for one account. */
+export interface CandidateLibrary {
+  searchFigures(request: FigureSearchRequestInput): Promise<FigureSearchResponse>;
+  /** The full-text search of sources (a table's cells are indexed with their row labels and headers). */
+  search(request: SearchRequestInput): Promise<SearchResponse>;
+  representation(representationId: string): Promise<Representation>;
+  verifyNumeric(request: NumericRequest): Promise<NumericResponse>;
+  verifyNumericWithRoles(request: NumericRolesRequest): Promise<NumericResponse>;
+}
+
+/** The library of one account of the embedded service. */
+export function libraryOf(account: AccountService): CandidateLibrary {
+  return {
+    searchFigures: (request) => account.searchFigures(request),
+    search: (request) => account.search(request),
+    representation: (id) => account.getRepresentation({ representation_id: id }),
+    verifyNumeric: (request) => account.verifyNumeric(request),
+    verifyNumericWithRoles: (request) => account.verifyNumericWithRoles(request),
+  };
+}
+
+export const DEFAULT_CANDIDATES = 5;
+/** Tables a derived claim's pairs are looked for in: the best the words find, and those its restated numbers are in. */
+export const DEFAULT_TABLES = 12;
+
+export interface CandidateOptions {
+  /** How many candidates to answer, best first. */
+  limit?: number;
+  /** For a level: the claim's number to find (another of its numbers than the one it states first). */
+  number?: ClaimNumber;
+  /** How many tables to look for pairs in. */
+  tables?: number;
+}
+
+/** One figure of a candidate: the operand reference a check takes, what it is and where it stands. */
+export interface CandidateFigure {
+  ref: OperandReference;
+  /** Its role as the numeric check gives it from the claim's words. */
+  role: OperandRoleName;
+  raw: string;
+  /** In base units, as the check reads it. */
+  value: number;
+  unit: string | null;
+  rowLabels: string[];
+  columnHeaders: string[];
+  tableTitle: string | null;
+  /** The period its headers show, normalised ("2019", "FY2019"), or null. */
+  period: string | null;
+  cell: FigureCell | null;
+}
+
+export interface Candidate {
+  rank: number;
+  /** 0 to 1, comparable among the candidates of one claim only. */
+  score: number;
+  relation: ClaimRelation;
+  /** The numeric engine's relation the candidate was computed by. */
+  engine: Relation;
+  /** One figure for a level, two for a derived claim; in role order (first role first). */
+  figures: CandidateFigure[];
+  /**
+   * `bound`: the claim's words gave each figure its role; `unclear`: they cannot tell the two apart, so the
+   * check will ask a person (the roles shown are the reading that gives the claim's number); `not_needed`.
+   */
+  roles: RoleState;
+  /** The relation computed over the figures by the engine, in the claim's terms; for a level, the figure's value. */
+  computed: number | null;
+  /** The claim's words and periods found in the figures' labels. */
+  matched: { words: string[]; periods: string[] };
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+const SCALE_NAMES: Readonly<Record<number, FigureScale>> = {
+  1e3: 'thousand',
+  1e6: 'million',
+  1e9: 'billion',
+  1e12: 'trillion',
+};
+
+/** The scales a table's note may give a figure a claim writes bare ("1,234" for 1,234 thousand). */
+const NOTE_SCALES: readonly FigureScale[] = ['thousand', 'million', 'billion'];
+
+/** The words a claim names, for a search: its things and measures, then its periods as written. */
+function wordsOf(claim: ListedClaim): string {
+  return [...claim.names.words, ...claim.names.periods.map((p) => p.text)].join(' ');
+}
+
+/** The number a level claim states: its statement's, else its first. */
+function statedNumber(claim: ListedClaim): ClaimNumber | null {
+  return claim.statements.find((s) => s.number !== null)?.number ?? claim.numbers[0] ?? null;
+}
+
+/** How well a figure's headers show the periods a claim names: 1 all named, 0 one named elsewhere. */
+function periodFit(
+  claim: ListedClaim,
+  periods: readonly (string | null)[],
+): { fit: number; matched: string[] } {
+  const named = claim.names.periods;
+  if (named.length === 0) return { fit: 0.5, matched: [] };
+  const matched: string[] = [];
+  let fits = 0;
+  for (const p of periods) {
+    const read = parsePeriod(p);
+    if (read === null) continue;
+    const hit = named.find((n) => relate(n, read) === 'same');
+    if (hit) {
+      fits++;
+      matched.push(hit.label);
+    } else fits -= 1;
+  }
+  const shown = periods.filter((p) => p !== null).length;
+  return { fit: shown === 0 ? 0.25 : Math.max(0, fits / shown), matched: [...new Set(matched)] };
+}
+
+/** The share of the claim's name words found in the labels, and which. */
+function wordFit(claim: ListedClaim, labels: readonly string[]): { fit: number | null; matched: string[] } {
+  const asked = [...labelWords(claim.names.words.join(' '))];
+  if (asked.length === 0) return { fit: null, matched: [] };
+  const have = labelWords(labels.join(' \n '));
+  const matched = asked.filter((w) => have.has(w));
+  return { fit: matched.length / asked.length, matched };
+}
+
+function figureOfMatch(m: FigureMatch): CandidateFigure {
+  const period = [...m.column_headers, ...m.row_labels].map((h) => parsePeriod(h)).find((p) => p !== null);
+  return {
+    ref: {
+      source_version_id: m.source_version_id,
+      representation_id: m.representation_id,
+      source_unit_id: m.source_unit_id,
+      figure_index: m.figure_index,
+    },
+    role: 'value',
+    raw: m.figure.raw,
+    value: m.figure.value,
+    unit: m.figure.unit,
+    rowLabels: m.row_labels,
+    columnHeaders: m.column_headers,
+    tableTitle: m.table_title,
+    period: period?.label ?? null,
+    cell: m.cell,
+  };
+}
+
+const refKey = (r: OperandReference) =>
+  `${r.source_version_id}\u0000${r.representation_id}\u0000${r.source_unit_id}\u0000${r.figure_index}`;
+
+/**
+ * The figures that could be one number of a claim (its stated number unless `options.number`), ranked by
+ * the search's closeness and label match, then by the periods the claim names. A number written bare is
+ * also looked for in the scales a table's note gives ("1,234" in a table "in thousands").
+ */
+export async function figureCandidates(
+  claim: ListedClaim,
+  library: CandidateLibrary,
+  options: CandidateOptions = {},
+): Promise<Candidate[]> {
+  const limit = options.limit ?? DEFAULT_CANDIDATES;
+  const number = options.number ?? statedNumber(claim);
+  if (number === null || number.word || number.ambiguous) return [];
+  const stated = number.value / number.scale;
+  const hedge = number.modifier.hedge ?? number.modifier.boundWords;
+  const written = hedge === null ? number.raw : `${hedge} ${number.raw}`;
+  const words = wordsOf(claim);
+  const base: FigureSearchRequestInput = {
+    value: stated,
+    tolerance: { written },
+    limit: Math.min(50, limit * 4),
+    ...(words.trim() === '' ? {} : { words: words.slice(0, 500) }),
+  };
+  const scale = SCALE_NAMES[number.scale];
+  const searches: { request: FigureSearchRequestInput; weight: number; scale: number | null }[] = [
+    { request: { ...base, ...(scale ? { scale } : {}) }, weight: 1, scale: null },
+  ];
+  // A bare number over a table whose note states its scale is compared in the table's units by the check.
+  if (!number.scaled && number.unitClass !== 'percent' && number.unitClass !== 'percentage_point')
+    for (const s of NOTE_SCALES)
+      searches.push({
+        request: { ...base, scale: s },
+        weight: 0.95,
+        scale: s === 'thousand' ? 1e3 : s === 'million' ? 1e6 : 1e9,
+      });
+
+  const answers = await Promise.all(
+    searches.map(async (s) => {
+      try {
+        return { s, answer: await library.searchFigures(s.request) };
+      } catch {
+        // A number the search cannot read (a unit it refuses) has no figure: no candidate, not a failure.
+        return { s, answer: null };
+      }
+    }),
+  );
+  const best = new Map<string, Candidate>();
+  for (const { s, answer } of answers) {
+    if (answer === null) continue;
+    for (const m of answer.figures) {
+      // A figure found at a note's scale must carry that scale: one written "1,234 thousand" elsewhere is not it.
+      if (s.scale !== null && m.figure.scale !== s.scale) continue;
+      const figure = figureOfMatch(m);
+      const periods = periodFit(claim, [figure.period]);
+      const words = wordFit(claim, [...m.row_labels, ...m.column_headers, m.table_title ?? '']);
+      // A number the claim writes without a unit is a count first: a figure in money or per cent may be it,
+      // but only as the claim's words place it, so it ranks below one that states no unit.
+      const unitWeight = number.unitClass === 'none' && m.figure.unitClass !== 'none' ? 0.85 : 1;
+      const score = round(s.weight * unitWeight * (0.8 * m.score + 0.2 * periods.fit));
+      const key = refKey(figure.ref);
+      const had = best.get(key);
+      if (had !== undefined && had.score >= score) continue;
+      best.set(key, {
+        rank: 0,
+        score,
+        relation: 'level',
+        engine: 'equals',
+        figures: [figure],
+        roles: 'not_needed',
+        computed: m.figure.value,
+        matched: { words: words.matched, periods: periods.matched },
+      });
+    }
+  }
+  return ranked([...best.values()], limit);
+}
+
+/** Best first; ties by the figures' references, so the order never depends on the order found. */
+function ranked(candidates: Candidate[], limit: number): Candidate[] {
+  const key = (c: Candidate) => c.figures.map((f) => refKey(f.ref)).join('\u0001');
+  return candidates
+    .sort((a, b) => b.score - a.score || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    .slice(0, limit)
+    .map((c, i) => ({ ...c, rank: i + 1 }));
+}
+
+/** The units a derived claim's figures may be in: those its words find, then those holding its restated numbers. */
+async function tablesFor(
+  claim: ListedClaim,
+  library: CandidateLibrary,
+  count: number,
+): Promise<{ representationId: string; unitId: string; order: number }[]> {
+  const found: { representationId: string; unitId: string; order: number }[] = [];
+  const seen = new Set<string>();
+  const add = (representationId: string | undefined, unitId: string | undefined) => {
+    if (representationId === undefined || unitId === undefined) return;
+    const key = `${representationId}\u0000${unitId}`;
+    if (seen.has(key) || found.length >= count) return;
+    seen.add(key);
+    found.push({ representationId, unitId, order: found.length });
+  };
+  const words = wordsOf(claim).trim();
+  if (/\p{L}|\p{N}/u.test(words)) {
+    try {
+      const answer = await library.search({ query: words.slice(0, 1000), limit: Math.min(20, count) });
+      // By the search's own relevance, not the order it lists them in.
+      const citations = [...(answer.claim_groups?.[0]?.citations ?? answer.citations ?? [])].sort(
+        (a, b) =>
+          a.rank - b.rank ||
+          (`${a.representation_id}:${a.source_unit_id}` < `${b.representation_id}:${b.source_unit_id}`
+            ? -1
+            : 1),
+      );
+      for (const c of citations) add(c.representation_id, c.source_unit_id);
+    } catch {
+      // A query of no searchable words finds no table; the restated numbers may still.
+    }
+  }
+  const stated = new Set(claim.statements.map((s) => s.number?.start));
+  for (const n of claim.numbers) {
+    if (stated.has(n.start) || n.word) continue;
+    for (const c of await figureCandidates(claim, library, { number: n, limit: 3 }))
+      for (const f of c.figures) add(f.ref.representation_id, f.ref.source_unit_id);
+  }
+  return found;
+}
+
+/**
+ * Pairs of figures of one table (one row or one column) whose relation, computed by the numeric engine,
+ * gives the claim's number within its precision, each with the roles the engine binds from the claim's
+ * words; ranked by how well their labels match the words the claim names and their headers the periods.
+ */
+export async function pairCandidates(
+  claim: ListedClaim,
+  library: CandidateLibrary,
+  options: CandidateOptions = {},
+): Promise<Candidate[]> {
+  const limit = options.limit ?? DEFAULT_CANDIDATES;
+  const statement = claim.statements[0];
+  if (statement === undefined || claim.problem !== null) return [];
+  const reading = readClaim(claim.text);
+  if (reading.problem !== null || reading.checks.length === 0) return [];
+  const units = await tablesFor(claim, library, options.tables ?? DEFAULT_TABLES);
+  const representations = new Map<string, Promise<Representation | null>>();
+  const load = (id: string) => {
+    let rep = representations.get(id);
+    if (!rep) representations.set(id, (rep = library.representation(id).catch(() => null)));
+    return rep;
+  };
+  const candidates: Candidate[] = [];
+  for (const found of units) {
+    const rep = await load(found.representationId);
+    const unit = rep?.units.find((u) => u.source_unit_id === found.unitId);
+    if (!rep || !unit) continue;
+    const tableRank = 1 - found.order / Math.max(1, units.length);
+    for (const table of tableFiguresOf(rep, unit))
+      for (const [a, b] of holdingPairs(reading, table)) {
+        const candidate = pairCandidate(claim, statement, a, b, tableRank);
+        if (candidate !== null) candidates.push(candidate);
+      }
+  }
+  return ranked(candidates, limit);
+}
+
+/** A pair as the engine reads it with the claim: its roles and computed value; null when it is not the claim's number. */
+function pairCandidate(
+  claim: ListedClaim,
+  { relation, engine }: Pick<ClaimStatement, 'relation' | 'engine'>,
+  x: TableFigure,
+  y: TableFigure,
+  tableRank: number,
+): Candidate | null {
+  // The engine is handed the two in one fixed order, so what it answers never depends on the order found.
+  const [a, b] = refKey(x.ref) <= refKey(y.ref) ? [x, y] : [y, x];
+  const explained = assessWithReasons(claim.text, [a.operand, b.operand]);
+  const { arithmetic, roles } = explained.assessment;
+  let named: OperandRoleName[];
+  let computed: number | null;
+  let state: RoleState;
+  if (arithmetic?.verdict === 'holds' && explained.operandRoles !== null) {
+    named = explained.operandRoles.map((r) => r.role);
+    computed = arithmetic.computed;
+    state = roles?.state ?? 'bound';
+  } else if (roles?.state === 'unclear') {
+    const reading = roles.readings.find((r) => r.verdict === 'holds');
+    if (reading === undefined) return null;
+    named = reading.roles;
+    computed = reading.computed;
+    state = 'unclear';
+  } else return null;
+  const firstRoles = new Set<OperandRoleName>(['subject', 'from', 'part', 'value']);
+  const pair = [
+    { figure: a, role: named[0] ?? 'term' },
+    { figure: b, role: named[1] ?? 'term' },
+  ];
+  if (firstRoles.has(pair[1]!.role) && !firstRoles.has(pair[0]!.role)) pair.reverse();
+  const labels = pair.flatMap((p) => [...p.figure.rowLabels, ...p.figure.columnHeaders]);
+  const title = a.tableTitle ?? '';
+  const words = wordFit(claim, [...labels, title]);
+  const periods = periodFit(
+    claim,
+    pair.map((p) => p.figure.period),
+  );
+  const wordScore = words.fit ?? 0.5;
+  const score = round(
+    0.45 * wordScore + 0.25 * periods.fit + 0.15 * (state === 'bound' ? 1 : 0) + 0.15 * tableRank,
+  );
+  return {
+    rank: 0,
+    score,
+    relation,
+    engine,
+    figures: pair.map(({ figure, role }) => ({
+      ref: figure.ref,
+      role,
+      raw: figure.raw,
+      value: figure.value,
+      unit: figure.unit,
+      rowLabels: figure.rowLabels,
+      columnHeaders: figure.columnHeaders,
+      tableTitle: figure.tableTitle,
+      period: figure.period,
+      cell: figure.cell,
+    })),
+    roles: state,
+    computed,
+    matched: { words: words.matched, periods: periods.matched },
+  };
+}
+
+/**
+ * The ranked operand sets that could back a claim (the best `limit`, 5 unless told): one figure for a level
+ * (the value it states), two figures of one table for any other relation.
+ */
+export async function candidatesFor(
+  claim: ListedClaim,
+  library: CandidateLibrary,
+  options: CandidateOptions = {},
+): Promise<Candidate[]> {
+  const engine = claim.statements[0]?.engine ?? 'equals';
+  if (engine === 'equals') return figureCandidates(claim, library, options);
+  return pairCandidates(claim, library, options);
+}
+
+/**
+ * The numeric check of a claim over a candidate's figures: the same call a person's own pick makes, with
+ * the claim's text and the operand references, so a candidate never decides an outcome by itself. Roles a
+ * person gave (one per figure, in the candidate's order) go to the roles check; the candidate's own roles
+ * are never sent, so a question the claim's words leave open stays open.
+ */
+export async function checkCandidate(
+  claim: Pick<ListedClaim, 'text'>,
+  candidate: Pick<Candidate, 'figures'>,
+  library: Pick<CandidateLibrary, 'verifyNumeric' | 'verifyNumericWithRoles'>,
+  roles?: readonly OperandRoleName[],
+): Promise<NumericResponse> {
+  const request = { claim: claim.text, operands: candidate.figures.map((f) => f.ref) };
+  return roles === undefined
+    ? library.verifyNumeric(request)
+    : library.verifyNumericWithRoles({ ...request, roles: [...roles] });
+}

@@ -1,0 +1,319 @@
+import { rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NumericResponse, PageTable } from '../../../shared/api';
+import { findFigures, type FindOptions } from '../../../shared/figures';
+import {
+  candidatesFor,
+  checkCandidate,
+  libraryOf,
+  type Candidate,
+  type CandidateLibrary,
+} from '../../../service/claims/candidates';
+import { listClaims, type ListedClaim } from '../../../service/claims/detect';
+import type { Extraction } from '../../../service/extract/extract';
+import { createLocalService, type LocalService } from '../../../service/operations/service';
+import { Store } from '../../../service/store/store';
+import { tempDir } from '../helpers';
+import { newAsset } from '../store/engines';
+
+// Candidates for a claim over a real in-process library (the embedded service on SQLite, documents
+// published as pages with tables): the figure a level states, the pair a difference, change or share is
+// computed from, never a figure with the same digits in another unit or scale, in an order that never
+// depends on the order the library answered in; and the check of a candidate is the numeric check's own.
+
+type Row = readonly string[];
+type ExtractedUnit = Extraction['units'][number];
+
+interface TableSpec {
+  title: string;
+  header: Row;
+  rows: Row[];
+  note?: FindOptions;
+  text?: string;
+}
+
+/** A page holding `text`, then a table read as cells, its figures placed in them. */
+function page(spec: TableSpec): ExtractedUnit {
+  let markdown = spec.text ? `${spec.text}\n\n` : '';
+  const figures: ExtractedUnit['figures'] = [];
+  if (spec.text)
+    for (const f of findFigures(spec.text)) {
+      const { start, end, ...rest } = f;
+      figures.push({ ...rest, index: figures.length, span: { start, end }, position: { kind: 'text' } });
+    }
+  markdown += `${spec.title}\n\n`;
+  const cells: PageTable['cells'] = [];
+  const grid = [spec.header, ...spec.rows];
+  grid.forEach((row, r) => {
+    const line: string[] = [];
+    row.forEach((text, c) => {
+      const box = { x: 50 + 100 * c, y: 100 + 20 * r, width: 60, height: 12 };
+      cells.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text, box, header: r === 0 || c === 0 });
+      const at = markdown.length + line.join(' | ').length + (line.length > 0 ? 3 : 0);
+      if (r > 0 && c > 0)
+        for (const f of findFigures(text, { ...spec.note, cell: true })) {
+          const { start, end, ...rest } = f;
+          figures.push({
+            ...rest,
+            index: figures.length,
+            span: { start: at + start, end: at + end },
+            position: { kind: 'box', ...box, cell: { table: 0, row: r, col: c } },
+          });
+        }
+      line.push(text);
+    });
+    markdown += `${line.join(' | ')}\n`;
+  });
+  const table: PageTable = {
+    index: 0,
+    box: { x: 40, y: 90, width: 400, height: 20 * grid.length },
+    rows: grid.length,
+    cols: spec.header.length,
+    headerRows: 1,
+    labelCols: 1,
+    title: spec.title,
+    notes: [],
+    cells,
+    unsure: false,
+  };
+  return {
+    kind: 'page',
+    index: 1,
+    extraction_method: 'text_layer',
+    markdown,
+    figures,
+    page: { width: 612, height: 792, tables: [table] },
+  } as ExtractedUnit;
+}
+
+let dir: string;
+let store: Store;
+let service: LocalService;
+let account: string;
+let library: CandidateLibrary;
+let n = 0;
+
+async function publish(spec: TableSpec): Promise<string> {
+  const { sourceVersion } = await store.insertAsset(
+    { ...newAsset((++n).toString(16).padStart(64, '0'), account), title: spec.title },
+    true,
+  );
+  const unit = page(spec);
+  await store.publishRepresentation(sourceVersion!.id, 'test', {
+    format: 'pdf',
+    state: 'complete',
+    code: null,
+    reason: null,
+    extraction_method: 'text_layer',
+    units: [unit],
+    markdown: unit.markdown,
+  });
+  return sourceVersion!.id;
+}
+
+beforeEach(async () => {
+  dir = await tempDir();
+  store = await Store.open(dir);
+  service = createLocalService(store, { ocr: 'off' });
+  account = await store.createAccount();
+  library = libraryOf(service.forAccount(account));
+});
+afterEach(async () => {
+  await service.close();
+  store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const CHECKS: TableSpec = {
+  title: 'NICS firearm checks by state, 2023',
+  header: ['State', 'Handgun', 'Long gun'],
+  rows: [
+    ['Ohio', '56,500', '40,210'],
+    ['Texas', '56,941', '51,670'],
+    ['Utah', '12,004', '9,870'],
+    ['Total', '125,445', '101,750'],
+  ],
+};
+
+const REVENUE: TableSpec = {
+  title: 'Results ($ million)',
+  header: ['Item', '2018', '2019'],
+  rows: [
+    ['Revenue', '1,000', '1,120'],
+    ['Operating costs', '500', '540'],
+    ['Net income', '210', '240'],
+  ],
+  note: { scale: 1e6, unit: 'USD' },
+};
+
+function claimOf(text: string): ListedClaim {
+  const claims = listClaims(text);
+  expect(claims).toHaveLength(1);
+  return claims[0]!;
+}
+
+/** Each candidate as its figures' raw numbers and roles, best first. */
+const shown = (cs: readonly Candidate[]) =>
+  cs.map((c) => c.figures.map((f) => `${f.raw}${f.role === 'value' ? '' : ` ${f.role}`}`).join(' / '));
+
+describe('candidatesFor', () => {
+  it('finds the cell a level states, hedged, never the same digits as money or in thousands', async () => {
+    const checks = await publish(CHECKS);
+    await publish({
+      title: 'Audit costs',
+      header: ['Item', 'Cost'],
+      rows: [['Texas handgun audit', '$56,941']],
+    });
+    await publish({
+      title: 'Handgun checks (thousands)',
+      header: ['State', 'Handgun'],
+      rows: [['Texas', '56,941']],
+      note: { scale: 1e3 },
+    });
+    const claim = claimOf('Texas ran almost 57,000 handgun checks.');
+    const found = await candidatesFor(claim, library);
+    expect(found[0]).toMatchObject({
+      rank: 1,
+      relation: 'level',
+      engine: 'equals',
+      roles: 'not_needed',
+      computed: 56941,
+      figures: [{ raw: '56,941', rowLabels: ['Texas'], columnHeaders: ['Handgun'], role: 'value' }],
+    });
+    expect(found[0]!.figures[0]!.ref.source_version_id).toBe(checks);
+    // The same digits as money, or counted in thousands, may follow; never first.
+    expect(found.findIndex((c) => c.figures[0]!.raw === '$56,941')).not.toBe(0);
+    expect(found.findIndex((c) => c.figures[0]!.value === 56941000)).not.toBe(0);
+  });
+
+  it('finds a bare number in the table whose note gives its scale', async () => {
+    await publish(REVENUE);
+    const found = await candidatesFor(claimOf('Revenue was 1,120 in 2019.'), library);
+    expect(found[0]).toMatchObject({
+      figures: [{ raw: '1,120', value: 1.12e9, rowLabels: ['Revenue'], columnHeaders: ['2019'] }],
+      matched: { periods: ['2019'] },
+    });
+  });
+
+  it('finds the two cells of one row a difference is computed from, subject first', async () => {
+    await publish(CHECKS);
+    const found = await candidatesFor(
+      claimOf('Texas ran 5,271 more handgun checks than long gun checks.'),
+      library,
+    );
+    expect(found[0]).toMatchObject({
+      relation: 'difference',
+      engine: 'difference',
+      roles: 'bound',
+      computed: 5271,
+    });
+    expect(shown(found)[0]).toBe('56,941 subject / 51,670 reference');
+  });
+
+  it('finds a change over two periods of one line item, from the earlier to the later', async () => {
+    await publish(REVENUE);
+    // Another table whose line item rose 12% too, under labels the claim does not name.
+    await publish({
+      title: 'Staff',
+      header: ['Item', '2018', '2019'],
+      rows: [['Headcount', '250', '280']],
+    });
+    const found = await candidatesFor(claimOf('Revenue rose 12% from 2018 to 2019.'), library);
+    expect(found[0]).toMatchObject({ relation: 'change', engine: 'change_percent', computed: 12 });
+    expect(shown(found)[0]).toBe('1,000 from / 1,120 to');
+    expect(found[0]!.figures.map((f) => f.period)).toEqual(['2018', '2019']);
+    expect(found[0]!.matched.words).toContain('revenue');
+    // Costs and net income did not rise 12%; headcount did, but is not what the claim names.
+    expect(shown(found)).not.toContain('500 from / 540 to');
+    expect(shown(found).indexOf('250 from / 280 to')).not.toBe(0);
+  });
+
+  it('finds a share of a total row, part first', async () => {
+    await publish(CHECKS);
+    const found = await candidatesFor(claimOf('Texas accounted for 45.4% of all handgun checks.'), library);
+    expect(found[0]).toMatchObject({ relation: 'share', engine: 'share' });
+    expect(shown(found)[0]).toBe('56,941 part / 125,445 whole');
+  });
+
+  it('ranks the same candidates whatever order the library answers in', async () => {
+    await publish(CHECKS);
+    await publish(REVENUE);
+    await publish({ ...CHECKS, title: 'NICS firearm checks by state, 2022' });
+    const reversed: CandidateLibrary = {
+      ...library,
+      searchFigures: async (r) => {
+        const a = await library.searchFigures(r);
+        return { ...a, figures: [...a.figures].reverse() };
+      },
+      search: async (r) => {
+        const a = await library.search(r);
+        const groups = a.claim_groups?.map((g) => ({ ...g, citations: [...g.citations].reverse() }));
+        return { ...a, ...(groups ? { claim_groups: groups } : {}) };
+      },
+    };
+    for (const text of [
+      'Texas ran 5,271 more handgun checks than long gun checks.',
+      'Texas ran almost 57,000 handgun checks.',
+      'Revenue rose 12% from 2018 to 2019.',
+    ]) {
+      const claim = claimOf(text);
+      const straight = await candidatesFor(claim, library);
+      const other = await candidatesFor(claim, reversed);
+      expect(straight.length).toBeGreaterThan(0);
+      expect(other.map((c) => c.figures.map((f) => f.ref))).toEqual(
+        straight.map((c) => c.figures.map((f) => f.ref)),
+      );
+      expect(other.map((c) => c.figures.map((f) => f.role))).toEqual(
+        straight.map((c) => c.figures.map((f) => f.role)),
+      );
+    }
+  });
+
+  it('finds no pair when no two figures of a table give the claim’s number', async () => {
+    await publish(REVENUE);
+    expect(await candidatesFor(claimOf('Revenue rose 31% from 2018 to 2019.'), library)).toEqual([]);
+  });
+});
+
+describe('checkCandidate', () => {
+  it('answers the numeric check’s own response, for the claim’s text and the candidate’s operands', async () => {
+    await publish(CHECKS);
+    const claim = claimOf('In 2023, Texas ran 5,271 more handgun checks than long gun checks.');
+    const [top] = await candidatesFor(claim, library);
+    const checked = await checkCandidate(claim, top!, library);
+    const direct = await library.verifyNumeric({
+      claim: claim.text,
+      operands: top!.figures.map((f) => f.ref),
+    });
+    expect(checked).toEqual(direct);
+    expect(checked.outcome).toBe('supported');
+    // The operands reversed: the engine binds roles from the words, so the outcome is the same.
+    const reversed = await checkCandidate(claim, { figures: [...top!.figures].reverse() }, library);
+    expect(reversed.outcome).toBe('supported');
+  });
+
+  it('passes the engine’s outcome through unchanged, and a person’s roles to the roles check', async () => {
+    const canned = { outcome: 'escalate', reason: 'left to a person' } as NumericResponse;
+    const calls: string[] = [];
+    const fake = {
+      verifyNumeric: async () => {
+        calls.push('numeric');
+        return canned;
+      },
+      verifyNumericWithRoles: async () => {
+        calls.push('roles');
+        return canned;
+      },
+    };
+    const candidate = {
+      figures: [
+        {
+          ref: { source_version_id: 'a', representation_id: 'b', source_unit_id: 'c', figure_index: 0 },
+        },
+      ],
+    } as Candidate;
+    expect(await checkCandidate({ text: 'X was 5.' }, candidate, fake)).toBe(canned);
+    expect(await checkCandidate({ text: 'X was 5.' }, candidate, fake, ['value'])).toBe(canned);
+    expect(calls).toEqual(['numeric', 'roles']);
+  });
+});
