@@ -121,6 +121,7 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
   verifyNumericWithRoles: (request, service) => service.verifyNumericWithRoles(request.body),
   extract: (request, service) => service.extract(request.body),
   search: (request, service) => service.search(request.body),
+  searchFigures: (request, service) => service.searchFigures(request.body),
 };
 
 const apiRoutes = new WeakMap<FastifyInstance, readonly string[]>();

@@ -13,7 +13,7 @@ import { ServiceError, parseRequest } from './errors';
 // "unverifiable" and no verdict is given.
 
 /** The filters as the index takes them: every domain entry checked and made bare (400 naming the entry). */
-function indexFilters(filters: SearchFilters | undefined): SearchIndexFilters {
+export function indexFilters(filters: SearchFilters | undefined): SearchIndexFilters {
   if (!filters) return {};
   const { domain, ...rest } = filters;
   if (!domain) return rest;

@@ -12,6 +12,7 @@ import {
   publishSourceRepresentation,
   type ExtractionSettings,
 } from './extract';
+import { searchFigures } from './figures';
 import { verifyNumeric, verifyNumericWithRoles } from './numeric';
 import { searchSources } from './search';
 import {
@@ -43,6 +44,7 @@ export interface OperationInputs {
   verifyNumeric: unknown;
   verifyNumericWithRoles: unknown;
   search: unknown;
+  searchFigures: unknown;
 }
 
 /** Per call: who hears of each page or sheet read (the app's progress events). */
@@ -107,6 +109,7 @@ export function createLocalService(
         verifyNumeric: async (body) => verifyNumeric(store, accountId, body),
         verifyNumericWithRoles: async (body) => verifyNumericWithRoles(store, accountId, body),
         search: async (body) => searchSources(store, accountId, body),
+        searchFigures: async (body) => searchFigures(store, accountId, body),
       };
     },
   };

@@ -5,6 +5,7 @@ export * from './numeric';
 export * from './extract';
 export * from './representations';
 export * from './search';
+export * from './figures';
 export * from './openapi';
 export * from './errors';
 export * from './operations';

@@ -10,6 +10,16 @@ import {
 } from './operations';
 import { ErrorBody, ErrorDetail, TooLargeBody } from './common';
 import {
+  FigureCell,
+  FigureMatch,
+  FigureQueryReading,
+  FigureScale,
+  FigureSearchRequest,
+  FigureSearchResponse,
+  FigureTolerance,
+  FigureUnitMatch,
+} from './figures';
+import {
   ExtractionCode,
   ExtractionMethod,
   ExtractionResponse,
@@ -146,6 +156,9 @@ const requestSchemas = (): Record<string, z.ZodType> => ({
   SearchRequest,
   SearchFilters,
   PublicationYearRange,
+  FigureSearchRequest,
+  FigureTolerance,
+  FigureScale,
   UploadForm,
   FetchAssetRequest,
   RegisterForm,
@@ -219,6 +232,11 @@ const responseSchemas = (): Record<string, z.ZodType> => ({
   KeyFinding,
   SearchMetadata,
   BillingUsage,
+  FigureSearchResponse,
+  FigureQueryReading,
+  FigureMatch,
+  FigureCell,
+  FigureUnitMatch,
   ErrorBody,
   ErrorDetail,
   TooLargeBody,

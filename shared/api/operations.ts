@@ -3,6 +3,7 @@ import { FetchAssetRequest, UploadFields, UploadResponse } from './assets';
 import { Id } from './common';
 import type { ServiceErrorCode } from './errors';
 import { ExtractRequest, ExtractionResponse } from './extract';
+import { FigureSearchRequest, FigureSearchResponse } from './figures';
 import { NumericRequest, NumericResponse, NumericRolesRequest } from './numeric';
 import { Representation } from './representations';
 import { SearchRequest, SearchResponse } from './search';
@@ -224,6 +225,32 @@ export const operations = {
       400: {
         description: 'Request fields or source identifiers are not valid, or the query holds no word.',
         codes: ['invalid_request', 'query_without_words'],
+      },
+      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
+    },
+    long: false,
+  },
+  searchFigures: {
+    operationId: 'searchFigures',
+    method: 'POST',
+    path: '/api/v2/figures/search',
+    params: [],
+    summary: 'Find the figures of the library that could be a stated number, by value.',
+    description:
+      'Local extension. A value with its unit, scale and tolerance (absolute, or the precision and hedge of the number as written: "4.7" is ±0.05, "almost 57,000" is 56,000 up to 57,000), optional words and the search filters. Answers figures of the newest representation of each of the caller’s source versions whose value (scale applied: "$1.2bn" is the cell 1,200 under "$ million") lies in range and whose unit is the one asked for or unstated (a figure in another unit or currency never matches), ranked by closeness of value, how well their row labels, column headers and table title hold the words, and whether their unit is stated. Each carries the four ids a numeric check takes and where it was read: its page box or cell, row labels and column headers. Ambiguous figures ("1,5") are not found.',
+    localExtension: true,
+    body: { kind: 'json', schema: FigureSearchRequest },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: FigureSearchResponse,
+      description: 'The figures found, best first, with how the request was read.',
+    },
+    failures: {
+      400: {
+        description:
+          'A field is not valid, or `tolerance.written` holds no number or a number other than `value`.',
+        codes: ['invalid_request'],
       },
       415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
     },

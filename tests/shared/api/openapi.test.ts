@@ -42,6 +42,7 @@ const expected: [string, 'get' | 'post' | 'delete', string, string | null][] = [
   ['/api/v2/sources', 'post', '201', 'SourceVersion'],
   ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
   ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
+  ['/api/v2/figures/search', 'post', '200', 'FigureSearchResponse'],
   ['/api/v1/assets', 'post', '201', 'UploadResponse'],
   ['/api/v1/assets/fetch', 'post', '201', 'UploadResponse'],
   ['/api/v2/sources/{source_version_id}', 'get', '200', 'SourceVersion'],
@@ -75,7 +76,7 @@ describe('the OpenAPI document', () => {
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('lists exactly the thirteen operations', () => {
+  it('lists exactly the fourteen operations', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );
