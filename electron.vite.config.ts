@@ -8,12 +8,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      // The extraction worker is an entry of its own: the extraction pool (service/extract/run-worker.ts)
-      // runs `./worker.js` beside the bundle.
+      // The workers are entries of their own: the extraction pool (service/extract/run-worker.ts) runs
+      // `./worker.js` beside the bundle, a report's crop thread (desktop/main/report/crop-thread.ts)
+      // `./crop-worker.js`.
       lib: {
         entry: {
           index: resolve(root, 'desktop/electron/index.ts'),
           worker: resolve(root, 'service/extract/worker.ts'),
+          'crop-worker': resolve(root, 'desktop/main/report/crop-worker.ts'),
         },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
