@@ -59,20 +59,21 @@ export function createCropThread(): CropThread {
   return {
     async crop(bytes, pages, made, options = {}) {
       if (closed) throw new Error('the crop thread has been closed');
-      const entry = workerEntry();
-      pool ??= new Piscina<CropTask, void>({
-        filename: entry.url.href,
-        execArgv: entry.execArgv,
-        minThreads: 0,
-        maxThreads: 1,
-        concurrentTasksPerWorker: 1,
-        // Kept while the export lasts: its close() ends it.
-        idleTimeout: Number.POSITIVE_INFINITY,
-        atomics: 'disabled',
-        resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB, maxYoungGenerationSizeMb: 64 },
-      });
-      const threads = pool;
-      threads.on('workerCreate', () => track(threads.threads));
+      if (pool === null) {
+        const entry = workerEntry();
+        const threads = new Piscina<CropTask, void>({
+          filename: entry.url.href,
+          execArgv: entry.execArgv,
+          minThreads: 0,
+          maxThreads: 1,
+          concurrentTasksPerWorker: 1,
+          // Kept while the export lasts: its close() ends it.
+          idleTimeout: Number.POSITIVE_INFINITY,
+          resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB, maxYoungGenerationSizeMb: 64 },
+        });
+        threads.on('workerCreate', () => track(threads.threads));
+        pool = threads;
+      }
       const { port1, port2 } = new MessageChannel();
       let drained: () => void = () => undefined;
       const done = new Promise<void>((resolve) => (drained = resolve));
