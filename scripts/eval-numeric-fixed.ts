@@ -20,10 +20,12 @@ import {
   NOTE_OF_QUESTION,
   ownScaleNote,
   SCALE_OF_QUESTION,
+  type Derivation,
   type Item,
+  type Question,
 } from './eval-numeric-corpus';
 import { halfOf } from './eval-numeric-families';
-import { operandOf, tableCsv, type EvalService, type Operand } from './eval-numeric-service';
+import { operandOf, tableCsv, type EvalService, type Operand, type Published } from './eval-numeric-service';
 import {
   changeWordings,
   pairWordings,
@@ -39,7 +41,7 @@ import {
   type Wording,
 } from './eval-numeric-wording';
 
-type Relation =
+export type Relation =
   | 'change (percent)'
   | 'change (absolute)'
   | 'difference'
@@ -47,7 +49,7 @@ type Relation =
   | 'sum'
   | 'share'
   | 'ratio';
-type Truth = 'true' | 'false-moved' | 'false-sign';
+export type Truth = 'true' | 'false-moved' | 'false-sign';
 const RELATIONS: readonly Relation[] = [
   'change (percent)',
   'change (absolute)',
@@ -66,7 +68,7 @@ const CURRENCY_SYMBOL: Readonly<Record<string, string>> = { USD: '$', EUR: '€'
 type PlanWording =
   { kind: 'change'; wording: Wording<ChangeForm> } | { kind: 'pair'; wording: Wording<PairForm> };
 
-interface Plan {
+export interface Plan {
   relation: Relation;
   /** Operands in the order the claim names them (A = operands[0]; for a change, A is the earlier). */
   operands: [Operand, Operand];
@@ -162,7 +164,7 @@ function word(plan: Plan, value: number, sign: 1 | -1): string {
  * The operands in the order the claim names them: a change's earlier period first, except in the relative
  * wording ("X was 5% higher than last year"), a comparison whose subject is the later period.
  */
-function claimOperands(plan: Plan): [Operand, Operand] {
+export function claimOperands(plan: Plan): [Operand, Operand] {
   const [A, B] = plan.operands;
   return plan.wording.kind === 'change' && plan.wording.wording.form === 'relative' ? [B, A] : [A, B];
 }
@@ -241,6 +243,133 @@ export interface FixedResult {
   samples: Map<string, string[]>;
 }
 
+/** A question's derivation, gold answer and the note its table is published with; or why it is not planned. */
+export function fixedQuestion(
+  q: Question,
+  ownNote: ReturnType<typeof ownScaleNote>,
+): { skip: string } | { d: Derivation; gold: number; note: string | null } {
+  const d = derivationOf(q.derivation);
+  if (!d) return { skip: 'derivation is not a two-operand form (a-b)/b, a-b, a+b, a/b' };
+  const gold = typeof q.answer === 'number' ? q.answer : Number(q.answer);
+  if (!Number.isFinite(gold)) return { skip: 'answer is not a number' };
+  const questionScale = SCALE_OF_QUESTION[q.scale];
+  if (ownNote && questionScale !== undefined && ownNote.scale !== questionScale)
+    return { skip: 'the table’s own scale note differs from the question’s scale' };
+  const note = !ownNote && q.scale in NOTE_OF_QUESTION ? (NOTE_OF_QUESTION[q.scale] ?? null) : null;
+  return { d, gold, note };
+}
+
+/** A planned question: its relation over two cells, the true claim and its false ones, in one wording. */
+export interface FixedPlan {
+  plan: Plan;
+  claims: [Truth, string][];
+  /** A cost row printed negative in both periods, whose change is worded on its sizes. */
+  sizes: boolean;
+  /** The gold answer differs from the derivation computed at its precision. */
+  goldDisagrees: boolean;
+}
+
+/** The claims of one arithmetic question over its table as published; or why it has none. */
+export function planFixed(
+  q: Question,
+  { d, gold }: { d: Derivation; gold: number },
+  pub: Published,
+): { skip: string; goldDisagrees: boolean } | FixedPlan {
+  const { unit } = pub;
+
+  // The cells holding a and b: one figure each, written with that magnitude and sign.
+  const find = (value: number): FigureWithPosition | null | 'many' => {
+    const hits = unit.figures.filter(
+      (f) =>
+        Math.abs(f.magnitude - Math.abs(value)) < 1e-9 &&
+        (value === 0 || f.sign === Math.sign(value)) &&
+        f.position.kind === 'cell',
+    );
+    return hits.length === 1 ? hits[0]! : hits.length === 0 ? null : 'many';
+  };
+  const fa = find(d.a);
+  const fb = find(d.b);
+  if (fa === null || fb === null)
+    return { skip: 'an operand is not in the table (or not with that sign)', goldDisagrees: false };
+  if (fa === 'many' || fb === 'many')
+    return { skip: 'an operand value is in more than one cell', goldDisagrees: false };
+  if (fa === fb) return { skip: 'both operands are the same cell', goldDisagrees: false };
+  if (fa.ambiguous || fb.ambiguous)
+    return { skip: 'an operand cell is an ambiguous number', goldDisagrees: false };
+  const oa = operandOf(pub, fa);
+  const ob = operandOf(pub, fb);
+  // The same line item in two periods: a change over time; anything else: a difference.
+  const overTime =
+    oa.context.rowKey === ob.context.rowKey &&
+    oa.context.period !== null &&
+    ob.context.period !== null &&
+    oa.context.period !== ob.context.period;
+
+  // A change runs from the earlier period to the later one, whichever way the derivation subtracts.
+  const later = overTime && periodKey(oa.context.period) < periodKey(ob.context.period);
+  const sameRow = oa.context.rowKey !== null && oa.context.rowKey === ob.context.rowKey;
+  // A row of costs or losses printed negative in both periods: a fact-checker speaks of its size
+  // ("interest expense fell by 1,258" from (3,343) to (2,085)), so the true change is on magnitudes.
+  const sizes = sameRow && d.a < 0 && d.b < 0 && isCostRow(oa.context.rowLabel);
+  let shape: Omit<Plan, 'wording'>;
+  let computed: number;
+  const decimals = decimalsOf(gold);
+  if (d.form === 'pct') {
+    if (d.b === 0) {
+      return { skip: 'percent change from zero', goldDisagrees: false };
+    }
+    computed = ((d.a - d.b) / Math.abs(d.b)) * 100;
+    // Across two rows it is no change but a difference: "A was 4% higher than B".
+    shape =
+      !sameRow && oa.context.rowKey !== null && ob.context.rowKey !== null
+        ? { relation: 'difference (percent)', operands: [oa, ob], value: computed, decimals }
+        : {
+            relation: 'change (percent)',
+            operands: [ob, oa],
+            value: sizes ? ((Math.abs(d.a) - Math.abs(d.b)) / Math.abs(d.b)) * 100 : computed,
+            decimals,
+          };
+  } else if (d.form === 'sub') {
+    computed = d.a - d.b;
+    shape = overTime
+      ? {
+          relation: 'change (absolute)',
+          operands: later ? [oa, ob] : [ob, oa],
+          value: (later ? -1 : 1) * (sizes ? Math.abs(d.a) - Math.abs(d.b) : computed),
+          decimals,
+        }
+      : { relation: 'difference', operands: [oa, ob], value: computed, decimals };
+  } else if (d.form === 'add') {
+    computed = d.a + d.b;
+    shape = { relation: 'sum', operands: [oa, ob], value: computed, decimals };
+  } else {
+    if (d.b === 0) {
+      return { skip: 'ratio over zero', goldDisagrees: false };
+    }
+    const ratio = d.a / d.b;
+    const share = q.scale === 'percent' && Math.abs(gold - ratio * 100) <= Math.abs(gold - ratio);
+    computed = share ? ratio * 100 : ratio;
+    shape = { relation: share ? 'share' : 'ratio', operands: [oa, ob], value: computed, decimals };
+  }
+  const plan: Plan = { ...shape, wording: wordingFor(q.uid, shape.relation, shape.operands) };
+  const goldDisagrees = Math.abs(Number(computed.toFixed(decimals)) - gold) > 0.5 * 10 ** -decimals + 1e-9;
+  const rounded = Number(plan.value.toFixed(decimals));
+  if (rounded === 0) return { skip: 'the answer rounds to zero (no direction to word)', goldDisagrees };
+
+  const tolerance = 0.5 * 10 ** -decimals;
+  const direction: 1 | -1 = rounded > 0 ? 1 : -1;
+  const moved = Math.abs(rounded) + Math.max(0.5 * Math.abs(rounded), 4 * tolerance);
+  const directional = plan.relation.startsWith('change') || plan.relation.startsWith('difference');
+  const claims: [Truth, string][] = [
+    ['true', word(plan, Math.abs(rounded), direction)],
+    ['false-moved', word(plan, moved, direction)],
+  ];
+  if (directional) claims.push(['false-sign', word(plan, Math.abs(rounded), direction > 0 ? -1 : 1)]);
+  // Shares and ratios have no direction; a sum's flipped claim states a negative total.
+  else if (plan.relation === 'sum') claims.push(['false-sign', word(plan, Math.abs(rounded), -1)]);
+  return { plan, claims, sizes, goldDisagrees };
+}
+
 export async function runFixed(items: readonly Item[], service: EvalService): Promise<FixedResult> {
   const r: FixedResult = {
     tables: items.length,
@@ -268,136 +397,25 @@ export async function runFixed(items: readonly Item[], service: EvalService): Pr
     for (const q of item.questions) {
       if (q.answer_type !== 'arithmetic') continue;
       r.arithmetic++;
-      const d = derivationOf(q.derivation);
-      if (!d) {
-        skip('derivation is not a two-operand form (a-b)/b, a-b, a+b, a/b');
+      const read = fixedQuestion(q, ownNote);
+      if ('skip' in read) {
+        skip(read.skip);
         continue;
       }
-      const gold = typeof q.answer === 'number' ? q.answer : Number(q.answer);
-      if (!Number.isFinite(gold)) {
-        skip('answer is not a number');
-        continue;
-      }
-      const questionScale = SCALE_OF_QUESTION[q.scale];
-      if (ownNote && questionScale !== undefined && ownNote.scale !== questionScale) {
-        skip('the table’s own scale note differs from the question’s scale');
-        continue;
-      }
-      const note = !ownNote && q.scale in NOTE_OF_QUESTION ? (NOTE_OF_QUESTION[q.scale] ?? null) : null;
-      const pub = await service.publish(tableCsv(rows, note));
+      const pub = await service.publish(tableCsv(rows, read.note));
       if (!pub) {
         skip('the table could not be published as a sheet');
         continue;
       }
-      const { unit } = pub;
-
-      // The cells holding a and b: one figure each, written with that magnitude and sign.
-      const find = (value: number): FigureWithPosition | null | 'many' => {
-        const hits = unit.figures.filter(
-          (f) =>
-            Math.abs(f.magnitude - Math.abs(value)) < 1e-9 &&
-            (value === 0 || f.sign === Math.sign(value)) &&
-            f.position.kind === 'cell',
-        );
-        return hits.length === 1 ? hits[0]! : hits.length === 0 ? null : 'many';
-      };
-      const fa = find(d.a);
-      const fb = find(d.b);
-      if (fa === null || fb === null) {
-        skip('an operand is not in the table (or not with that sign)');
+      const planned = planFixed(q, read, pub);
+      if (planned.goldDisagrees) r.goldDisagrees++;
+      if ('skip' in planned) {
+        skip(planned.skip);
         continue;
       }
-      if (fa === 'many' || fb === 'many') {
-        skip('an operand value is in more than one cell');
-        continue;
-      }
-      if (fa === fb) {
-        skip('both operands are the same cell');
-        continue;
-      }
-      if (fa.ambiguous || fb.ambiguous) {
-        skip('an operand cell is an ambiguous number');
-        continue;
-      }
-      const oa = operandOf(pub, fa);
-      const ob = operandOf(pub, fb);
-      // The same line item in two periods: a change over time; anything else: a difference.
-      const overTime =
-        oa.context.rowKey === ob.context.rowKey &&
-        oa.context.period !== null &&
-        ob.context.period !== null &&
-        oa.context.period !== ob.context.period;
-
-      // A change runs from the earlier period to the later one, whichever way the derivation subtracts.
-      const later = overTime && periodKey(oa.context.period) < periodKey(ob.context.period);
-      const sameRow = oa.context.rowKey !== null && oa.context.rowKey === ob.context.rowKey;
-      // A row of costs or losses printed negative in both periods: a fact-checker speaks of its size
-      // ("interest expense fell by 1,258" from (3,343) to (2,085)), so the true change is on magnitudes.
-      const sizes = sameRow && d.a < 0 && d.b < 0 && isCostRow(oa.context.rowLabel);
-      let shape: Omit<Plan, 'wording'>;
-      let computed: number;
-      const decimals = decimalsOf(gold);
-      if (d.form === 'pct') {
-        if (d.b === 0) {
-          skip('percent change from zero');
-          continue;
-        }
-        computed = ((d.a - d.b) / Math.abs(d.b)) * 100;
-        // Across two rows it is no change but a difference: "A was 4% higher than B".
-        shape =
-          !sameRow && oa.context.rowKey !== null && ob.context.rowKey !== null
-            ? { relation: 'difference (percent)', operands: [oa, ob], value: computed, decimals }
-            : {
-                relation: 'change (percent)',
-                operands: [ob, oa],
-                value: sizes ? ((Math.abs(d.a) - Math.abs(d.b)) / Math.abs(d.b)) * 100 : computed,
-                decimals,
-              };
-      } else if (d.form === 'sub') {
-        computed = d.a - d.b;
-        shape = overTime
-          ? {
-              relation: 'change (absolute)',
-              operands: later ? [oa, ob] : [ob, oa],
-              value: (later ? -1 : 1) * (sizes ? Math.abs(d.a) - Math.abs(d.b) : computed),
-              decimals,
-            }
-          : { relation: 'difference', operands: [oa, ob], value: computed, decimals };
-      } else if (d.form === 'add') {
-        computed = d.a + d.b;
-        shape = { relation: 'sum', operands: [oa, ob], value: computed, decimals };
-      } else {
-        if (d.b === 0) {
-          skip('ratio over zero');
-          continue;
-        }
-        const ratio = d.a / d.b;
-        const share = q.scale === 'percent' && Math.abs(gold - ratio * 100) <= Math.abs(gold - ratio);
-        computed = share ? ratio * 100 : ratio;
-        shape = { relation: share ? 'share' : 'ratio', operands: [oa, ob], value: computed, decimals };
-      }
-      const plan: Plan = { ...shape, wording: wordingFor(q.uid, shape.relation, shape.operands) };
-      if (Math.abs(Number(computed.toFixed(decimals)) - gold) > 0.5 * 10 ** -decimals + 1e-9)
-        r.goldDisagrees++;
-      const rounded = Number(plan.value.toFixed(decimals));
-      if (rounded === 0) {
-        skip('the answer rounds to zero (no direction to word)');
-        continue;
-      }
+      const { plan, claims } = planned;
       r.planned++;
-      if (sizes && plan.relation.startsWith('change')) r.onSizes++;
-
-      const tolerance = 0.5 * 10 ** -decimals;
-      const direction: 1 | -1 = rounded > 0 ? 1 : -1;
-      const moved = Math.abs(rounded) + Math.max(0.5 * Math.abs(rounded), 4 * tolerance);
-      const directional = plan.relation.startsWith('change') || plan.relation.startsWith('difference');
-      const claims: [Truth, string][] = [
-        ['true', word(plan, Math.abs(rounded), direction)],
-        ['false-moved', word(plan, moved, direction)],
-      ];
-      if (directional) claims.push(['false-sign', word(plan, Math.abs(rounded), direction > 0 ? -1 : 1)]);
-      // Shares and ratios have no direction; a sum's flipped claim states a negative total.
-      else if (plan.relation === 'sum') claims.push(['false-sign', word(plan, Math.abs(rounded), -1)]);
+      if (planned.sizes && plan.relation.startsWith('change')) r.onSizes++;
 
       for (const [truth, claim] of claims) {
         r.checks++;
