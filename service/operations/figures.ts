@@ -29,7 +29,7 @@ import { indexFilters } from './search';
 // closeness, by how well its labels hold the request's words, and by whether its unit is stated.
 
 /** Figures read from the index per search with words: enough to rank by labels, few enough to place each. */
-export const FIGURE_CANDIDATES = 200;
+export const FIGURE_CANDIDATES = 100;
 /** Without words the nearest figures rank first: a few per result leave room for those of another unit. */
 const CANDIDATES_PER_RESULT = 4;
 

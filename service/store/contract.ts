@@ -114,6 +114,9 @@ export interface SearchIndexResult {
   total: number;
 }
 
+/** Figures in range are counted up to this many: a range of most of a library is not worth a scan to say so. */
+export const FIGURE_COUNT_CEILING = 10_000;
+
 /** A range of values in base units (scale and sign applied), and the unit classes a figure may have. */
 export interface FigureValueQuery {
   low: number;
@@ -140,9 +143,9 @@ export interface FigureValueCandidate {
 }
 
 export interface FigureValueResult {
-  /** Nearest the target first (then registration order, unit and figure order): at most `limit`. */
+  /** Nearest the target first (then by unit and figure): at most `limit`. */
   candidates: FigureValueCandidate[];
-  /** Every figure of the account in range, of a fitting class, that passes the filters. */
+  /** Every figure of the account in range, of a fitting class, that passes the filters, up to the ceiling. */
   total: number;
 }
 

@@ -5,6 +5,7 @@ import type {
   SearchIndexFilters,
 } from './contract';
 import type { Database } from './database';
+import { FIGURE_COUNT_CEILING } from './contract';
 import { filterClause, statement } from './search-index';
 
 // Figures by value on the SQLite engine (`figure_values`, migration 5): the unambiguous figures of each
@@ -48,7 +49,20 @@ export function rebuildFigureValues(db: Database): void {
     WHERE f.ambiguous = 0`);
 }
 
-/** The account's figures in [low, high] of a fitting class whose sources pass the filters, nearest first. */
+interface ValueRow {
+  value: number;
+  unit_id: string;
+  figure_index: number;
+  source_version_id: string;
+  representation_id: string;
+}
+
+/**
+ * The account's figures in [low, high] of a fitting class whose sources pass the filters, nearest the target
+ * first. Two walks of the key from the target, one up and one down, each of `limit` rows at most: however
+ * many figures the range holds, a search reads twice its limit, and counts the rest (up to a ceiling) only
+ * when there are more.
+ */
 export function figuresByValue(
   db: Database,
   accountId: string,
@@ -58,27 +72,65 @@ export function figuresByValue(
 ): FigureValueResult {
   const filter = filterClause(filters);
   const classes = query.unitClasses;
-  const classSql = classes === null ? '' : ` AND v.unit_class IN (${classes.map(() => '?').join(', ')})`;
-  const where = `v.account_id = ? AND v.value BETWEEN ? AND ?${classSql}${filter.sql}`;
-  const params = [accountId, query.low, query.high, ...(classes ?? []), ...filter.params];
-  const candidates = statement(
+  const conditions = [
+    ...(classes === null ? [] : [`v.unit_class IN (${classes.map(() => '?').join(', ')})`]),
+    ...(filter.sql === ''
+      ? []
+      : [`v.source_version_id IN (SELECT s.id FROM source_versions s WHERE s.account_id = ?${filter.sql})`]),
+  ];
+  const extra = conditions.map((c) => ` AND ${c}`).join('');
+  const extraParams = [...(classes ?? []), ...(filter.sql === '' ? [] : [accountId, ...filter.params])];
+  const columns = 'v.value, v.unit_id, v.figure_index, v.source_version_id, v.representation_id';
+  const target = Math.min(Math.max(query.target, query.low), query.high);
+  const up = statement(
     db,
-    `SELECT v.source_version_id, v.representation_id, v.unit_id, v.figure_index, v.value,
-            s.title, s.filename, s.url, s.domain, s.publication_year, s.source_type
-     FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
-     WHERE ${where}
-     ORDER BY abs(v.value - ?), s.rowid, v.unit_id, v.figure_index
-     LIMIT ?`,
-  ).all(...params, query.target, limit) as unknown as FigureValueCandidate[];
+    `SELECT ${columns} FROM figure_values v
+     WHERE v.account_id = ? AND v.value >= ? AND v.value <= ?${extra}
+     ORDER BY v.value LIMIT ?`,
+  ).all(accountId, target, query.high, ...extraParams, limit) as unknown as ValueRow[];
+  const down = statement(
+    db,
+    `SELECT ${columns} FROM figure_values v
+     WHERE v.account_id = ? AND v.value < ? AND v.value >= ?${extra}
+     ORDER BY v.value DESC LIMIT ?`,
+  ).all(accountId, target, query.low, ...extraParams, limit) as unknown as ValueRow[];
+  const nearest = [...up, ...down]
+    .sort(
+      (a, b) =>
+        Math.abs(a.value - query.target) - Math.abs(b.value - query.target) ||
+        (a.unit_id < b.unit_id ? -1 : a.unit_id > b.unit_id ? 1 : a.figure_index - b.figure_index),
+    )
+    .slice(0, limit);
+  const sources = new Map(
+    (
+      statement(
+        db,
+        `SELECT id, title, filename, url, domain, publication_year, source_type FROM source_versions
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify([...new Set(nearest.map((row) => row.source_version_id))])) as unknown as {
+        id: string;
+        title: string | null;
+        filename: string;
+        url: string | null;
+        domain: string | null;
+        publication_year: number | null;
+        source_type: string | null;
+      }[]
+    ).map(({ id, ...source }) => [id, source]),
+  );
+  const candidates: FigureValueCandidate[] = nearest.flatMap((row) => {
+    const source = sources.get(row.source_version_id);
+    return source ? [{ ...row, ...source }] : [];
+  });
   const total =
-    candidates.length < limit
-      ? candidates.length
+    up.length < limit && down.length < limit
+      ? up.length + down.length
       : (
           statement(
             db,
-            `SELECT count(*) AS n FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
-             WHERE ${where}`,
-          ).get(...params) as { n: number }
+            `SELECT count(*) AS n FROM (SELECT 1 FROM figure_values v
+             WHERE v.account_id = ? AND v.value BETWEEN ? AND ?${extra} LIMIT ${FIGURE_COUNT_CEILING})`,
+          ).get(accountId, query.low, query.high, ...extraParams) as { n: number }
         ).n;
   return { candidates, total };
 }

@@ -223,23 +223,24 @@ CREATE INDEX source_versions_account_registered ON source_versions(account_id, r
   {
     version: 5,
     name: 'figures by value',
-    // One row per unambiguous figure of the newest representation of each source version, keyed by its
-    // value in base units (scale and sign applied) under the account, so a search by value reads a range of
-    // one index. Derived from the figures table (never a second truth): publishing replaces a source
-    // version's rows in its transaction, a removal deletes them; figures published earlier are indexed here.
+    // One row per unambiguous figure of the newest representation of each source version, stored in the
+    // order of its key, (account, value in base units with scale and sign applied), so a search walks the
+    // values nearest its own without a lookup per row. Derived from the figures table (never a second
+    // truth): publishing replaces a source version's rows in its transaction, a removal deletes them (no
+    // foreign keys, as unit_search: a parent's delete would scan this table for each row); figures published
+    // earlier are indexed here.
     sql: `
 CREATE TABLE figure_values (
   account_id         TEXT NOT NULL,
   value              REAL NOT NULL,
+  unit_id            TEXT NOT NULL,
+  figure_index       INTEGER NOT NULL,
   unit_class         TEXT NOT NULL,
   unit               TEXT,
-  source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
-  representation_id  TEXT NOT NULL REFERENCES representations(id),
-  unit_id            TEXT NOT NULL REFERENCES units(id),
-  figure_index       INTEGER NOT NULL,
-  PRIMARY KEY (unit_id, figure_index)
+  source_version_id  TEXT NOT NULL,
+  representation_id  TEXT NOT NULL,
+  PRIMARY KEY (account_id, value, unit_id, figure_index)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX figure_values_account_value ON figure_values(account_id, value);
 CREATE INDEX figure_values_source ON figure_values(source_version_id);
 INSERT INTO figure_values (account_id, value, unit_class, unit, source_version_id, representation_id,
                            unit_id, figure_index)

@@ -141,7 +141,10 @@ export type FigureMatch = z.infer<typeof FigureMatch>;
 export const FigureSearchResponse = z.object({
   query: FigureQueryReading,
   figures: z.array(FigureMatch),
-  /** Figures of the library in range with a fitting unit, before the limit (at most the candidates read). */
+  /**
+   * Figures of the caller's library in range whose unit class fits, before the limit (counted up to
+   * 10,000), less those of the figures read whose headers name another unit.
+   */
   total: z.number().int().min(0),
   usage: z.object({ credits: z.number().nullable() }).optional(),
 });

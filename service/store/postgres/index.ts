@@ -4,6 +4,7 @@ import type { Representation, Unit } from '../../../shared/api';
 import { displayText } from '../../../shared/text/display-name';
 import type { Extraction } from '../../extract/extract';
 import {
+  FIGURE_COUNT_CEILING,
   LIBRARY_TABLES,
   type AssetRow,
   type CreatedKey,
@@ -575,29 +576,46 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
     filters: SearchIndexFilters,
     limit: number,
   ): Promise<FigureValueResult> {
+    // As SQLite's: two walks of the (account, value) index from the target, `limit` rows each at most.
     const params: unknown[] = [accountId, query.low, query.high];
     const param = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
     };
     const classes =
-      query.unitClasses === null ? '' : ` AND v.unit_class = ANY(${param(query.unitClasses)}::text[])`;
-    const where = `v.account_id = $1 AND v.value BETWEEN $2 AND $3${classes}${filterClause(filters, param)}`;
+      query.unitClasses === null ? '' : ` AND v.unit_class = ANY(${param([...query.unitClasses])}::text[])`;
+    const filter = filterClause(filters, param);
+    const sources =
+      filter === ''
+        ? ''
+        : ` AND v.source_version_id IN (SELECT s.id FROM source_versions s WHERE s.account_id = $1${filter})`;
+    const where = `v.account_id = $1${classes}${sources}`;
     const countParams = [...params];
-    const rows = await this.pool.query<FigureValueCandidate>(
-      `SELECT v.source_version_id, v.representation_id, v.unit_id, v.figure_index, v.value,
+    const target = param(Math.min(Math.max(query.target, query.low), query.high));
+    const max = param(limit);
+    const rows = await this.pool.query<FigureValueCandidate & { up: boolean }>(
+      `WITH up AS (SELECT v.*, true AS up FROM figure_values v
+                   WHERE ${where} AND v.value >= ${target}::float8 AND v.value <= $3
+                   ORDER BY v.value LIMIT ${max}),
+            down AS (SELECT v.*, false AS up FROM figure_values v
+                     WHERE ${where} AND v.value < ${target}::float8 AND v.value >= $2
+                     ORDER BY v.value DESC LIMIT ${max}),
+            nearest AS (SELECT * FROM up UNION ALL SELECT * FROM down)
+       SELECT n.value, n.unit_id, n.figure_index, n.source_version_id, n.representation_id, n.up,
               s.title, s.filename, s.url, s.domain, s.publication_year, s.source_type
-       FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
-       WHERE ${where}
-       ORDER BY abs(v.value - ${param(query.target)}::float8), s.seq, v.unit_id, v.figure_index
-       LIMIT ${param(limit)}`,
+       FROM nearest n JOIN source_versions s ON s.id = n.source_version_id
+       ORDER BY abs(n.value - ${param(query.target)}::float8), n.unit_id, n.figure_index`,
       params,
     );
-    const candidates = rows.rows.map((row) => ({ ...row, figure_index: Number(row.figure_index) }));
-    if (candidates.length < limit) return { candidates, total: candidates.length };
+    const walked = { up: 0, down: 0 };
+    for (const row of rows.rows) walked[row.up ? 'up' : 'down'] += 1;
+    const candidates = rows.rows
+      .slice(0, limit)
+      .map(({ up: _up, ...row }) => ({ ...row, figure_index: Number(row.figure_index) }));
+    if (walked.up < limit && walked.down < limit) return { candidates, total: rows.rows.length };
     const counted = await this.pool.query<{ n: number }>(
-      `SELECT count(*) AS n FROM figure_values v JOIN source_versions s ON s.id = v.source_version_id
-       WHERE ${where}`,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM figure_values v WHERE ${where} AND v.value BETWEEN $2 AND $3
+       LIMIT ${FIGURE_COUNT_CEILING}) counted`,
       countParams,
     );
     return { candidates, total: Number(counted.rows[0]?.n ?? 0) };

@@ -218,17 +218,18 @@ CREATE TABLE rate_buckets (
     name: 'figures by value',
     // As SQLite's migration 5: the unambiguous figures of each source version's newest representation,
     // keyed by (account, value in base units) for a search by value; derived from figures, replaced by a
-    // publish and deleted by a removal in their transactions. Figures published earlier are indexed here.
+    // publish and deleted by a removal in their transactions (no foreign keys: a parent's delete would check
+    // this table for each row). Figures published earlier are indexed here.
     sql: `
 CREATE TABLE figure_values (
   account_id         TEXT NOT NULL,
   value              DOUBLE PRECISION NOT NULL,
+  unit_id            TEXT NOT NULL,
+  figure_index       BIGINT NOT NULL,
   unit_class         TEXT NOT NULL,
   unit               TEXT,
-  source_version_id  TEXT NOT NULL REFERENCES source_versions(id),
-  representation_id  TEXT NOT NULL REFERENCES representations(id),
-  unit_id            TEXT NOT NULL REFERENCES units(id),
-  figure_index       BIGINT NOT NULL,
+  source_version_id  TEXT NOT NULL,
+  representation_id  TEXT NOT NULL,
   PRIMARY KEY (unit_id, figure_index)
 );
 CREATE INDEX figure_values_account_value ON figure_values(account_id, value);

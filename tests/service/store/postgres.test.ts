@@ -107,6 +107,59 @@ describe.skipIf(!havePostgres)('the PostgreSQL engine', () => {
       );
     });
 
+    it('migration 2 indexes by value the figures published before it: newest representation, unambiguous', async () => {
+      const url = await (await testServer()).createDatabase();
+      await migrateDatabase(url, POSTGRES_MIGRATIONS.slice(0, 1));
+      const a = 'a'.repeat(64);
+      await raw(
+        url,
+        `INSERT INTO accounts (id, created_at) VALUES ('acct_a', 'then');
+         INSERT INTO assets (id, account_id, sha256, byte_length, filename, media_type, created_at)
+           VALUES ('ast_1', 'acct_a', '${a}', 5, 'a.pdf', 'application/pdf', 'then');
+         INSERT INTO source_versions (id, account_id, asset_id, sha256, byte_length, filename, media_type, registered_at)
+           VALUES ('src_1', 'acct_a', 'ast_1', '${a}', 5, 'a.pdf', 'application/pdf', 'then');
+         INSERT INTO representations (id, source_version_id, extractor_version, format, state, extraction_method, created_at)
+           VALUES ('rep_old', 'src_1', 'v1', 'pdf', 'complete', 'text_layer', '2024-01-01'),
+                  ('rep_new', 'src_1', 'v2', 'pdf', 'complete', 'text_layer', '2024-02-01');
+         INSERT INTO units (id, representation_id, unit_index, kind, extraction_method, markdown)
+           VALUES ('unit_old', 'rep_old', 1, 'page', 'text_layer', '$1.2bn'),
+                  ('unit_new', 'rep_new', 1, 'page', 'text_layer', '$1.2bn or 1,5');
+         INSERT INTO figures (unit_id, figure_index, raw, value, magnitude, sign, scale, unit, unit_class,
+                              accounting, ambiguous, span_start, span_end, position_json) VALUES
+           ('unit_old', 0, '$1.2bn', 1200000000, 1.2, 1, 1000000000, 'USD', 'currency', 0, 0, 0, 6, '{"kind":"text"}'),
+           ('unit_new', 0, '$1.2bn', 1200000000, 1.2, 1, 1000000000, 'USD', 'currency', 0, 0, 0, 6, '{"kind":"text"}'),
+           ('unit_new', 1, '1,5', 1.5, 1.5, 1, 1, NULL, 'none', 0, 1, 10, 13, '{"kind":"text"}');`,
+      );
+      expect(await migrateDatabase(url)).toEqual({ from: 1, to: NEWEST });
+      const rows = await raw(
+        url,
+        'SELECT account_id, value, unit_class, unit, source_version_id, representation_id, unit_id, figure_index::int FROM figure_values',
+      );
+      expect(rows.rows).toEqual([
+        {
+          account_id: 'acct_a',
+          value: 1.2e9,
+          unit_class: 'currency',
+          unit: 'USD',
+          source_version_id: 'src_1',
+          representation_id: 'rep_new',
+          unit_id: 'unit_new',
+          figure_index: 0,
+        },
+      ]);
+      expect(await count(url, 'figures')).toBe(3);
+      const store = await open(url);
+      const found = await store.figuresByValue(
+        'acct_a',
+        { low: 1.15e9, high: 1.25e9, target: 1.2e9, unitClasses: ['currency', 'none'] },
+        {},
+        10,
+      );
+      expect(found.candidates.map((c) => [c.representation_id, c.figure_index, c.filename])).toEqual([
+        ['rep_new', 0, 'a.pdf'],
+      ]);
+    });
+
     it('never shows a password: URLs are redacted in errors', async () => {
       expect(redactUrl('postgres://ann:s3cret@db.example:5432/lib')).toBe(
         'postgres://ann@db.example:5432/lib',
