@@ -474,7 +474,7 @@ export function pageText(
           // Read right to left, the gap is on the item's right.
           const gap = Math.max(item.x0 - last.x1, last.x0 - item.x1);
           const spaced = /\s$/.test(markdown) || text.startsWith(' ');
-          if (!spaced && gap > 0.15 * Math.min(item.size, last.size)) markdown += ' ';
+          if (!spaced && wordApart(last, item, gap)) markdown += ' ';
           if (markdown.endsWith(' ')) text = text.trimStart();
         } else text = text.trimStart();
         // A soft hyphen PDFium marks inside a line is a hyphen a person sees.
@@ -546,6 +546,18 @@ function wordsOf(line: Line, advances: Advances, raised: ReadonlySet<Placed> = n
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
+type Shown = Pick<Placed, 'text' | 'x0' | 'x1' | 'size'>;
+
+/**
+ * Whether two neighbouring items of a line stand a word apart across `gap`. An item drawn with next to no
+ * width (a ligature "יי" its font gives none) does not show where its letters end, so only a gap as wide
+ * as a letter parts it from its neighbours.
+ */
+export function wordApart(a: Shown, b: Shown, gap: number): boolean {
+  const shown = (p: Shown) => p.x1 - p.x0 >= 0.1 * p.size * Math.max(1, p.text.trim().length);
+  return gap > (shown(a) && shown(b) ? 0.15 : 0.5) * Math.min(a.size, b.size);
+}
+
 /** An item in smaller type set above the line's baseline: a note mark ("24.91²"). */
 function raisedIn(item: Placed, line: Line): boolean {
   return item.size <= 0.8 * line.size && item.by < line.by - 0.15 * line.size;
@@ -567,7 +579,7 @@ function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): 
       y1: Math.max(...run.map((p) => p.y1)),
       size: Math.max(...run.map((p) => p.size)),
     }),
-    (left, right) => right.x0 - left.x1 > 0.15 * Math.min(left.size, right.size),
+    (left, right) => wordApart(left, right, right.x0 - left.x1),
     (left, right) => right.x0 - left.x1 > CELL_GAP_EMS * Math.max(left.size, right.size),
   );
   return piecesOf(wordsOf({ ...line, items }, advances, raised), line.size);

@@ -6,6 +6,7 @@ import {
   type Positioned,
 } from '../../../../service/extract/readers/pdf-bidi';
 import { reader } from '../../../../service/extract/readers/pdf';
+import { wordApart } from '../../../../service/extract/readers/pdf-text';
 import { locateFigures } from '../../../../service/extract/figures';
 import { cellHeadings } from '../../../../shared/structure';
 import { buildPdf, type PdfText } from '../fixtures/pdf';
@@ -53,6 +54,29 @@ describe('right-to-left text on a PDF page', () => {
     ).toBe('סךהכל1.92.6');
     expect(readsRightToLeft('סך הכל 1.9 2.6')).toBe(true);
     expect(readsRightToLeft('Revenue סך 12')).toBe(false);
+  });
+
+  it('keeps a ligature drawn with no width inside its word ("תעשייה", not "תעש יי ה")', () => {
+    // As a statistics office's PDF draws it: the double yod one item 0.1 points wide, in 7.2-point type.
+    const size = 7.2;
+    const items = [
+      { text: '(', x0: 416.6, x1: 419, size },
+      { text: 'ה', x0: 421, x1: 425.3, size },
+      { text: 'יי', x0: 427, x1: 427.1, size },
+      { text: 'ש', x0: 428.6, x1: 433.6, size },
+      { text: 'ע', x0: 433.7, x1: 437.5, size },
+      { text: 'ת', x0: 437.5, x1: 442.1, size },
+    ];
+    const joined = joinRightToLeft(
+      items,
+      (run, text) => ({ ...merge(run, text), size }),
+      (l, r) => wordApart(l, r, r.x0 - l.x1),
+      apart,
+    );
+    expect(joined.map((i) => i.text)).toEqual(['תעשייה (']);
+    // Letters whose widths are known still part at a gap a fifth of their size.
+    expect(wordApart(items[0]!, items[1]!, 2)).toBe(true);
+    expect(wordApart(items[3]!, items[4]!, 2)).toBe(true);
   });
 
   it('keeps brackets and a close note number inside a right-to-left label, Latin runs left to right', () => {
