@@ -10,6 +10,7 @@
  * default run).
  * `npm run bench -- startup` runs only the commands that read no document (`service keys create`,
  * `verify-report --help`: wall time and peak memory) and a verify's exit after its verdict.
+ * `npm run bench -- figures` runs only figures by value, on SQLite and on a throwaway PostgreSQL.
  * `npm run bench -- newsroom` runs only newsroom mode: two instances on one throwaway PostgreSQL beside the
  * embedded engine (100,000 units seeded, minutes: not in the default run).
  */
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../service/http/server';
 import { benchExtraction } from './extract';
+import { benchFigures } from './figures';
 import { benchNewsroom } from './newsroom';
 import { benchNumeric } from './numeric';
 import { benchOcr } from './ocr';
@@ -50,6 +52,10 @@ async function main() {
   }
   if (process.argv[2] === 'ocr') {
     for (const line of await benchOcr()) console.log(line);
+    return;
+  }
+  if (process.argv[2] === 'figures') {
+    for (const line of await benchFigures({ postgres: true })) console.log(line);
     return;
   }
   if (process.argv[2] === 'newsroom') {
@@ -138,6 +144,8 @@ async function main() {
   for (const line of await benchNumeric()) console.log(line);
   console.log('');
   for (const line of await benchSearch()) console.log(line);
+  console.log('');
+  for (const line of await benchFigures()) console.log(line);
   console.log('');
   for (const line of await benchWebUpload()) console.log(line);
   console.log('');
