@@ -27,10 +27,11 @@ async function retainAndRead(
   content: string,
   filename: string,
   title: string,
-  key = svc.key,
+  fields: Record<string, string> = {},
 ): Promise<string> {
+  const key = svc.key;
   const up = UploadResponse.parse(
-    (await upload(svc, content, { retain: 'true', title }, filename, key)).json(),
+    (await upload(svc, content, { retain: 'true', title, ...fields }, filename, key)).json(),
   );
   const rep = await svc.app.inject({
     method: 'POST',
@@ -43,7 +44,10 @@ async function retainAndRead(
 
 beforeAll(async () => {
   svc = await startTestService();
-  sheetSource = await retainAndRead(CHECKS_CSV, 'checks.csv', 'NICS checks 2023');
+  sheetSource = await retainAndRead(CHECKS_CSV, 'checks.csv', 'NICS checks 2023', {
+    publication_year: '2023',
+    url: 'https://www.fbi.gov/nics',
+  });
   await retainAndRead(SPENDING_TEXT, 'note.txt', 'Annual note');
 });
 afterAll(async () => {
@@ -81,6 +85,20 @@ describe('POST /api/v2/figures/search', () => {
     expect(checks.figures.map((f) => f.source_version_id)).toEqual([sheetSource]);
     const percent = FigureSearchResponse.parse((await post({ value: 4.7, unit: 'per cent' })).json());
     expect(percent.figures.map((f) => f.figure.raw)).toEqual(['4.7%']);
+  });
+
+  it('takes the search’s filters', async () => {
+    const year = FigureSearchResponse.parse(
+      (await post({ value: 56941, filters: { publication_year: { from: 2020 } } })).json(),
+    );
+    expect(year.figures.map((f) => [f.source_version_id, f.figure.raw])).toEqual([[sheetSource, '56,941']]);
+    const domain = FigureSearchResponse.parse(
+      (await post({ value: 56941, filters: { domain: ['fbi.gov'] } })).json(),
+    );
+    expect(domain.figures.map((f) => f.source.domain)).toEqual(['fbi.gov']);
+    const none = await post({ value: 56941, filters: { domain: ['https://fbi.gov/x'] } });
+    expect(none.statusCode).toBe(400);
+    expect(ErrorBody.parse(none.json()).error.details?.[0]?.path).toBe('filters.domain.0');
   });
 
   it('answers the caller’s figures only', async () => {
