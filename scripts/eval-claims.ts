@@ -21,6 +21,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { listClaims, type ListedClaim } from '../service/claims/detect';
 import type { TextSpan } from '../service/claims/sentences';
+import { reportCandidates } from './eval-claims-candidates';
 import { CORPUS, documentsOf, type ClaimsItem, type Document } from './eval-claims-corpus';
 import { HALVES, type Half } from './eval-numeric-families';
 
@@ -166,17 +167,29 @@ function reportDetection(detections: readonly DocumentDetection[], show: boolean
   return lines;
 }
 
-/** One section of the report: later parts add theirs (the right cell at rank 1, operand sets in the top 5). */
-type Section = (documents: readonly Document[], options: { show: boolean }) => string[];
+interface SectionOptions {
+  show: boolean;
+  /** A sample of the documents' claims, for a run in a minute or two. */
+  quick: boolean;
+  /** The documents' items, in the order of the documents. */
+  items: readonly ClaimsItem[];
+}
 
-const SECTIONS: readonly Section[] = [(documents, { show }) => reportDetection(documents.map(detect), show)];
+/** One section of the report. */
+type Section = (documents: readonly Document[], options: SectionOptions) => string[] | Promise<string[]>;
 
-function main(): number {
+const SECTIONS: readonly Section[] = [
+  (documents, { show }) => reportDetection(documents.map(detect), show),
+  (documents, options) => reportCandidates(documents, options),
+];
+
+async function main(): Promise<number> {
   if (!existsSync(CORPUS)) {
     console.log(`eval:claims skipped: the TAT-QA dev set is not at ${CORPUS} (nothing to evaluate).`);
     return 0;
   }
   const show = process.argv.includes('--show');
+  const quick = process.argv.includes('--quick');
   const items = JSON.parse(readFileSync(CORPUS, 'utf8')) as ClaimsItem[];
   const documents = documentsOf(items);
   const halves = HALVES.map((h) => `${documents.filter((d) => d.half === h).length} ${h}`).join(' / ');
@@ -184,10 +197,16 @@ function main(): number {
     '# Claims from text (TAT-QA dev)',
     '',
     `Documents: ${documents.length} (${halves}), split by a stable hash of the table uid; tune on dev only.`,
-    ...SECTIONS.flatMap((section) => ['', ...section(documents, { show })]),
   ];
+  for (const section of SECTIONS) lines.push('', ...(await section(documents, { show, quick, items })));
   console.log(lines.join('\n'));
   return 0;
 }
 
-process.exitCode = main();
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
