@@ -1,23 +1,26 @@
-import type {
-  FigureCell,
-  FigureMatch,
-  FigureScale,
-  FigureSearchRequestInput,
-  FigureSearchResponse,
-  NumericRequest,
-  NumericResponse,
-  NumericRolesRequest,
-  OperandReference,
-  OperandRoleName,
-  Representation,
-  RoleState,
-  SearchRequestInput,
-  SearchResponse,
+import {
+  MAX_FIGURE_SEARCH_LIMIT,
+  type FigureCell,
+  type FigureMatch,
+  type FigureScale,
+  type FigureSearchRequestInput,
+  type FigureSearchResponse,
+  type NumericRequest,
+  type NumericResponse,
+  type NumericRolesRequest,
+  type OperandReference,
+  type OperandRoleName,
+  type Representation,
+  type RoleState,
+  type SearchRequestInput,
+  type SearchResponse,
 } from '../../shared/api';
 import { parsePeriod, relate } from '../../shared/structure';
 import { assessWithReasons } from '../numeric/assess';
 import { readClaim, type Relation } from '../numeric/claim';
 import { labelWords } from '../numeric/mentions';
+import { HEDGE_FACTOR } from '../numeric/wording';
+import { closenessOf, searchPrecision } from '../operations/figures';
 import type { AccountService } from '../operations/service';
 import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
 import { holdingPairs, tableFiguresOf, type TableFigure } from './tables';
@@ -196,7 +199,7 @@ export async function figureCandidates(
   const base: FigureSearchRequestInput = {
     value: stated,
     tolerance: { written },
-    limit: Math.min(50, limit * 4),
+    limit: MAX_FIGURE_SEARCH_LIMIT,
     ...(words.trim() === '' ? {} : { words: words.slice(0, 500) }),
   };
   const scale = SCALE_NAMES[number.scale];
@@ -211,6 +214,24 @@ export async function figureCandidates(
         weight: 0.95,
         scale: s === 'thousand' ? 1e3 : s === 'million' ? 1e6 : 1e9,
       });
+
+  // A size the claim states may be printed as a negative ("(26,811)" under cash used): found, ranked lower,
+  // and left to the check, which compares sizes only where a loss is named.
+  if (stated > 0 && number.unitClass !== 'percent' && number.unitClass !== 'percentage_point')
+    for (const s of [...searches]) {
+      // The number as written reads positive, so the reach is given in the request's own terms.
+      const reach = searchPrecision(stated, number.decimals ?? 0) * (hedge === null ? 1 : HEDGE_FACTOR);
+      searches.push({
+        request: {
+          ...s.request,
+          value: -stated,
+          tolerance: { absolute: reach },
+          ...(number.unit === null ? {} : { unit: number.unit }),
+        },
+        weight: s.weight * 0.9,
+        scale: s.scale,
+      });
+    }
 
   const answers = await Promise.all(
     searches.map(async (s) => {
@@ -234,7 +255,11 @@ export async function figureCandidates(
       // A number the claim writes without a unit is a count first: a figure in money or per cent may be it,
       // but only as the claim's words place it, so it ranks below one that states no unit.
       const unitWeight = number.unitClass === 'none' && m.figure.unitClass !== 'none' ? 0.85 : 1;
-      const score = round(s.weight * unitWeight * (0.8 * m.score + 0.2 * periods.fit));
+      const closeness = closenessOf(m.distance, answer.query);
+      const unitFit = m.unit_match === 'unstated' ? 0.5 : 1;
+      // The claim's own words against the labels weigh most: a value alone is shared by many tables.
+      const fit = 0.3 * closeness + 0.4 * (words.fit ?? 0.5) + 0.2 * periods.fit + 0.1 * unitFit;
+      const score = round(s.weight * unitWeight * fit);
       const key = refKey(figure.ref);
       const had = best.get(key);
       if (had !== undefined && had.score >= score) continue;
