@@ -64,7 +64,7 @@ function restatements(
       );
       continue;
     }
-    const tol = hedged(q.precision, r.modifier);
+    const tol = hedged(q.precision, r.modifier, q.value);
     const within = (v: number) => Math.abs(q.value - v) <= tol + EPS * Math.max(1, Math.abs(v));
     let matched: { op: EngineOperand; inTable: number | null } | null = null;
     let near: EngineOperand | null = null;

@@ -229,7 +229,7 @@ export function mentionsOf(
   const stated = new Set(reading.checks.map((c) => c.quantity));
   for (const r of reading.restated) {
     if (stated.has(r.quantity)) continue;
-    const tol = hedged(r.quantity.precision, r.modifier);
+    const tol = hedged(r.quantity.precision, r.modifier, r.quantity.value);
     if (restates(r.quantity, op, tol) && (other === null || !restates(r.quantity, other, tol)))
       out.push({ feature: 'value', start: r.quantity.start, end: r.quantity.end });
   }

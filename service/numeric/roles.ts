@@ -315,7 +315,7 @@ function overTime(scene: Scene): Binding {
     const r = stated.find((x) => x.operand === k);
     if (r === undefined) return undefined;
     const found = ops.flatMap((op, i) =>
-      restates(r.quantity, op, hedged(r.quantity.precision, r.modifier)) ? [i] : [],
+      restates(r.quantity, op, hedged(r.quantity.precision, r.modifier, r.quantity.value)) ? [i] : [],
     );
     return found.length === 1 ? found[0] : undefined;
   };

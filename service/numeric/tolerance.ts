@@ -39,9 +39,26 @@ export function writtenDecimals(raw: string, magnitude: number): number {
   return written ?? 0;
 }
 
-/** The tolerance a hedge gives: HEDGE_FACTOR × precision. */
-export function hedged(precision: number, modifier: Modifier): number {
-  return modifier.hedge === null ? precision : HEDGE_FACTOR * precision;
+/** What a hedged round number may be off by, at most, as a share of itself. */
+export const ROUND_HEDGE_SHARE = 0.02;
+
+/**
+ * The tolerance a hedge gives: HEDGE_FACTOR × precision. A hedged whole number ending in two zeros or more
+ * ("almost 57,000", "nearly 3,000,000") says it was rounded: it may be off by as much as its rounding
+ * unit, but never by more than ROUND_HEDGE_SHARE of itself ("about 1,000" is not 1,900).
+ */
+export function hedged(precision: number, modifier: Modifier, stated?: number): number {
+  if (modifier.hedge === null) return precision;
+  const doubled = HEDGE_FACTOR * precision;
+  if (stated === undefined || precision <= 0) return doubled;
+  const digits = Math.round(Math.abs(stated) / (2 * precision));
+  if (digits === 0 || Math.abs(digits * 2 * precision - Math.abs(stated)) > 1e-9 * Math.abs(stated))
+    return doubled;
+  let zeros = 0;
+  for (let d = digits; d % 10 === 0 && d > 0; d /= 10) zeros++;
+  if (zeros < 2) return doubled;
+  const roundingUnit = 2 * precision * 10 ** zeros;
+  return Math.max(doubled, Math.min(roundingUnit, ROUND_HEDGE_SHARE * Math.abs(stated)));
 }
 
 export interface Comparison {
@@ -70,7 +87,7 @@ export function compare(
   const m = direction !== 0 ? direction * computed : computed;
   const s = direction !== 0 ? Math.abs(stated) : stated;
   const eps = EPS * Math.max(1, Math.abs(m), Math.abs(s));
-  const tol = hedged(precision, modifier);
+  const tol = hedged(precision, modifier, stated);
   const b = modifier.bound;
   if (b !== null && modifier.side === null) {
     const ok = b === 'gt' ? m > s + eps : b === 'ge' ? m >= s - eps : b === 'lt' ? m < s - eps : m <= s + eps;

@@ -51,6 +51,24 @@ describe('assess', () => {
     expect(r.arithmetic).toMatchObject({ verdict: 'not_computable', computed: null });
   });
 
+  it('reads a hedged round number as rounded, never further than a fiftieth of itself', () => {
+    const checks = (claim: string, raw: string) => assess(claim, [operand(raw)]).arithmetic?.verdict;
+    // "almost 57,000" is below 57,000 by at most its rounding unit, the thousand.
+    expect(checks('Revenue was almost 57,000 in 2022', '56,941')).toBe('holds');
+    expect(checks('Revenue was almost 57,000 in 2022', '55,800')).toBe('fails');
+    expect(checks('Revenue was almost 57,000 in 2022', '57,010')).toBe('fails');
+    expect(checks('Revenue was nearly 3,000,000 in 2022', '2,950,000')).toBe('holds');
+    // A fiftieth at most: "about 1,000" is not 1,900, nor 1,030.
+    expect(checks('Revenue was about 1,000 in 2022', '1,019')).toBe('holds');
+    expect(checks('Revenue was about 1,000 in 2022', '1,030')).toBe('fails');
+    expect(checks('Revenue was about 1,000 in 2022', '1,900')).toBe('fails');
+    // Without a hedge a round number is read to its unit, as written.
+    expect(checks('Revenue was 57,000 in 2022', '56,941')).toBe('fails');
+    const r = assess('Revenue was almost 57,000 in 2022', [operand('56,941')]);
+    expect(r.outcome).toBe('supported');
+    expect(r.arithmetic?.reason).toContain('by at most 1,000');
+  });
+
   it('flags a claim that holds only by rounding', () => {
     const r = assess('Revenue was $4.2bn in 2022', [operand('$4,213m')]);
     expect(r.outcome).toBe('supported');
