@@ -122,6 +122,8 @@ const routeHandlers: { [N in OperationName]: RouteHandler<N> } = {
   extract: (request, service) => service.extract(request.body),
   search: (request, service) => service.search(request.body),
   searchFigures: (request, service) => service.searchFigures(request.body),
+  listClaims: (request, service) => service.listClaims(request.body),
+  claimCandidates: (request, service) => service.claimCandidates(request.body),
 };
 
 const apiRoutes = new WeakMap<FastifyInstance, readonly string[]>();

@@ -12,6 +12,7 @@ import {
   publishSourceRepresentation,
   type ExtractionSettings,
 } from './extract';
+import { claimCandidates, listArticleClaims } from './claims';
 import { searchFigures } from './figures';
 import { verifyNumeric, verifyNumericWithRoles } from './numeric';
 import { searchSources } from './search';
@@ -26,7 +27,7 @@ import {
 
 // The local evidence service as one facade: the operations of shared/api/operations.ts bound to a store
 // and an account, with typed inputs. The HTTP server (service/http) and the embedded client
-// (electron/client/embedded.ts) both call it, so neither wires an operation or an extraction default of
+// (desktop/main/client/embedded.ts) both call it, so neither wires an operation or an extraction default of
 // its own.
 
 /** What each operation takes. JSON bodies stay `unknown`: the operation validates them with the shared schema. */
@@ -45,6 +46,8 @@ export interface OperationInputs {
   verifyNumericWithRoles: unknown;
   search: unknown;
   searchFigures: unknown;
+  listClaims: unknown;
+  claimCandidates: unknown;
 }
 
 /** Per call: who hears of each page or sheet read (the app's progress events). */
@@ -92,7 +95,7 @@ export function createLocalService(
     extraction: settings,
     close: () => pool.close(),
     forAccount(accountId) {
-      return {
+      const account: AccountService = {
         stageFile: (file) => stageFile(store, file),
         discard: (staged) => store.blobs.discard(staged),
         uploadAsset: (input) => uploadAsset(store, accountId, input.staged, input.filename, input.fields),
@@ -110,7 +113,10 @@ export function createLocalService(
         verifyNumericWithRoles: async (body) => verifyNumericWithRoles(store, accountId, body),
         search: async (body) => searchSources(store, accountId, body),
         searchFigures: async (body) => searchFigures(store, accountId, body),
+        listClaims: (body) => listArticleClaims(account, body),
+        claimCandidates: (body) => claimCandidates(account, body),
       };
+      return account;
     },
   };
 }

@@ -6,6 +6,7 @@ export * from './extract';
 export * from './representations';
 export * from './search';
 export * from './figures';
+export * from './claims';
 export * from './openapi';
 export * from './errors';
 export * from './operations';

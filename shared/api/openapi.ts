@@ -10,6 +10,18 @@ import {
 } from './operations';
 import { ErrorBody, ErrorDetail, TooLargeBody } from './common';
 import {
+  CandidateFigure,
+  ClaimCandidate,
+  ClaimCandidatesRequest,
+  ClaimCandidatesResponse,
+  ClaimListRequest,
+  ClaimListResponse,
+  ClaimNumber,
+  ClaimRelation,
+  ListedClaim,
+  TextSpan,
+} from './claims';
+import {
   FigureCell,
   FigureMatch,
   FigureQueryReading,
@@ -159,6 +171,8 @@ const requestSchemas = (): Record<string, z.ZodType> => ({
   FigureSearchRequest,
   FigureTolerance,
   FigureScale,
+  ClaimListRequest,
+  ClaimCandidatesRequest,
   UploadForm,
   FetchAssetRequest,
   RegisterForm,
@@ -237,6 +251,14 @@ const responseSchemas = (): Record<string, z.ZodType> => ({
   FigureMatch,
   FigureCell,
   FigureUnitMatch,
+  ClaimListResponse,
+  ListedClaim,
+  ClaimNumber,
+  ClaimRelation,
+  TextSpan,
+  ClaimCandidatesResponse,
+  ClaimCandidate,
+  CandidateFigure,
   ErrorBody,
   ErrorDetail,
   TooLargeBody,

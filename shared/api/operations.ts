@@ -3,6 +3,12 @@ import { FetchAssetRequest, UploadFields, UploadResponse } from './assets';
 import { Id } from './common';
 import type { ServiceErrorCode } from './errors';
 import { ExtractRequest, ExtractionResponse } from './extract';
+import {
+  ClaimCandidatesRequest,
+  ClaimCandidatesResponse,
+  ClaimListRequest,
+  ClaimListResponse,
+} from './claims';
 import { FigureSearchRequest, FigureSearchResponse } from './figures';
 import { NumericRequest, NumericResponse, NumericRolesRequest } from './numeric';
 import { Representation } from './representations';
@@ -10,7 +16,7 @@ import { SearchRequest, SearchResponse } from './search';
 import { RegisterFields, SourceList, SourceRemoval, SourceVersion } from './sources';
 
 // The one table of the service's operations. The fastify routes (service/http), the remote client
-// (electron/client/remote.ts), the OpenAPI document (openapi.ts) and their tests are derived from it:
+// (desktop/main/client/remote.ts), the OpenAPI document (openapi.ts) and their tests are derived from it:
 // adding an operation is one entry here plus its handler in service/operations/service.ts, and the
 // compiler refuses a handler map or a client that misses one.
 
@@ -252,6 +258,54 @@ export const operations = {
           'A field is not valid, or `tolerance.written` holds no number or a number other than `value`.',
         codes: ['invalid_request'],
       },
+      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
+    },
+    long: false,
+  },
+  listClaims: {
+    operationId: 'listClaims',
+    method: 'POST',
+    path: '/api/v2/claims/list',
+    params: [],
+    summary: 'List the checkable numeric claims of a text or of a document in the library.',
+    description:
+      'Local extension. `text` (an article, a speech, a press release) or `source_version_id` (a document of the caller’s library as what was said: its newest representation’s text, read first when it has none). Answers the text the spans index, its sha256, and every sentence that states a number with what it measures — a compound sentence split into its claims — with its span, its numbers as the numeric check reads them (value, unit, scale, precision, hedge, bound), the relation it states (level, change, difference, share, ratio, comparison) and what it names (words, periods). Dates, ages, addresses, page and section numbers, phone numbers and quoted titles are not claims. Most checkable first; `order` gives the article’s order.',
+    localExtension: true,
+    body: { kind: 'json', schema: ClaimListRequest },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: ClaimListResponse,
+      description: 'The article’s text and its claims, most checkable first.',
+    },
+    failures: {
+      400: {
+        description: 'A field is not valid, or the source version was read into no text.',
+        codes: ['invalid_request'],
+      },
+      404: notFound('The source version'),
+      415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
+    },
+    long: true,
+  },
+  claimCandidates: {
+    operationId: 'claimCandidates',
+    method: 'POST',
+    path: '/api/v2/claims/candidates',
+    params: [],
+    summary: 'The operand sets of the library that could back one claim.',
+    description:
+      'Local extension. A claim’s text (a listed claim’s `text`), optional search filters and a limit. Answers the claim as read and, best first, the candidates: one figure for a level (found by value, unit, scale and the claim’s precision), two figures of one table for a change, difference, ratio, share or comparison (their relation computed by the numeric engine gives the claim’s number within its precision), ranked by how well their labels and periods match what the claim names. Each carries the operand references, the role each figure takes from the claim’s words, and what the figures compute to. A candidate decides nothing: check it with `POST /api/v2/verify/numeric`, the claim and its operands.',
+    localExtension: true,
+    body: { kind: 'json', schema: ClaimCandidatesRequest },
+    success: {
+      kind: 'json',
+      status: 200,
+      schema: ClaimCandidatesResponse,
+      description: 'The claim as read and its candidates, best first (none when it states no number).',
+    },
+    failures: {
+      400: { description: 'A field is not valid.', codes: ['invalid_request'] },
       415: { description: 'The body is not JSON.', codes: ['unsupported_media_type'] },
     },
     long: false,

@@ -1,5 +1,8 @@
 import {
+  ClaimCandidatesResponse,
+  ClaimListResponse,
   ExtractionResponse,
+  FigureSearchResponse,
   NumericResponse,
   Representation,
   SearchResponse,
@@ -192,6 +195,12 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
       run(async () => checked(NumericResponse, await service.verifyNumericWithRoles(request)), callOptions),
     search: (request, callOptions) =>
       run(async () => checked(SearchResponse, await service.search(request)), callOptions),
+    searchFigures: (request, callOptions) =>
+      run(async () => checked(FigureSearchResponse, await service.searchFigures(request)), callOptions),
+    listClaims: (request, callOptions) =>
+      run(async () => checked(ClaimListResponse, await service.listClaims(request)), callOptions),
+    claimCandidates: (request, callOptions) =>
+      run(async () => checked(ClaimCandidatesResponse, await service.claimCandidates(request)), callOptions),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -333,6 +333,9 @@ export function createRemoteClient(options: RemoteClientOptions): EvidenceClient
     verifyNumeric: (request, call) => send('verifyNumeric', {}, { body: request }, call),
     verifyNumericWithRoles: (request, call) => send('verifyNumericWithRoles', {}, { body: request }, call),
     search: (request, call) => send('search', {}, { body: request }, call),
+    searchFigures: (request, call) => send('searchFigures', {}, { body: request }, call),
+    listClaims: (request, call) => send('listClaims', {}, { body: request }, call),
+    claimCandidates: (request, call) => send('claimCandidates', {}, { body: request }, call),
     close: () => Promise.resolve(),
   };
 }

@@ -1,4 +1,10 @@
 import type {
+  ClaimCandidatesRequestInput,
+  ClaimCandidatesResponse,
+  ClaimListRequest,
+  ClaimListResponse,
+  FigureSearchRequestInput,
+  FigureSearchResponse,
   ExtractRequest,
   FetchAssetRequest,
   ExtractionResponse,
@@ -82,6 +88,15 @@ export interface EvidenceClient {
   /** The same check with the roles a person gave the figures (a local extension of the service). */
   verifyNumericWithRoles(request: NumericRolesRequest, options?: CallOptions): Promise<NumericResponse>;
   search(request: SearchRequestInput, options?: CallOptions): Promise<SearchResponse>;
+  /** The figures of the library that could be a stated number (a local extension). */
+  searchFigures(request: FigureSearchRequestInput, options?: CallOptions): Promise<FigureSearchResponse>;
+  /** The checkable numeric claims of a text or a document of the library (a local extension). */
+  listClaims(request: ClaimListRequest, options?: CallOptions): Promise<ClaimListResponse>;
+  /** The operand sets that could back one claim (a local extension): suggestions a check decides on. */
+  claimCandidates(
+    request: ClaimCandidatesRequestInput,
+    options?: CallOptions,
+  ): Promise<ClaimCandidatesResponse>;
   close(): Promise<void>;
 }
 

@@ -101,7 +101,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('every SQL query lives in service/store/', () => {
   // bench/ may use the tests-only hook: its search bench times a bare FTS5 query as the reference.
-  const checked = [...sourceFiles('service'), ...sourceFiles('electron'), ...sourceFiles('scripts')].filter(
+  const checked = [...sourceFiles('service'), ...sourceFiles('desktop'), ...sourceFiles('scripts')].filter(
     (file) => !file.startsWith('service/store/'),
   );
 
@@ -121,7 +121,7 @@ describe('every SQL query lives in service/store/', () => {
   });
 
   it('the tests-only database hook appears in no service, app or script code but its own definition', () => {
-    const users = [...sourceFiles('service'), ...sourceFiles('electron'), ...sourceFiles('scripts')].filter(
+    const users = [...sourceFiles('service'), ...sourceFiles('desktop'), ...sourceFiles('scripts')].filter(
       (file) => readFileSync(join(ROOT, file), 'utf8').includes('databaseForTests'),
     );
     expect(users).toEqual(['service/store/store.ts']);
@@ -147,7 +147,7 @@ describe('the boundary check itself', () => {
     ['service/search/x.ts', "import { searchIndex } from '../store/search-index.ts';"],
     ['service/x.ts', "import { createKey } from './store/keys';"],
     ['service/x.ts', "import { insertBlob } from './store/postgres/blobs';"],
-    ['desktop/main/client/x.ts', "const m = await import('../../service/store/source-versions');"],
+    ['desktop/main/client/x.ts', "const m = await import('../../../service/store/source-versions');"],
     ['service/x.ts', "const q = 'PRAGMA integrity_check';"],
   ];
   for (const [file, code] of refused)
@@ -162,7 +162,7 @@ describe('the boundary check itself', () => {
     ['service/operations/x.ts', "import { BlobCorruptError } from '../store/blobs';"],
     ['service/x.ts', "import { Store } from './store/store';"],
     ['service/x.ts', "import { PostgresStore, migrateDatabase } from './store/postgres';"],
-    ['desktop/main/client/x.ts', "import { DataFolderInUseError } from '../../service/store/lock';"],
+    ['desktop/main/client/x.ts', "import { DataFolderInUseError } from '../../../service/store/lock';"],
     ['service/operations/x.ts', "const m = 'select a file from your disk, where it is kept';"],
     ['service/operations/x.ts', 'const unit = await store.loadUnit(representationId, unitId);'],
   ];

@@ -43,6 +43,8 @@ const expected: [string, 'get' | 'post' | 'delete', string, string | null][] = [
   ['/api/v1/extract', 'post', '200', 'ExtractionResponse'],
   ['/api/v1/sources/search', 'post', '200', 'SearchResponse'],
   ['/api/v2/figures/search', 'post', '200', 'FigureSearchResponse'],
+  ['/api/v2/claims/list', 'post', '200', 'ClaimListResponse'],
+  ['/api/v2/claims/candidates', 'post', '200', 'ClaimCandidatesResponse'],
   ['/api/v1/assets', 'post', '201', 'UploadResponse'],
   ['/api/v1/assets/fetch', 'post', '201', 'UploadResponse'],
   ['/api/v2/sources/{source_version_id}', 'get', '200', 'SourceVersion'],
@@ -76,7 +78,7 @@ describe('the OpenAPI document', () => {
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('lists exactly the fourteen operations', () => {
+  it('lists exactly the sixteen operations', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );

@@ -44,6 +44,9 @@ export function fakeContext(client: Partial<EvidenceClient> = {}) {
     verifyNumeric: missing('verifyNumeric'),
     verifyNumericWithRoles: missing('verifyNumericWithRoles'),
     search: missing('search'),
+    searchFigures: missing('searchFigures'),
+    listClaims: missing('listClaims'),
+    claimCandidates: missing('claimCandidates'),
     close: () => Promise.resolve(),
     ...client,
   };
