@@ -12,6 +12,8 @@ export interface ExtractionSettings {
     url: string,
   ) => Promise<{ bytes: Uint8Array; filename: string | null; mediaType: string | null }>;
   onUnit?: ExtractOptions['onUnit'];
+  /** The caller's cancellation: the read stops (`extraction_error`) and its thread is freed. */
+  signal?: AbortSignal;
   limits?: ExtractOptions['limits'];
   worker?: ExtractOptions['worker'];
   /** The service's reading threads (started by its first read, ended by its close()). */
@@ -49,6 +51,7 @@ function extractOptions(settings: ExtractionSettings): ExtractOptions {
     ...(settings.limits ? { limits: settings.limits } : {}),
     ...(settings.worker ? { worker: settings.worker } : {}),
     ...(settings.onUnit ? { onUnit: settings.onUnit } : {}),
+    ...(settings.signal ? { signal: settings.signal } : {}),
   };
 }
 

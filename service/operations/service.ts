@@ -50,9 +50,10 @@ export interface OperationInputs {
   claimCandidates: unknown;
 }
 
-/** Per call: who hears of each page or sheet read (the app's progress events). */
+/** Per call: who hears of each page or sheet read (the app's progress events), and the caller's cancel. */
 export interface CallContext {
   onUnit?: ExtractOptions['onUnit'];
+  signal?: AbortSignal;
 }
 
 /** Every operation of the table, for one account. A missing one does not compile. */
@@ -88,8 +89,11 @@ export function createLocalService(
   // The reading threads start with the first document read, so a service that reads none starts none.
   const pool = createExtractionPool();
   const settings = extractionSettings({ ...extraction, pool });
-  const withContext = (context: CallContext | undefined): ExtractionSettings =>
-    context?.onUnit ? { ...settings, onUnit: context.onUnit } : settings;
+  const withContext = (context: CallContext | undefined): ExtractionSettings => ({
+    ...settings,
+    ...(context?.onUnit ? { onUnit: context.onUnit } : {}),
+    ...(context?.signal ? { signal: context.signal } : {}),
+  });
   return {
     store,
     extraction: settings,

@@ -115,10 +115,13 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
   const local = createLocalService(store, { ocr: options.ocr });
   const service = local.forAccount(await store.localAccount());
   /** The call context of one task, reporting each unit read as progress of `taskId`. */
-  const reporting = (taskId: string): CallContext => {
+  const reporting = (taskId: string, signal: AbortSignal | undefined): CallContext => {
     const onProgress = options.onProgress;
-    if (!onProgress) return {};
+    // The caller's cancel reaches the reading thread, which stops and is free for the next read.
+    const cancel = signal ? { signal } : {};
+    if (!onProgress) return cancel;
     return {
+      ...cancel,
       onUnit: (progress) =>
         onProgress({
           taskId,
@@ -171,7 +174,10 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
         async () =>
           checked(
             Representation,
-            await service.publishRepresentation({ source_version_id: id }, reporting(id)),
+            await service.publishRepresentation(
+              { source_version_id: id },
+              reporting(id, callOptions?.signal),
+            ),
           ),
         callOptions,
       ),
@@ -185,7 +191,10 @@ export async function createEmbeddedClient(options: EmbeddedClientOptions): Prom
         async () =>
           checked(
             ExtractionResponse,
-            await service.extract(request, reporting(request.asset_id ?? request.asset_url ?? 'extract')),
+            await service.extract(
+              request,
+              reporting(request.asset_id ?? request.asset_url ?? 'extract', callOptions?.signal),
+            ),
           ),
         callOptions,
       ),
