@@ -9,6 +9,7 @@ import {
   settledOutcome,
 } from '../api';
 import { Id } from '../api/common';
+import { CaseArticle, ClaimSpan } from './article';
 
 // A case: one claim the fact-checker is working on, the figures they selected, the service's check as it
 // answered, and their own judgments of what the service left to a person. A judgment is the person's,
@@ -126,6 +127,8 @@ export const KeptCheck = z.strictObject({
   keptAt: z.iso.datetime(),
   /** The person's own verdict on the check (`cases.setVerdict`); absent: none given. */
   verdict: PersonVerdict.optional(),
+  /** Where the claim stands in the case's article; absent: the claim was not read from one. */
+  claimSpan: ClaimSpan.optional(),
 });
 export type KeptCheck = z.infer<typeof KeptCheck>;
 
@@ -148,6 +151,10 @@ export const Case = z.strictObject({
   notes: CaseNotes.optional(),
   /** Checks kept in the case, oldest first; absent in cases stored before they existed. */
   kept: z.array(KeptCheck).max(MAX_KEPT_CHECKS).optional(),
+  /** The article the case checks, claim by claim; absent: a case not made from an article. */
+  article: CaseArticle.optional(),
+  /** Where the claim being worked on stands in the article; absent: it was not read from it. */
+  claimSpan: ClaimSpan.optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -210,6 +217,10 @@ export const CaseSaveInput = z
     operands: z.array(OperandReference).max(2),
     /** The case's notes; absent: unchanged. */
     notes: CaseNotes.optional(),
+    /** The article the case is made from: given when it is created, and never changed after. */
+    article: CaseArticle.optional(),
+    /** Where the claim stands in the case's article; absent: kept while the claim is unchanged. */
+    claimSpan: ClaimSpan.optional(),
   })
   .refine((input) => input.id !== undefined || input.title !== undefined, {
     message: 'A new case needs a title.',

@@ -38,6 +38,14 @@ import {
   ReportExportOutput,
   ReportVerifyInput,
 } from './reports';
+import {
+  ArticleCandidates,
+  ArticleCandidatesInput,
+  ArticleClaims,
+  ArticleClaimsInput,
+  FiguresByValue,
+  FiguresByValueInput,
+} from './article';
 import { AnnotateInput, DocumentAnnotation, WorkbenchSearchResponse } from './annotations';
 import type { BridgeChannel, BridgeEvent } from './names';
 
@@ -246,6 +254,15 @@ export const bridgeChannels = {
   'checks.verify': { input: NumericRequest, output: NumericResponse },
   /** The service's search, ranked again with the person's own ratings, and what they said of each document. */
   'search.query': { input: SearchRequest, output: WorkbenchSearchResponse },
+  /** The figures of the library with the value a search names ("56,941", "10.2%", "$1.2bn"). */
+  'figures.byValue': { input: FiguresByValueInput, output: FiguresByValue },
+  /**
+   * The numeric claims of an article: pasted text, a document of the library, or a web address (added to
+   * the library first, through the service's guarded download), with the text their spans index.
+   */
+  'article.claims': { input: ArticleClaimsInput, output: ArticleClaims },
+  /** The library's figures that could back one claim: suggestions, decided by the same numeric check. */
+  'article.candidates': { input: ArticleCandidatesInput, output: ArticleCandidates },
   'cases.list': { input: z.strictObject({}), output: z.array(CaseSummary) },
   'cases.get': { input: z.strictObject({ id: CaseId }), output: Case },
   'cases.save': { input: CaseSaveInput, output: Case },

@@ -3,3 +3,4 @@ export * from './contract';
 export * from './cases';
 export * from './reports';
 export * from './annotations';
+export * from './article';

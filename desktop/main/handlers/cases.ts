@@ -57,6 +57,8 @@ export const caseHandlers = {
   'cases.get': (input, context) => load(context, input.id),
   'cases.save': (input, context) => {
     const at = now();
+    if (input.claimSpan !== undefined && input.article === undefined && input.id === undefined)
+      throw new BridgeFailure('no_article', 'A claim’s place in an article needs the article it is from.');
     if (input.id === undefined)
       return context.cases.put({
         id: context.cases.newId(),
@@ -67,16 +69,37 @@ export const caseHandlers = {
         check: null,
         judgments: [],
         ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        ...(input.article !== undefined ? { article: input.article } : {}),
+        ...(input.claimSpan !== undefined ? { claimSpan: input.claimSpan } : {}),
         createdAt: at,
         updatedAt: at,
       });
     const current = load(context, input.id);
+    // A case checks one article: its spans would point into another text.
+    if (input.article !== undefined && current.article?.sha256 !== input.article.sha256)
+      throw new BridgeFailure(
+        'another_article',
+        current.article === undefined
+          ? 'This case was not made from an article; start a new case for it.'
+          : 'This case checks another article; start a new case for this one.',
+      );
+    if (input.claimSpan !== undefined && current.article === undefined)
+      throw new BridgeFailure('no_article', 'A claim’s place in an article needs the article it is from.');
     // A different claim or different figures make the old check, and the judgments of it, stale.
     const same =
       current.claim === input.claim && JSON.stringify(current.operands) === JSON.stringify(input.operands);
+    // A claim edited away from the article's words is no longer at its place in the article.
+    const claimSpan =
+      input.claimSpan !== undefined
+        ? input.claimSpan
+        : current.claim === input.claim
+          ? (current.claimSpan ?? null)
+          : null;
+    const { claimSpan: _previous, ...rest } = current;
     // The title is the person's: a save that does not name one (a re-run with the next claim) keeps it.
     return context.cases.put({
-      ...current,
+      ...rest,
+      ...(claimSpan !== null ? { claimSpan } : {}),
       title: input.title ?? current.title,
       claim: input.claim,
       operands: input.operands,
@@ -189,6 +212,7 @@ export const caseHandlers = {
           check: current.check,
           judgments: current.judgments,
           keptAt: at,
+          ...(current.claimSpan !== undefined ? { claimSpan: current.claimSpan } : {}),
         },
       ],
       operands: [],

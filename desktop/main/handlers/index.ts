@@ -1,5 +1,6 @@
 import type { BridgeHandlers } from '../bridge/router';
 import { appHandlers } from './app';
+import { articleHandlers } from './article';
 import { caseHandlers } from './cases';
 import { checkHandlers } from './checks';
 import { documentHandlers } from './documents';
@@ -16,6 +17,7 @@ export const handlers = {
   ...documentHandlers,
   ...checkHandlers,
   ...searchHandlers,
+  ...articleHandlers,
   ...caseHandlers,
   ...reportHandlers,
 } satisfies BridgeHandlers;

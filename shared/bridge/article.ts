@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  ClaimCandidatesResponse,
+  FigureSearchResponse,
+  ListedClaim,
+  MAX_ARTICLE_CHARACTERS,
+  MAX_CLAIM_CHARACTERS,
+  MAX_FIGURE_TEXT_LENGTH,
+  TextSpan,
+} from '../api';
+import { Id, Sha256Hex } from '../api/common';
+
+// "Check an article": what was said (pasted text, a web address, or a document of the library) read for
+// its numeric claims, the library's figures that could back each, and any figure found by its value. A
+// candidate is a suggestion only: checking it is the same numeric check a person's own pick runs.
+
+/** What the person gives as the article: its text, a document of the library, or a public web address. */
+export const ArticleClaimsInput = z.union([
+  z.strictObject({ text: z.string().min(1).max(MAX_ARTICLE_CHARACTERS) }),
+  z.strictObject({ sourceVersionId: Id }),
+  z.strictObject({
+    url: z
+      .string()
+      .url()
+      .max(2000)
+      .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
+  }),
+]);
+export type ArticleClaimsInput = z.infer<typeof ArticleClaimsInput>;
+
+/**
+ * Where an article came from, as a case keeps it: pasted (its text kept, since it is nowhere else), a
+ * document of the library, or a web address added to the library. `sha256` is of the text the claims'
+ * spans index, so a span can be found again in the same text.
+ */
+export const ArticleOrigin = z.strictObject({
+  kind: z.enum(['text', 'source', 'url']),
+  /** The library's document the text was read from; null for pasted text. */
+  sourceVersionId: Id.nullable(),
+  /** The web address given; null unless `kind` is `url` (or the document was added from one). */
+  url: z.string().max(2000).nullable(),
+  /** The document's display-safe title or file name; null for pasted text. */
+  title: z.string().max(2000).nullable(),
+  sha256: Sha256Hex,
+});
+export type ArticleOrigin = z.infer<typeof ArticleOrigin>;
+
+/** The article a case was made from: its origin, and its text when pasted (null otherwise). */
+export const CaseArticle = ArticleOrigin.extend({
+  text: z.string().max(MAX_ARTICLE_CHARACTERS).nullable(),
+});
+export type CaseArticle = z.infer<typeof CaseArticle>;
+
+/** A claim's place in its article's text (`[start, end)`, UTF-16 code units). */
+export const ClaimSpan = TextSpan.refine((span) => span.start < span.end, 'a span ends after it starts');
+export type ClaimSpan = z.infer<typeof ClaimSpan>;
+
+/** The article's claims: its text (what the spans index) and its claims, most checkable first. */
+export const ArticleClaims = z.strictObject({
+  article: ArticleOrigin.extend({ text: z.string() }),
+  claims: z.array(ListedClaim),
+});
+export type ArticleClaims = z.infer<typeof ArticleClaims>;
+
+/** The figures that could back one claim; the article's own document is never one of them. */
+export const ArticleCandidatesInput = z.strictObject({
+  claim: z.string().trim().min(1).max(MAX_CLAIM_CHARACTERS),
+  /** The article's document in the library, when it is one. */
+  excludeSourceVersionId: Id.optional(),
+});
+export type ArticleCandidatesInput = z.infer<typeof ArticleCandidatesInput>;
+export { ClaimCandidatesResponse as ArticleCandidates };
+
+/** A number as a person types it in search ("56,941", "10.2%", "$1.2bn", "almost 57,000 Texas"). */
+export const FiguresByValueInput = z.strictObject({
+  query: z.string().trim().min(1).max(MAX_FIGURE_TEXT_LENGTH),
+});
+export type FiguresByValueInput = z.infer<typeof FiguresByValueInput>;
+export { FigureSearchResponse as FiguresByValue };
