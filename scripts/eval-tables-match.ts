@@ -193,7 +193,23 @@ export function expectedRowLabels(grid: Grid, row: number): string[] {
     if (numberIn(text) !== null) break;
     lead.push(text);
   }
-  return [...new Set([first, ...(lead.length > 0 ? [lead.join(' ')] : [])].map(labelKey))];
+  return [
+    ...new Set(
+      [first, ...(lead.length > 0 ? [lead.join(' ')] : []), ...wrappedLabel(grid, row, first)].map(labelKey),
+    ),
+  ];
+}
+
+/**
+ * A label the other tool split where it wraps ("Murder and nonnegligent" on a row of its own above
+ * "manslaughter" and its numbers): the label whole, as a person reads it, is right too. Only a row
+ * holding one text and no number above a row whose label starts in lower case counts as its head.
+ */
+function wrappedLabel(grid: Grid, row: number, label: string): string[] {
+  if (label === '' || !/^\p{Ll}/u.test(label) || row === 0) return [];
+  const above = cellsInRow(grid, row - 1).filter((c) => c.text !== '');
+  if (above.length !== 1 || numberIn(above[0]!.text) !== null) return [];
+  return [`${above[0]!.text} ${label}`];
 }
 
 /**

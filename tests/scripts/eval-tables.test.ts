@@ -367,6 +367,15 @@ describe('headers and row labels', () => {
     ]);
     expect(expectedRowLabels(expectedGrid([['1', 'Mukand Ltd.', 'B', '2014']]), 0)).toEqual(['Mukand Ltd']);
     expect(expectedRowLabels(census, 4)).toEqual(['Total']);
+    // A label the other tool split where it wraps is right whole, as well as by its tail.
+    const wrapped = expectedGrid([
+      ['Murder and nonnegligent', '', ''],
+      ['manslaughter', '10.0', '0.9'],
+      ['Robbery', '102.1', '25.5'],
+    ]);
+    expect(expectedRowLabels(wrapped, 1)).toEqual(['manslaughter', 'Murder and nonnegligent manslaughter']);
+    // A label in capitals is no wrapped tail, nor is a row under a row of numbers.
+    expect(expectedRowLabels(wrapped, 2)).toEqual(['Robbery']);
   });
 
   it('keeps header rows apart when our first body row is the expected first row after the header', () => {
