@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedClient } from '../../desktop/main/client/embedded';
 import { projectRoot } from '../../desktop/project';
 import { publicKeyBase64, signBundle } from '../../desktop/main/report/signing';
 import { buildServer } from '../../service/http/server';
+import { BUILT_CLI_ENV } from '../support/global-cli';
 import { Store } from '../../service/store/store';
 import {
   MAX_BUNDLE_BYTES,
@@ -88,15 +89,21 @@ interface Run {
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', ...nodeArgs, 'scripts/verify-report.ts', ...args],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, EVIDENCE_API_KEY: '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    // The run's build of the program where the integration project made one; a probe given as
+    // TypeScript still loads through tsx.
+    const built = process.env[BUILT_CLI_ENV];
+    const program = built
+      ? [
+          ...(nodeArgs.length > 0 ? ['--import', 'tsx'] : []),
+          ...nodeArgs,
+          join(dirname(built), 'verify-report.js'),
+        ]
+      : ['--import', 'tsx', ...nodeArgs, 'scripts/verify-report.ts'];
+    const child = spawn(process.execPath, [...program, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, EVIDENCE_API_KEY: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-// Global setup of the integration project: the service's CLI built once for the run, as the app ships
-// its main process (one bundle, the extraction worker an entry beside it), so each test that starts
-// the service spends no time compiling TypeScript in the child and runs the code a user runs. The build
+// Global setup of the integration project: the service's CLI and verify-report built once for the run,
+// as the app ships its main process (one bundle, the extraction worker an entry beside it), so each test
+// that starts one spends no time compiling TypeScript in the child and runs the code a user runs. The build
 // sits in a folder inside the checkout so the bundle finds node_modules as the sources do; it is
 // removed when the run ends.
 
-/** The environment variable that tells tests/service/process.ts where the built CLI is. */
+/** Where the built CLI is (cli.js; verify-report.js beside it), for the tests that start them. */
 export const BUILT_CLI_ENV = 'EW_TEST_BUILT_CLI';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -40,7 +40,11 @@ async function buildCli(): Promise<string> {
   // A folder of its own marks the bundle's .js files as ES modules, whatever the checkout's package.json.
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   await build({
-    entryPoints: { cli: join(root, 'service/cli.ts'), worker: join(root, 'service/extract/worker.ts') },
+    entryPoints: {
+      cli: join(root, 'service/cli.ts'),
+      'verify-report': join(root, 'scripts/verify-report.ts'),
+      worker: join(root, 'service/extract/worker.ts'),
+    },
     outdir: dir,
     bundle: true,
     splitting: true,
