@@ -462,6 +462,8 @@ export async function reportCandidates(
       `published as csv through the embedded service in ${(lib.publishMs / 1000).toFixed(1)} s.` +
         (options.quick ? ' Quick run: the claims of every fourth document.' : ''),
       '',
+      targetsLine(results),
+      '',
       ...figureSection(results, figureSkipped),
       '',
       ...derivedSection(results, skipped),
@@ -475,6 +477,22 @@ export async function reportCandidates(
   } finally {
     await closeLibrary(lib);
   }
+}
+
+/** The targets over both halves, each with its mark. */
+function targetsLine(results: readonly ClaimResult[]): string {
+  const figures = results.filter((r) => r.kind === 'figure' && r.truth === 'true');
+  const derived = results.filter((r) => r.kind === 'derived' && r.truth === 'true');
+  const cell = share(figures.filter((r) => r.rightRank === 1).length, figures.length);
+  const top5 = share(derived.filter((r) => r.rightRank !== null).length, derived.length);
+  const set1 = share(derived.filter((r) => r.rightRank === 1).length, derived.length);
+  const falseSupported = results.filter((r) => r.truth !== 'true' && r.checked === 'supported').length;
+  return (
+    `**Targets (candidates, dev and held-out):** ${mark(cell, CANDIDATE_TARGETS.cellAtRank1)} right cell at rank 1 ${pct(cell)} (≥${pct(CANDIDATE_TARGETS.cellAtRank1)}) · ` +
+    `${mark(top5, CANDIDATE_TARGETS.setInTop5)} right operand set in the top 5 ${pct(top5)} (≥${pct(CANDIDATE_TARGETS.setInTop5)}) · ` +
+    `${mark(set1, CANDIDATE_TARGETS.setAtRank1)} at rank 1 ${pct(set1)} (≥${pct(CANDIDATE_TARGETS.setAtRank1)}) · ` +
+    `${falseSupported === 0 ? '✓' : '✗'} false supported on the top candidate ${falseSupported} (0)`
+  );
 }
 
 function figureSection(results: readonly ClaimResult[], skipped: ReadonlyMap<string, number>): string[] {

@@ -176,6 +176,73 @@ function figureOfMatch(m: FigureMatch): CandidateFigure {
   };
 }
 
+/**
+ * How well a figure's labels hold the words the claim says about one of its numbers: each name word weighs
+ * by how near it stands to the number ("$14.9 million in personnel expenses, $8.6 million in cloud costs"),
+ * and a few words found count even in a long sentence.
+ */
+function nearWordFit(
+  claim: ListedClaim,
+  number: ClaimNumber,
+  labels: readonly string[],
+): { fit: number | null; matched: string[] } {
+  const names = new Set(claim.names.words.map((w) => w.toLowerCase()));
+  const have = labelWords(labels.join(' \n '));
+  const weights = new Map<string, number>();
+  const at = number.start - claim.span.start;
+  const end = number.end - claim.span.start;
+  for (const m of claim.text.matchAll(/\p{L}(?:[\p{L}'’-]*\p{L})?/gu)) {
+    if (!names.has(m[0].toLowerCase())) continue;
+    const gap = m.index >= end ? m.index - end : Math.max(0, at - (m.index + m[0].length));
+    const weight = 1 / (1 + gap / 40);
+    for (const w of labelWords(m[0])) weights.set(w, Math.max(weights.get(w) ?? 0, weight));
+  }
+  if (weights.size === 0) return { fit: null, matched: [] };
+  let total = 0;
+  let found = 0;
+  const matched: string[] = [];
+  for (const [w, weight] of weights) {
+    total += weight;
+    if (!have.has(w)) continue;
+    found += weight;
+    matched.push(w);
+  }
+  return { fit: 0.5 * (found / total) + 0.5 * Math.min(1, matched.length / 3), matched };
+}
+
+/**
+ * The period a claim gives one of its numbers: with "respectively", the one in the same place of its list;
+ * else the nearest it names; null when it names none.
+ */
+function periodOfNumber(claim: ListedClaim, number: ClaimNumber): string | null {
+  const periods = claim.names.periods;
+  if (periods.length === 0) return null;
+  const measured = claim.numbers.filter((n) => !n.word);
+  if (/\brespectively\b/i.test(claim.text) && measured.length === periods.length) {
+    const i = measured.findIndex((n) => n.start === number.start);
+    if (i >= 0) return periods[i]!.label;
+  }
+  const gap = (p: { start: number; end: number }) =>
+    p.start >= number.end ? p.start - number.end : Math.max(0, number.start - p.end);
+  return [...periods].sort((a, b) => gap(a) - gap(b))[0]!.label;
+}
+
+/** 1 the number's own period, 0.6 another the claim names, 0 one it does not, 0.25 none shown, 0.5 none named. */
+function numberPeriodFit(
+  claim: ListedClaim,
+  number: ClaimNumber,
+  shown: string | null,
+): { fit: number; matched: string[] } {
+  const own = periodOfNumber(claim, number);
+  if (own === null) return { fit: 0.5, matched: [] };
+  const read = parsePeriod(shown);
+  if (read === null) return { fit: 0.25, matched: [] };
+  const ownRead = parsePeriod(own);
+  if (ownRead !== null && relate(ownRead, read) === 'same') return { fit: 1, matched: [own] };
+  const other = claim.names.periods.find((p) => relate(p, read) === 'same');
+  return other ? { fit: 0.6, matched: [other.label] } : { fit: 0, matched: [] };
+}
+
 const refKey = (r: OperandReference) =>
   `${r.source_version_id}\u0000${r.representation_id}\u0000${r.source_unit_id}\u0000${r.figure_index}`;
 
@@ -192,6 +259,41 @@ export async function figureCandidates(
   const limit = options.limit ?? DEFAULT_CANDIDATES;
   const number = options.number ?? statedNumber(claim);
   if (number === null || number.word || number.ambiguous) return [];
+  const found = await figuresFor(claim, number, library);
+  // The claim's other numbers most likely come from the same table: where the best figure for a neighbour
+  // stands tells which of several tables holding this value the claim is about.
+  const gap = (n: ClaimNumber) => Math.abs(n.start - number.start);
+  const neighbours = claim.numbers
+    .filter((n) => n.start !== number.start && !n.word && !n.ambiguous)
+    .sort((a, b) => gap(a) - gap(b))
+    .slice(0, NEIGHBOURS);
+  if (neighbours.length > 0 && found.length > 1) {
+    const units = await Promise.all(
+      neighbours.map(async (n) => {
+        const [top] = ranked(await figuresFor(claim, n, library), 1);
+        return top === undefined ? null : unitKey(top.figures[0]!.ref);
+      }),
+    );
+    for (const c of found) {
+      const agree = units.filter((u) => u === unitKey(c.figures[0]!.ref)).length;
+      c.score = round(c.score + (NEIGHBOUR_WEIGHT * agree) / neighbours.length);
+    }
+  }
+  return ranked(found, limit);
+}
+
+/** The claim's neighbouring numbers read to place one of its numbers, and what their agreement weighs. */
+const NEIGHBOURS = 2;
+const NEIGHBOUR_WEIGHT = 0.1;
+
+const unitKey = (r: OperandReference) => `${r.representation_id}\u0000${r.source_unit_id}`;
+
+/** Every figure the searches find for one number of a claim, each scored, unranked. */
+async function figuresFor(
+  claim: ListedClaim,
+  number: ClaimNumber,
+  library: CandidateLibrary,
+): Promise<Candidate[]> {
   const stated = number.value / number.scale;
   const hedge = number.modifier.hedge ?? number.modifier.boundWords;
   const written = hedge === null ? number.raw : `${hedge} ${number.raw}`;
@@ -217,7 +319,8 @@ export async function figureCandidates(
 
   // A size the claim states may be printed as a negative ("(26,811)" under cash used): found, ranked lower,
   // and left to the check, which compares sizes only where a loss is named.
-  if (stated > 0 && number.unitClass !== 'percent' && number.unitClass !== 'percentage_point')
+  const down = claim.statements.some((st) => st.number?.start === number.start && st.direction < 0);
+  if (stated > 0)
     for (const s of [...searches]) {
       // The number as written reads positive, so the reach is given in the request's own terms.
       const reach = searchPrecision(stated, number.decimals ?? 0) * (hedge === null ? 1 : HEDGE_FACTOR);
@@ -228,7 +331,8 @@ export async function figureCandidates(
           tolerance: { absolute: reach },
           ...(number.unit === null ? {} : { unit: number.unit }),
         },
-        weight: s.weight * 0.9,
+        // Under a down word ("a decrease of 6%") a table prints the fall negative: that reading first.
+        weight: s.weight * (down ? 1 : 0.9),
         scale: s.scale,
       });
     }
@@ -250,15 +354,16 @@ export async function figureCandidates(
       // A figure found at a note's scale must carry that scale: one written "1,234 thousand" elsewhere is not it.
       if (s.scale !== null && m.figure.scale !== s.scale) continue;
       const figure = figureOfMatch(m);
-      const periods = periodFit(claim, [figure.period]);
-      const words = wordFit(claim, [...m.row_labels, ...m.column_headers, m.table_title ?? '']);
+      const periods = numberPeriodFit(claim, number, figure.period);
+      const words = nearWordFit(claim, number, [...m.row_labels, ...m.column_headers, m.table_title ?? '']);
       // A number the claim writes without a unit is a count first: a figure in money or per cent may be it,
       // but only as the claim's words place it, so it ranks below one that states no unit.
       const unitWeight = number.unitClass === 'none' && m.figure.unitClass !== 'none' ? 0.85 : 1;
       const closeness = closenessOf(m.distance, answer.query);
       const unitFit = m.unit_match === 'unstated' ? 0.5 : 1;
       // The claim's own words against the labels weigh most: a value alone is shared by many tables.
-      const fit = 0.3 * closeness + 0.4 * (words.fit ?? 0.5) + 0.2 * periods.fit + 0.1 * unitFit;
+      // Within the claim's rounding every value is as consistent with it as another: closeness weighs little.
+      const fit = 0.15 * closeness + 0.5 * (words.fit ?? 0.5) + 0.25 * periods.fit + 0.1 * unitFit;
       const score = round(s.weight * unitWeight * fit);
       const key = refKey(figure.ref);
       const had = best.get(key);
@@ -275,7 +380,7 @@ export async function figureCandidates(
       });
     }
   }
-  return ranked([...best.values()], limit);
+  return [...best.values()];
 }
 
 /** Best first; ties by the figures' references, so the order never depends on the order found. */

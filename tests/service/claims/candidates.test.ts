@@ -195,6 +195,32 @@ describe('candidatesFor', () => {
     });
   });
 
+  it('finds a size the table prints negative, and each number of a list in its own period', async () => {
+    await publish({
+      title: 'Cash flows (in thousands)',
+      header: ['Item', '2018', '2019'],
+      rows: [
+        ['Cash used in investing activities', '(33,688)', '(44,154)'],
+        ['Cash provided by financing activities', '44,154', '10,442'],
+      ],
+      note: { scale: 1e3 },
+    });
+    const [used] = await candidatesFor(
+      claimOf('Cash used in investing activities was $44.2 million in 2019.'),
+      library,
+    );
+    expect(used!.figures[0]).toMatchObject({
+      raw: '(44,154)',
+      rowLabels: ['Cash used in investing activities'],
+    });
+
+    await publish(REVENUE);
+    const claim = claimOf('Revenue was $1,000 million and $1,120 million in 2018 and 2019, respectively.');
+    const [, later] = claim.numbers;
+    const [top] = await candidatesFor(claim, library, { number: later! });
+    expect(top!.figures[0]).toMatchObject({ raw: '1,120', period: '2019' });
+  });
+
   it('finds the two cells of one row a difference is computed from, subject first', async () => {
     await publish(CHECKS);
     const found = await candidatesFor(
