@@ -10,6 +10,12 @@
  * call it a claim, and a sentence with a unit but nothing checkable as a hit: it is a proxy, not a
  * person's judgement.
  *
+ * "Candidates for a claim" (scripts/eval-claims-candidates.ts): every document's table in one library of
+ * the embedded service, the others its distractors; the right cell at rank 1 for single figures, the right
+ * operand set in the top 5 and at rank 1 for derived claims, false supported on the top candidate, and the
+ * time per claim at 10,000 and 100,000 units. `--quick` reads a quarter of the documents' claims and skips
+ * the largest library.
+ *
  * Documents are split into dev and held-out halves by a stable hash of the table's uid (the split of
  * `npm run eval:numeric`); numbers are printed for each half and both. `--show` lists dev sentences missed
  * and dev sentences listed without a measured number, for tuning on dev; held-out sentences are never
