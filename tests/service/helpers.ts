@@ -267,6 +267,30 @@ export async function upload(
   });
 }
 
+/**
+ * Uploads `content` as a retained source and publishes its representation (201, or the test fails):
+ * the source version's id. `fields` are the upload's registration fields.
+ */
+export async function retainAndRead(
+  svc: TestService,
+  content: string,
+  filename: string,
+  fields: Record<string, string> = {},
+  key = svc.key,
+): Promise<string> {
+  const up = (await upload(svc, content, { retain: 'true', ...fields }, filename, key)).json() as {
+    source_version_id?: string;
+  };
+  if (!up.source_version_id) throw new Error(`${filename} was not retained: ${JSON.stringify(up)}`);
+  const rep = await svc.app.inject({
+    method: 'POST',
+    url: `/api/v2/sources/${up.source_version_id}/representations`,
+    headers: { 'x-api-key': key },
+  });
+  if (rep.statusCode !== 201) throw new Error(`${filename} was not read: ${rep.statusCode} ${rep.body}`);
+  return up.source_version_id;
+}
+
 export async function register(
   svc: TestService,
   assetId: string,

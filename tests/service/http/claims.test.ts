@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ClaimCandidatesResponse,
-  ClaimListResponse,
-  ErrorBody,
-  NumericResponse,
-  UploadResponse,
-} from '../../../shared/api';
-import { startTestService, upload, type TestService } from '../helpers';
+import { ClaimCandidatesResponse, ClaimListResponse, ErrorBody, NumericResponse } from '../../../shared/api';
+import { retainAndRead as retainAndReadAs, startTestService, type TestService } from '../helpers';
 
 // The claims operations through HTTP, on whichever engine the run names (SQLite, or PostgreSQL in the
 // integration-postgresql project): an article's claims listed with their spans, from a text and from a
@@ -34,16 +28,8 @@ async function post(path: string, body: unknown, key: string | null = svc.key) {
   });
 }
 
-async function retainAndRead(content: string, filename: string, key = svc.key): Promise<string> {
-  const up = UploadResponse.parse((await upload(svc, content, { retain: 'true' }, filename, key)).json());
-  const rep = await svc.app.inject({
-    method: 'POST',
-    url: `/api/v2/sources/${up.source_version_id}/representations`,
-    headers: { 'x-api-key': key },
-  });
-  expect(rep.statusCode).toBe(201);
-  return up.source_version_id!;
-}
+const retainAndRead = (content: string, filename: string, key = svc.key) =>
+  retainAndReadAs(svc, content, filename, {}, key);
 
 beforeAll(async () => {
   svc = await startTestService();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, FigureSearchResponse, NumericResponse, UploadResponse } from '../../../shared/api';
-import { startTestService, upload, type TestService } from '../helpers';
+import { ErrorBody, FigureSearchResponse, NumericResponse } from '../../../shared/api';
+import { retainAndRead as retainAndReadAs, startTestService, type TestService } from '../helpers';
 
 // figures.search through HTTP, on whichever engine the run names (SQLite, or PostgreSQL in the
 // integration-postgresql project): a sheet and a text are uploaded and read; a search by value finds the
@@ -23,24 +23,13 @@ async function post(body: unknown, key: string | null = svc.key, type = 'applica
   });
 }
 
-async function retainAndRead(
+/** A retained, read source with `title` (and more registration fields). */
+const retainAndRead = (
   content: string,
   filename: string,
   title: string,
   fields: Record<string, string> = {},
-): Promise<string> {
-  const key = svc.key;
-  const up = UploadResponse.parse(
-    (await upload(svc, content, { retain: 'true', title, ...fields }, filename, key)).json(),
-  );
-  const rep = await svc.app.inject({
-    method: 'POST',
-    url: `/api/v2/sources/${up.source_version_id}/representations`,
-    headers: { 'x-api-key': key },
-  });
-  expect(rep.statusCode).toBe(201);
-  return up.source_version_id!;
-}
+) => retainAndReadAs(svc, content, filename, { title, ...fields });
 
 beforeAll(async () => {
   svc = await startTestService();
