@@ -41,6 +41,11 @@ export const OPERAND_CSV_HEADER = [
   'person_verdict_note',
   'person_verdict_author',
   'person_verdict_at',
+  // Where the check's claim stands in its case's article (empty: not read from one), and the sha256 of the
+  // article's text those characters index, so a row can be found again in the article.
+  'claim_start',
+  'claim_end',
+  'article_sha256',
 ] as const;
 
 function position(operand: ReportOperand): string {
@@ -83,6 +88,9 @@ export function operandsCsv(bundle: ReportBundle): string {
           check.personVerdict?.note == null ? null : displayText(check.personVerdict.note),
           check.personVerdict?.author == null ? null : displayText(check.personVerdict.author),
           check.personVerdict?.at ?? null,
+          check.claimSpan?.start ?? null,
+          check.claimSpan?.end ?? null,
+          check.claimSpan === undefined ? null : (c.article?.sha256 ?? null),
         ];
       }),
     ),

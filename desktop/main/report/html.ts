@@ -1,6 +1,7 @@
 import type { NumericResponse } from '../../../shared/api/numeric';
 import { displayName, displayText, displayTitle } from '../../../shared/text/display-name';
 import { cropKey, type ReportCrop } from './crop-geometry';
+import { ARTICLE_KIND_WORDS, articleName, articleOrder, placeWords, type NumberedCheck } from './article';
 import { glanceRows } from './glance';
 import type { PersonVerdict } from '../../../shared/bridge/cases';
 import { computedSign } from '../../../shared/text/computed-sign';
@@ -357,6 +358,59 @@ function citationHtml(citation: ReportCitation): string {
   );
 }
 
+/** One check in the article's list: a link to its section, the service's outcome, the person's verdict. */
+function articleCheckHtml(n: NumberedCheck, prefix: string): string {
+  const v = n.check.personVerdict ?? null;
+  return (
+    `<li class="tone-${toneOf(n.check.response)}"><a href="#${prefix}-check-${n.number}">Check ${n.number}</a>: ` +
+    `<span class="badge">${escapeHtml(checkHeadline(n.check))}</span>; the person's verdict: ` +
+    `${v === null ? glanceVerdict(null, doc) : `<span class="person-badge">${glanceVerdict(v, bdi)}</span>`}</li>`
+  );
+}
+
+/**
+ * A case made from an article: the article named, then its claims in the order they are written, each with
+ * its checks, then the checks not read from it. Empty for a case not made from an article.
+ */
+function articleHtml(c: ReportCase, prefix: string): string {
+  const order = articleOrder(c);
+  if (order === null) return '';
+  const a = order.article;
+  const rows: [string, string][] = [
+    ['Article', bdi(articleName(a))],
+    ['From', escapeHtml(ARTICLE_KIND_WORDS[a.kind])],
+  ];
+  if (a.url !== null) rows.push(['Address', urlHtml(a.url)]);
+  if (a.sourceVersionId !== null) rows.push(['Source version', code(a.sourceVersionId)]);
+  rows.push(['Text hash', `${code(`sha256:${a.sha256}`)} (of the text the claims' places index)`]);
+  // Named with the case's title as well: each case's article would otherwise be a region of the same name.
+  const parts = [
+    `<section class="article" aria-labelledby="${prefix}-article-h ${prefix}-h">`,
+    `<h3 id="${prefix}-article-h">The article</h3>`,
+    details(rows),
+    `<h4>The article's claims, in its order</h4>`,
+  ];
+  if (order.claims.length === 0) parts.push('<p>No check of this case was read from the article.</p>');
+  else
+    parts.push(
+      `<ol class="article-claims">${order.claims
+        .map(
+          (claim) =>
+            `<li class="article-claim"><blockquote class="claim"><p>${doc(claim.claim)}</p></blockquote>` +
+            `<p class="kept">${escapeHtml(placeWords(claim.span))}</p>` +
+            `<ul class="article-checks">${claim.checks.map((n) => articleCheckHtml(n, prefix)).join('')}</ul></li>`,
+        )
+        .join('')}</ol>`,
+    );
+  if (order.elsewhere.length > 0)
+    parts.push(
+      `<h4>Checks not read from the article</h4>`,
+      `<ul class="article-checks">${order.elsewhere.map((n) => articleCheckHtml(n, prefix)).join('')}</ul>`,
+    );
+  parts.push('</section>');
+  return parts.join('');
+}
+
 function caseHtml(c: ReportCase, n: number, crops: ReadonlyMap<string, ReportCrop>): string {
   const prefix = `case-${n}`;
   const parts = [
@@ -375,6 +429,7 @@ function caseHtml(c: ReportCase, n: number, crops: ReadonlyMap<string, ReportCro
         .map((line) => `<p>${doc(line) || '&#160;'}</p>`)
         .join('')}</section>`,
     );
+  parts.push(articleHtml(c, prefix));
   c.checks.forEach((check, i) => parts.push(checkHtml(c, check, i, crops, prefix)));
   parts.push(`<section class="citations"><h3>Citations</h3>`);
   if (c.citations.length === 0) parts.push('<p>None.</p>');
@@ -470,6 +525,10 @@ mark { background: var(--mark-bg); color: inherit; box-shadow: 0 0 0 2px var(--m
 .notes { background: #f7f7f7; border: 1px solid var(--line); border-radius: 6px; padding: 0.25rem 1rem 0.75rem; }
 .notes p { white-space: pre-wrap; margin: 0.2em 0; }
 .citations ol { padding-left: 1.4em; }
+.article-claims { padding-left: 1.4em; }
+.article-claim { margin-bottom: 0.75em; }
+.article-checks { padding-left: 1.2em; margin: 0.25em 0; }
+.article-checks li { margin: 0.2em 0; }
 .citation { margin-bottom: 0.75em; }
 .glance { width: 100%; font-size: 0.95rem; }
 .glance td:nth-child(2) { white-space: nowrap; }

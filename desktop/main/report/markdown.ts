@@ -7,6 +7,7 @@ import {
 import { VERDICT_WORDING, type PersonVerdict } from '../../../shared/bridge/cases';
 import { computedSign, signInWords } from '../../../shared/text/computed-sign';
 import { displayName, displayText, displayTitle } from '../../../shared/text/display-name';
+import { ARTICLE_KIND_WORDS, articleName, articleOrder, placeWords, type NumberedCheck } from './article';
 import { glanceRows } from './glance';
 import { escapeMarkdown } from './markdown-text';
 import type {
@@ -238,6 +239,42 @@ function citationSection(citation: ReportCitation, n: number): string[] {
   ];
 }
 
+/** One check in the article's list: its number, the service's outcome and the person's verdict. */
+function articleCheckLine(n: NumberedCheck, indent: string): string {
+  const verdict = glanceVerdict(n.check.personVerdict ?? null, (name) => escapeMarkdown(name));
+  return `${indent}- Check ${n.number}: ${checkHeadline(n.check)}; the person's verdict: ${verdict}`;
+}
+
+/**
+ * A case made from an article: the article named, then its claims in the order they are written, each with
+ * its checks, then the checks not read from it. Nothing for a case not made from an article.
+ */
+function articleSection(c: ReportCase): string[] {
+  const order = articleOrder(c);
+  if (order === null) return [];
+  const a = order.article;
+  const lines = ['### The article', ''];
+  lines.push(`- Article: ${escapeMarkdown(articleName(a))}`);
+  lines.push(`- From: ${ARTICLE_KIND_WORDS[a.kind]}`);
+  if (a.url !== null) lines.push(`- Address: ${escapeMarkdown(a.url)}`);
+  if (a.sourceVersionId !== null) lines.push(`- Source version: ${code(a.sourceVersionId)}`);
+  lines.push(`- Text hash: ${code(`sha256:${a.sha256}`)} (of the text the claims' places index)`, '');
+  lines.push("### The article's claims, in its order", '');
+  if (order.claims.length === 0) lines.push('No check of this case was read from the article.');
+  order.claims.forEach((claim, i) => {
+    lines.push(
+      `${i + 1}. ${escapeMarkdown(claim.claim, 'block')} (${placeWords(claim.span)})`,
+      ...claim.checks.map((n) => articleCheckLine(n, '   ')),
+    );
+  });
+  if (order.elsewhere.length > 0) {
+    lines.push('', 'Checks not read from the article:', '');
+    for (const n of order.elsewhere) lines.push(articleCheckLine(n, ''));
+  }
+  lines.push('');
+  return lines;
+}
+
 function caseSection(c: ReportCase): string[] {
   const lines = [
     `## ${escapeMarkdown(c.title, 'heading')}`,
@@ -248,6 +285,7 @@ function caseSection(c: ReportCase): string[] {
   ];
   if (c.notes.trim() !== '')
     lines.push('### Notes', '', ...c.notes.split(/\r?\n/).map((l) => `> ${escapeMarkdown(l, 'block')}`), '');
+  lines.push(...articleSection(c));
   c.checks.forEach((check, i) => lines.push(...checkSection(check, i + 1)));
   lines.push('', '### Citations', '');
   if (c.citations.length === 0) lines.push('None.');

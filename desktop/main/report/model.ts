@@ -21,6 +21,7 @@ import {
   PersonVerdict,
   personRoles,
 } from '../../../shared/bridge/cases';
+import { CaseArticle, ClaimSpan } from '../../../shared/bridge/article';
 
 // The contents of a report: everything an editor reads and a verifier needs to re-check one or
 // more cases. The service's checks are kept verbatim (request and response); the person's judgments and
@@ -97,6 +98,12 @@ export const ReportCheck = z.strictObject({
    * (a claim being worked on has none); absent in bundles exported before verdicts existed.
    */
   personVerdict: PersonVerdict.nullable().optional(),
+  /**
+   * Where the check's claim stands in its case's article (`[start, end)` of the article's text), so the
+   * report can list the article's claims in its order and a verifier can find the claim there again.
+   * Absent: the claim was not read from the article, or the bundle was exported before articles were kept.
+   */
+  claimSpan: ClaimSpan.optional(),
 });
 export type ReportCheck = z.infer<typeof ReportCheck>;
 
@@ -109,6 +116,12 @@ export const ReportCase = z.strictObject({
   /** Kept checks oldest first, then the claim being worked on (when checked, or with figures). */
   checks: z.array(ReportCheck),
   citations: z.array(ReportCitation),
+  /**
+   * The article the case checks, claim by claim: where it came from, the sha256 of the text its claims'
+   * spans index, and that text when it was pasted (it is nowhere else to be read again). Absent: the case
+   * was not made from an article, or the bundle was exported before articles were kept.
+   */
+  article: CaseArticle.optional(),
 });
 export type ReportCase = z.infer<typeof ReportCase>;
 
@@ -315,6 +328,7 @@ async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
       operands: await reportOperands(lookup, c.id, `check ${i + 1}`, kept.operands),
       personJudgments: judged(kept.judgments),
       personVerdict: kept.verdict ?? null,
+      ...(kept.claimSpan !== undefined ? { claimSpan: kept.claimSpan } : {}),
     });
   }
   // The claim being worked on: in the report when checked, when it has figures, or when it is all there is.
@@ -328,6 +342,7 @@ async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
       operands: await reportOperands(lookup, c.id, `check ${checks.length + 1}`, c.operands),
       personJudgments: judged(c.judgments),
       personVerdict: null,
+      ...(c.claimSpan !== undefined ? { claimSpan: c.claimSpan } : {}),
     });
   const citations: ReportCitation[] = [];
   for (const [i, citation] of (c.citations ?? []).entries()) {
@@ -347,6 +362,8 @@ async function buildCase(c: Case, lookup: ReportLookup): Promise<ReportCase> {
     updatedAt: c.updatedAt,
     checks,
     citations,
+    // Absent rather than null for a case without one, so its bundle is as it was before articles were kept.
+    ...(c.article !== undefined ? { article: c.article } : {}),
   };
 }
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { csvField } from '../../../../shared/export/csv';
 import { citationsCsv, operandsCsv, OPERAND_CSV_HEADER } from '../../../../desktop/main/report/csv';
 import { buildReport } from '../../../../desktop/main/report/model';
-import { escalatedCase, fixtureLookup, HASH_PDF, meta, supportedCase } from './model-fixtures';
+import {
+  ARTICLE_SHA256,
+  articleCase,
+  escalatedCase,
+  fixtureLookup,
+  HASH_PDF,
+  meta,
+  supportedCase,
+} from './model-fixtures';
 
 const bundle = await buildReport([supportedCase, escalatedCase], fixtureLookup(), meta);
 
@@ -91,6 +99,31 @@ describe('operandsCsv', () => {
       extraction_method: 'spreadsheet_cells',
     });
     for (const hidden of ['\u202E', '\u0007']) expect(operandsCsv(bundle)).not.toContain(hidden);
+  });
+});
+
+describe('operandsCsv: a case made from an article', () => {
+  it("gives each row its claim's place in the article and the article's sha256, empty where it has none", async () => {
+    const rows = parseCsv(operandsCsv(await buildReport([articleCase], fixtureLookup(), meta)));
+    const [header, ...body] = rows;
+    const col = (name: string) => header!.indexOf(name);
+    const places = body.map((r) => [
+      r[col('check')],
+      r[col('claim_start')],
+      r[col('claim_end')],
+      r[col('article_sha256')],
+    ]);
+    // Two operands a check: checks 1 and 3 are the spending claim, 2 the ministry's, 4 typed by hand.
+    expect(places).toEqual([
+      ['1', '29', '67', ARTICLE_SHA256],
+      ['1', '29', '67', ARTICLE_SHA256],
+      ['2', '0', '28', ARTICLE_SHA256],
+      ['2', '0', '28', ARTICLE_SHA256],
+      ['3', '29', '67', ARTICLE_SHA256],
+      ['3', '29', '67', ARTICLE_SHA256],
+      ['4', '', '', ''],
+      ['4', '', '', ''],
+    ]);
   });
 });
 

@@ -6,6 +6,9 @@ import { cropKey, type ReportCrop } from '../../../../desktop/main/report/crop-g
 import { escapeHtml, REPORT_CSS, reportHtml } from '../../../../desktop/main/report/html';
 import { buildReport, type ReportBundle } from '../../../../desktop/main/report/model';
 import {
+  ARTICLE_SHA256,
+  articleCase,
+  webArticleCase,
   escalatedCase,
   escalatedResponse,
   fixtureLookup,
@@ -78,6 +81,10 @@ const crops = new Map<string, ReportCrop>([
 ]);
 
 const html = reportHtml(bundle, crops);
+const articleHtml = reportHtml(
+  await buildReport([articleCase, webArticleCase], fixtureLookup(), meta),
+  new Map(),
+);
 
 /** The HTML of one check's <article>, by case and 0-based check index. */
 function article(text: string, caseNumber: number, checkIndex: number): string {
@@ -505,5 +512,103 @@ describe('reportHtml: accessibility', () => {
     });
     expect(result.passes.length).toBeGreaterThan(10);
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+describe('reportHtml: a case made from an article', () => {
+  interface Node {
+    textContent: string | null;
+    className: string;
+    getAttribute(name: string): string | null;
+    querySelector(selectors: string): Node | null;
+    querySelectorAll(selectors: string): Iterable<Node>;
+  }
+  const Parser = (
+    globalThis as unknown as { DOMParser: new () => { parseFromString(t: string, m: string): Node } }
+  ).DOMParser;
+  const page = new Parser().parseFromString(articleHtml, 'text/html');
+  const words = (node: Node | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const section = page.querySelector('#case-1 section.article')!;
+
+  /** A description list's rows, [term, description]. */
+  const facts = (node: Node) =>
+    [...node.querySelectorAll('dl > div')].map((d) => [
+      words(d.querySelector('dt')),
+      words(d.querySelector('dd')),
+    ]);
+
+  it('names the pasted article and its sha256, before the first check', () => {
+    expect(facts(section)).toContainEqual(['Article', 'pasted text']);
+    expect(facts(section)).toContainEqual([
+      'Text hash',
+      `sha256:${ARTICLE_SHA256} (of the text the claims' places index)`,
+    ]);
+    expect(articleHtml.indexOf('id="case-1-article-h"')).toBeLessThan(
+      articleHtml.indexOf('id="case-1-check-1"'),
+    );
+    const web = page.querySelector('#case-2 section.article')!;
+    expect(facts(web)).toContainEqual(['Article', 'Ministry statement']);
+    expect(facts(web)).toContainEqual(['Address', 'https://example.org/ministry/statement']);
+    expect(web.querySelector('a[href="https://example.org/ministry/statement"]')).not.toBeNull();
+  });
+
+  it("lists the claims in the article's order, each check linked with its outcome and the person's verdict", () => {
+    const claims = [...section.querySelectorAll('.article-claims > li')];
+    expect(claims.map((li) => words(li.querySelector('blockquote')))).toEqual([
+      'The ministry spent 20% more.',
+      'Spending rose 20% from 1,000 to 1,200.',
+    ]);
+    const checks = (li: Node) =>
+      [...li.querySelectorAll('.article-checks > li')].map((c) => [
+        c.className,
+        c.querySelector('a')!.getAttribute('href'),
+        words(c),
+      ]);
+    expect(checks(claims[0]!)).toEqual([
+      [
+        'tone-unresolved',
+        '#case-1-check-2',
+        "Check 2: Unresolved: Needs a person's judgment; the person's verdict: True (by Bea Editor)",
+      ],
+    ]);
+    expect(checks(claims[1]!)).toEqual([
+      [
+        'tone-supported',
+        '#case-1-check-1',
+        "Check 1: Supported by the figures; the person's verdict: False (by Ana Ruiz)",
+      ],
+      [
+        'tone-unresolved',
+        '#case-1-check-3',
+        "Check 3: Unresolved: Needs a person's judgment; the person's verdict: None given",
+      ],
+    ]);
+    // The checks not read from the article follow the article's claims.
+    const after = [...section.querySelectorAll(':scope > ul.article-checks > li')].map(words);
+    expect(after).toEqual([
+      "Check 4: Unresolved: Needs a person's judgment; the person's verdict: None given",
+    ]);
+    // Every link goes to a check of the report.
+    for (const a of section.querySelectorAll('a[href^="#"]'))
+      expect(page.querySelector(a.getAttribute('href')!)).not.toBeNull();
+  });
+
+  it('has headings in order and no axe violations', async () => {
+    const document = (globalThis as unknown as { document: MiniDocument }).document;
+    document.open();
+    document.write(articleHtml);
+    document.close();
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    });
+    const result = await axe.run(document as unknown as Parameters<typeof axe.run>[0], {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('no article section for a case not made from one', () => {
+    expect(html).not.toContain('class="article"');
   });
 });

@@ -43,6 +43,8 @@ describe('desktop/main/report/bundle.schema.json', () => {
       'response',
       'extractionMethod',
       'figure_index',
+      'article',
+      'claimSpan',
     ])
       expect(text).toContain(`"${member}"`);
     expect(reportBundleSchemaJson()).toBe(reportBundleSchemaJson());

@@ -4,6 +4,9 @@ import { escapeMarkdown, outcomeInWords, reportMarkdown } from '../../../../desk
 import type { Case } from '../../../../shared/bridge';
 import { buildReport } from '../../../../desktop/main/report/model';
 import {
+  ARTICLE_SHA256,
+  articleCase,
+  webArticleCase,
   supportedResponse,
   escalatedCase,
   escalatedResponse,
@@ -232,5 +235,60 @@ describe('reportMarkdown: which figure is which', () => {
     expect(withRoles).toContain(
       `**Judgment by Ana Ruiz (the person's, not the service's)**, \`2026-11-24T11:00:00.000Z\`: their answer to which figure is which: ${escapeMarkdown('Figure 1 (1,200) is the spending.')}`,
     );
+  });
+});
+
+const articleReport = reportMarkdown(await buildReport([articleCase, webArticleCase], fixtureLookup(), meta));
+
+describe('reportMarkdown: a case made from an article', () => {
+  const text = articleReport;
+  /** The lines of one case's article section, from its heading to its first check. */
+  const section = (title: string) => {
+    const from = text.indexOf(`## ${title}`);
+    const lines = text.slice(from).split('\n');
+    return lines.slice(
+      0,
+      lines.findIndex((l) => l.startsWith('### Check 1')),
+    );
+  };
+
+  it('names the pasted article and its sha256, before its checks', () => {
+    const lines = section('What the ministry said');
+    expect(lines).toContain('### The article');
+    expect(lines).toContain('- Article: pasted text');
+    expect(lines.join('\n')).toContain(`\`sha256:${ARTICLE_SHA256}\``);
+  });
+
+  it('names a web article by its title and address', () => {
+    const lines = section('The ministry’s page');
+    expect(lines).toContain('- Article: Ministry statement');
+    expect(lines).toContain('- Address: https://example.org/ministry/statement');
+    expect(lines).toContain('- Source version: `sv_page`');
+  });
+
+  it("lists the claims in the article's order, each with its checks' outcomes and the person's verdicts", () => {
+    const lines = section('What the ministry said');
+    const start = lines.indexOf("### The article's claims, in its order");
+    expect(lines.slice(start + 2, start + 11)).toEqual([
+      '1. The ministry spent 20% more. (characters 0–28 of the article)',
+      "   - Check 2: Unresolved: Needs a person's judgment; the person's verdict: True (by Bea Editor)",
+      '2. Spending rose 20% from 1,000 to 1,200. (characters 29–67 of the article)',
+      "   - Check 1: Supported by the figures; the person's verdict: False (by Ana Ruiz)",
+      "   - Check 3: Unresolved: Needs a person's judgment; the person's verdict: None given",
+      '',
+      'Checks not read from the article:',
+      '',
+      "- Check 4: Unresolved: Needs a person's judgment; the person's verdict: None given",
+    ]);
+  });
+
+  it("never words an unresolved check as support, whatever the person's verdict", () => {
+    const ministry = section('What the ministry said').find((l) => l.startsWith('   - Check 2:'))!;
+    expect(ministry).not.toMatch(/Supported/);
+    expect(ministry).toMatch(/^ {3}- Check 2: Unresolved: /);
+  });
+
+  it('a case not made from an article has no article section', () => {
+    expect(md).not.toContain('### The article');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NumericResponse, Representation, SourceVersion } from '../../../../shared/api';
 import type { Case } from '../../../../shared/bridge/cases';
 import type { LookedUpRepresentation, ReportLookup, ReportMeta } from '../../../../desktop/main/report/model';
@@ -242,3 +243,99 @@ export function fixtureLookup(without: readonly string[] = []): ReportLookup {
     representation: async (id) => (without.includes(id) ? null : representations[id]),
   };
 }
+
+/** The pasted article of `articleCase`: the ministry's claim is written first, the spending claim second. */
+export const ARTICLE_TEXT = 'The ministry spent 20% more. Spending rose 20% from 1,000 to 1,200.';
+const MINISTRY = 'The ministry spent 20% more.';
+const SPENDING = 'Spending rose 20% from 1,000 to 1,200.';
+const spanOf = (claim: string) => {
+  const start = ARTICLE_TEXT.indexOf(claim);
+  return { start, end: start + claim.length };
+};
+export const ARTICLE_SHA256 = createHash('sha256').update(ARTICLE_TEXT, 'utf8').digest('hex');
+
+/**
+ * A case made from pasted text, its checks kept out of the article's order: the spending claim (supported,
+ * the person's verdict "False"), the ministry's claim (escalated, the person's verdict "True"), the spending
+ * claim again (escalated, no verdict), and a claim typed by hand with no place in the article.
+ */
+export const articleCase: Case = {
+  id: 'case_cccccccccccccccc',
+  title: 'What the ministry said',
+  claim: 'Next claim.',
+  operands: [],
+  check: null,
+  judgments: [],
+  kept: [
+    {
+      id: 'check_article1',
+      claim: SPENDING,
+      operands,
+      check: supportedResponse,
+      judgments: [],
+      keptAt: '2026-11-23T10:00:00.000Z',
+      verdict: { verdict: 'false', note: null, at: '2026-11-23T10:01:00.000Z', author: 'Ana Ruiz' },
+      claimSpan: spanOf(SPENDING),
+    },
+    {
+      id: 'check_article2',
+      claim: MINISTRY,
+      operands,
+      check: escalatedResponse,
+      judgments: [],
+      keptAt: '2026-11-23T10:05:00.000Z',
+      verdict: {
+        verdict: 'true',
+        note: 'Confirmed by phone.',
+        at: '2026-11-23T10:06:00.000Z',
+        author: 'Bea Editor',
+      },
+      claimSpan: spanOf(MINISTRY),
+    },
+    {
+      id: 'check_article3',
+      claim: SPENDING,
+      operands: [...operands].reverse(),
+      check: escalatedResponse,
+      judgments: [],
+      keptAt: '2026-11-23T10:10:00.000Z',
+      claimSpan: spanOf(SPENDING),
+    },
+    {
+      id: 'check_article4',
+      claim: 'Costs fell by a fifth.',
+      operands,
+      check: escalatedResponse,
+      judgments: [],
+      keptAt: '2026-11-23T10:15:00.000Z',
+    },
+  ],
+  citations: [],
+  notes: '',
+  article: {
+    kind: 'text',
+    sourceVersionId: null,
+    url: null,
+    title: null,
+    sha256: ARTICLE_SHA256,
+    text: ARTICLE_TEXT,
+  },
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T10:15:00.000Z',
+};
+
+/** The same case as if made from a web page kept in the library (its text not in the bundle). */
+export const webArticleCase: Case = {
+  ...articleCase,
+  id: 'case_dddddddddddddddd',
+  title: 'The ministry’s page',
+  kept: articleCase.kept!.map((k) => ({ ...k, id: k.id.replace('check_article', 'check_webpage') })),
+  article: {
+    kind: 'url',
+    sourceVersionId: 'sv_page',
+    url: 'https://example.org/ministry/statement',
+    title: 'Ministry statement',
+    sha256: ARTICLE_SHA256,
+    text: null,
+  },
+};

@@ -9,6 +9,10 @@ import {
   type ReportCheck,
 } from '../../../../desktop/main/report/model';
 import {
+  ARTICLE_SHA256,
+  ARTICLE_TEXT,
+  articleCase,
+  webArticleCase,
   EVIL_TITLE,
   escalatedCase,
   fixtureLookup,
@@ -287,5 +291,66 @@ describe('parseBundle: nothing twice', () => {
     await expect(buildReport([same], fixtureLookup(), meta)).rejects.toThrow(
       /names a thing twice: cases\.0\.checks\.0\.operands\.1: figure .* a check's operands are different figures/,
     );
+  });
+});
+
+describe('buildReport: a case made from an article', () => {
+  it("keeps the article's origin, its pasted text and each check's place in it", async () => {
+    const bundle = await buildReport([articleCase, webArticleCase], fixtureLookup(), meta);
+    const [pasted, web] = bundle.cases;
+    expect(pasted!.article).toEqual({
+      kind: 'text',
+      sourceVersionId: null,
+      url: null,
+      title: null,
+      sha256: ARTICLE_SHA256,
+      text: ARTICLE_TEXT,
+    });
+    expect(web!.article).toEqual(webArticleCase.article);
+    expect(pasted!.checks.map((c) => c.claimSpan)).toEqual(articleCase.kept!.map((k) => k.claimSpan));
+    // Each place slices its check's claim from the article's text.
+    for (const check of pasted!.checks.filter((c) => c.claimSpan !== undefined))
+      expect(ARTICLE_TEXT.slice(check.claimSpan!.start, check.claimSpan!.end)).toBe(check.request.claim);
+    // A check typed by hand has no place: no member at all.
+    expect('claimSpan' in pasted!.checks[3]!).toBe(false);
+    // Read back strictly, from its JSON.
+    const parsed = parseBundle(JSON.parse(JSON.stringify(bundle)));
+    expect(parsed.ok && parsed.bundle.cases[0]!.article?.text).toBe(ARTICLE_TEXT);
+  });
+
+  it('the claim being worked on keeps its place too', async () => {
+    const span = articleCase.kept![1]!.claimSpan!;
+    const working = {
+      ...articleCase,
+      kept: [],
+      claim: 'The ministry spent 20% more.',
+      operands: [...supportedCase.operands],
+      check: supportedResponse,
+      claimSpan: span,
+    };
+    const bundle = await buildReport([working], fixtureLookup(), meta);
+    expect(bundle.cases[0]!.checks[0]).toMatchObject({ checkId: null, claimSpan: span });
+  });
+
+  it('a case not made from an article: no article member, and a bundle as it was before articles were kept', async () => {
+    const bundle = await buildReport([supportedCase], fixtureLookup(), meta);
+    expect('article' in bundle.cases[0]!).toBe(false);
+    expect(canonicalJson(bundle)).not.toMatch(/"article"|"claimSpan"/);
+    // A bundle exported before articles were kept reads as it is, and its seal still holds.
+    const parsed = parseBundle(JSON.parse(JSON.stringify(bundle)));
+    expect(parsed.ok).toBe(true);
+    expect(await contentDigest(bundle)).toBe(bundle.integrity.digest);
+  });
+
+  it('a place that ends before it starts, or an article with a member it does not have: refused', async () => {
+    const bundle = await buildReport([articleCase], fixtureLookup(), meta);
+    const backwards = structuredClone(bundle) as ReportBundle;
+    backwards.cases[0]!.checks[0]!.claimSpan = { start: 10, end: 4 };
+    expect(parseBundle(backwards).ok).toBe(false);
+    const extra = JSON.parse(JSON.stringify(bundle)) as { cases: { article: Record<string, unknown> }[] };
+    extra.cases[0]!.article['verdict'] = 'true';
+    const refused = parseBundle(extra);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems.join('\n')).toMatch(/article/);
   });
 });
