@@ -16,7 +16,7 @@ import {
   runVerifyReport,
   UsageError,
 } from '../../scripts/verify-report';
-import { buildLibrary, tampered, type Library } from '../desktop/main/report/fixtures';
+import { buildArticleCases, buildLibrary, tampered, type Library } from '../desktop/main/report/fixtures';
 
 // `npm run verify-report`: as a child process (exit codes and lines), and in process for the refusals.
 
@@ -27,8 +27,14 @@ let notJson: string;
 let repeated: string;
 let reauthored: string;
 let reverdicted: string;
+let articleGood: string;
+let articleMoved: string;
+let articleStatementSv: string;
 beforeAll(async () => {
   lib = await buildLibrary();
+  // Cases made from articles (pasted text, a library document), built while the service is open here.
+  const articles = await buildArticleCases(lib);
+  articleStatementSv = articles.statementSv;
   // The verifier opens the data folder itself: this process lets it go.
   await lib.client.close();
   good = join(lib.root, 'good.json');
@@ -44,6 +50,18 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(notJson, '{"bundleVersion": 1, oops');
+  articleGood = join(lib.root, 'article-good.json');
+  writeFileSync(articleGood, JSON.stringify(articles.bundle, null, 2));
+  // A claim's place moved onto another sentence of the pasted article, the seal made again.
+  articleMoved = join(lib.root, 'article-moved.json');
+  writeFileSync(
+    articleMoved,
+    JSON.stringify(
+      tampered(articles.bundle, (b) => {
+        b.cases[0]!.checks[0]!.claimSpan = { start: 0, end: 35 };
+      }),
+    ),
+  );
   // A judgment passed off as someone else's, the seal made again: only the app's case knows who made it.
   reauthored = join(lib.root, 'reauthored.json');
   writeFileSync(
@@ -159,6 +177,40 @@ describe('npm run verify-report (child process)', () => {
     ).toBe(true);
     expect(result.stdout.at(-2)).toMatch(/^\d+ item\(s\): \d+ same, 0 differ, 0 unreadable, 0 refused$/);
     expect(result.stdout.at(-1)).toBe('VERIFIED: every item is as the bundle says.');
+  }, 60_000);
+
+  it('a bundle of cases made from articles: each article read again, each claim at its place; exit 0', async () => {
+    const result = await run([articleGood, '--data', lib.dataDir, '--cases', lib.appDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const items = result.stdout.slice(0, -2);
+    for (const line of items) expect(line).toMatch(/^same {7}\S.* — \S/);
+    expect(items).toContainEqual(
+      expect.stringMatching(/^same {7}case case_pastedarticle0000c: article — pasted text of 92 characters/),
+    );
+    expect(items).toContainEqual(
+      expect.stringContaining(
+        `same       case case_statementarticle0d: article — document ${articleStatementSv}'s claims listed again`,
+      ),
+    );
+    expect(items).toContain(
+      'same       case case_pastedarticle0000c check 1 (check_article01): place in the article — the claim "Revenue rose 12% from 2022 to 2023." found at characters 57–92 of the pasted text the bundle keeps',
+    );
+    // A bundle of cases not made from articles has no article items.
+    const old = await run([good, '--data', lib.dataDir]);
+    expect(old.code).toBe(0);
+    expect(old.stdout.some((l) => l.includes('article'))).toBe(false);
+  }, 60_000);
+
+  it("a claim's place moved in the article: the DIFFERS line names the claim, exit 1", async () => {
+    const result = await run([articleMoved, '--data', lib.dataDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(result.stdout.filter((l) => !l.startsWith('same'))).toEqual([
+      'DIFFERS    case case_pastedarticle0000c check 1 (check_article01): place in the article — the claim "Revenue rose 12% from 2022 to 2023.": characters 0–35 of the pasted text the bundle keeps read "Spending reached 1,200 euros in 202"',
+      expect.stringMatching(/^\d+ item\(s\): \d+ same, 1 differ, 0 unreadable, 0 refused$/),
+      'NOT VERIFIED: the items above marked DIFFERS, UNREADABLE or REFUSED say what and where.',
+    ]);
   }, 60_000);
 
   it('a tampered bundle: the DIFFERS line names the figure, exit 1', async () => {

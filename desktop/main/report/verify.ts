@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ExtractionResponse, NumericResponse, Representation, SourceVersion } from '../../../shared/api';
+import type {
+  ClaimListResponse,
+  ExtractionResponse,
+  NumericResponse,
+  Representation,
+  SourceVersion,
+} from '../../../shared/api';
+import type { ClaimSpan } from '../../../shared/bridge/article';
 import type { Case, Judgment, KeptCheck, PersonVerdict } from '../../../shared/bridge/cases';
 import { MAX_BUNDLE_CHARS } from '../../../shared/bridge/reports';
 import {
@@ -18,8 +25,9 @@ import { checkSignature, publicKeyFromBase64, recomputeDigest } from './signing'
 
 // Re-verification of a report bundle: the bundle is read strictly, its seal recomputed, its
 // signature checked; then every retained source is re-read and hashed, every representation re-read (or
-// published again), every figure compared, every check re-run, every citation found again, and, when the
-// app's cases are at hand, every case compared with the one stored. One item per thing checked: `same`, or
+// published again), every figure compared, every check re-run, every citation found again, every article
+// a case was made from read again with each claim found at its place, and, when the app's cases are at
+// hand, every case compared with the one stored. One item per thing checked: `same`, or
 // what differs and where. Content problems never throw: they are items. Only an abort throws.
 
 export interface VerifyTarget {
@@ -452,7 +460,25 @@ export async function verifyBundle(
       citationItem(`case ${c.caseId} citation ${i + 1}`, citation, serviceSources, representationById, emit),
     );
 
-  // 5. The app's cases, when at hand.
+  // 5. Articles: a pasted one hashed again from the text the bundle keeps; a library document's claims
+  // listed again by the service, which answers the text their places index. Each claim must be found at
+  // its place, since a place that no longer holds the claim's words cites something else.
+  const articleIds = [
+    ...new Set(
+      bundle.cases.flatMap((c) =>
+        c.article !== undefined && c.article.kind !== 'text' && c.article.sourceVersionId !== null
+          ? [c.article.sourceVersionId]
+          : [],
+      ),
+    ),
+  ];
+  const relisted = await mapLimit(articleIds, CONCURRENCY, signal, (id) =>
+    call(() => target.client.listClaims({ source_version_id: id }, callOptions)),
+  );
+  const listedById = new Map(articleIds.map((id, i) => [id, relisted[i]!]));
+  for (const c of bundle.cases) articleItems(c, listedById, emit);
+
+  // 6. The app's cases, when at hand.
   if (target.cases)
     for (const c of bundle.cases) caseItems(c, target.cases, emit, options.onlyCasesKept === true);
 
@@ -461,6 +487,134 @@ export async function verifyBundle(
 }
 
 type Emit = (subject: string, status: VerifyStatus, detail: string) => void;
+
+function sha256Text(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function placeName(span: ClaimSpan): string {
+  return `characters ${span.start}–${span.end}`;
+}
+
+/** Where a text first differs from another, for an item. */
+function textDifference(bundleText: string, serviceText: string): string {
+  let i = 0;
+  while (i < bundleText.length && i < serviceText.length && bundleText[i] === serviceText[i]) i++;
+  return `from character ${i}: bundle ${show(bundleText.slice(i, i + 30))}, service ${show(serviceText.slice(i, i + 30))}`;
+}
+
+/**
+ * A case's article read again, then each check's claim found at its place in it. The article item says
+ * whether the text is the one the bundle names (its sha256); each place item names its claim.
+ */
+function articleItems(c: ReportCase, listedById: Map<string, Got<ClaimListResponse>>, emit: Emit): void {
+  const placed = c.checks.flatMap((check, i) =>
+    check.claimSpan === undefined ? [] : [{ name: checkName(c, i), check, span: check.claimSpan }],
+  );
+  const a = c.article;
+  const subject = `case ${c.caseId}: article`;
+  if (a === undefined) {
+    for (const p of placed)
+      emit(
+        `${p.name}: place in the article`,
+        'differs',
+        `the claim ${show(p.check.request.claim)} is given ${placeName(p.span)} of an article, but the case names no article`,
+      );
+    return;
+  }
+  // The text each place is looked for in, and where it came from; or why no text could be had.
+  let text: string | null = null;
+  let from = '';
+  let missing: { status: VerifyStatus; why: string } | null = null;
+  const problems: string[] = [];
+  if (a.kind === 'text') {
+    from = 'the pasted text the bundle keeps';
+    if (a.sourceVersionId !== null)
+      problems.push(`pasted text, but it names the library's document ${show(a.sourceVersionId)}`);
+    if (a.text === null) {
+      missing = { status: 'differs', why: 'the bundle does not keep the pasted text' };
+      problems.push('pasted text, but the bundle does not keep it: its sha256 cannot be found again');
+    } else {
+      text = a.text;
+      const hash = sha256Text(a.text);
+      if (hash !== a.sha256) problems.push(`sha256: bundle ${a.sha256}, its pasted text hashes to ${hash}`);
+    }
+    if (text !== null && problems.length === 0)
+      emit(
+        subject,
+        'same',
+        `pasted text of ${text.length} characters kept in the bundle, sha256 ${a.sha256}`,
+      );
+    else emit(subject, 'differs', listed(problems));
+  } else if (a.sourceVersionId === null) {
+    missing = { status: 'differs', why: 'the bundle names no document to read it from' };
+    emit(
+      subject,
+      'differs',
+      `${a.kind === 'url' ? 'a web address' : "a library's document"}, but the bundle names no source version`,
+    );
+  } else {
+    const id = a.sourceVersionId;
+    const got = listedById.get(id);
+    const document = `document ${showId(id)}`;
+    from = `the text the service reads from ${document}`;
+    if (got === undefined || !got.ok) {
+      const error = got?.ok === false ? got.error : null;
+      const status: VerifyStatus = isRefusal(error) ? 'differs' : 'unreadable';
+      const why = `the service could not list the claims of ${document} again: ${error === null ? 'not read' : reasonOf(error)}`;
+      missing = { status, why };
+      emit(subject, status, why);
+    } else {
+      const answered = got.value.article;
+      text = answered.text;
+      const hash = sha256Text(answered.text);
+      if (answered.sha256 !== a.sha256)
+        problems.push(
+          `sha256: bundle ${a.sha256}, the text the service reads from ${document} now ${answered.sha256}`,
+        );
+      if (hash !== answered.sha256)
+        problems.push(`the service names its text sha256 ${answered.sha256}, the text hashes to ${hash}`);
+      if (a.text !== null && a.text !== answered.text)
+        problems.push(`text: ${textDifference(a.text, answered.text)}`);
+      if (problems.length === 0)
+        emit(
+          subject,
+          'same',
+          `${document}'s claims listed again: the text it reads (${answered.text.length} characters) is sha256 ${a.sha256}, as the bundle says`,
+        );
+      else emit(subject, 'differs', listed(problems));
+    }
+  }
+  for (const p of placed) {
+    const placeSubject = `${p.name}: place in the article`;
+    const claim = p.check.request.claim;
+    if (text === null) {
+      emit(
+        placeSubject,
+        missing?.status ?? 'differs',
+        `the claim ${show(claim)} was not looked for: ${missing?.why ?? 'no text'}`,
+      );
+      continue;
+    }
+    if (p.span.end > text.length) {
+      emit(
+        placeSubject,
+        'differs',
+        `the claim ${show(claim)} is given ${placeName(p.span)}, but ${from} has ${text.length} characters`,
+      );
+      continue;
+    }
+    const found = text.slice(p.span.start, p.span.end);
+    if (found === claim)
+      emit(placeSubject, 'same', `the claim ${show(claim)} found at ${placeName(p.span)} of ${from}`);
+    else
+      emit(
+        placeSubject,
+        'differs',
+        `the claim ${show(claim)}: ${placeName(p.span)} of ${from} read ${show(found)}`,
+      );
+  }
+}
 
 function verifySignature(
   bundle: ReportBundle,
@@ -900,9 +1054,13 @@ function storedCheckDifferences(
     judgments: Judgment[];
     keptAt?: string;
     verdict?: PersonVerdict;
+    claimSpan?: ClaimSpan;
   },
 ): string[] {
   return [
+    ...differences(check.claimSpan ?? null, stored.claimSpan ?? null, 'app').map((d) =>
+      d.startsWith('(value)') ? d.replace('(value)', 'place in the article') : `place in the article ${d}`,
+    ),
     ...differences(check.request.claim, stored.claim, 'app').map((d) => d.replace('(value)', 'claim')),
     ...differences(check.request.operands, stored.operands, 'app').map((d) => `operands ${d}`),
     ...differences(check.response, stored.check, 'app').map((d) => `response ${d}`),
@@ -942,6 +1100,9 @@ function caseItems(c: ReportCase, store: CaseStore, emit: Emit, onlyCasesKept: b
     ...differences(c.title, stored.title, 'app').map((d) => d.replace('(value)', 'title')),
     ...differences(c.notes, stored.notes ?? '', 'app').map((d) => d.replace('(value)', 'notes')),
     ...differences(c.createdAt, stored.createdAt, 'app').map((d) => d.replace('(value)', 'createdAt')),
+    ...differences(c.article ?? null, stored.article ?? null, 'app').map((d) =>
+      d.startsWith('(value)') ? d.replace('(value)', 'article') : `article ${d}`,
+    ),
     ...differences(
       c.citations.map(({ source: _s, extractorVersion: _e, unit: _u, ...kept }) => kept),
       stored.citations ?? [],
@@ -961,7 +1122,11 @@ function caseItems(c: ReportCase, store: CaseStore, emit: Emit, onlyCasesKept: b
       ? ''
       : ` (the app's case was last changed ${stored.updatedAt}, the bundle's ${c.updatedAt})`;
   if (caseProblems.length === 0)
-    emit(subject, 'same', `title, notes, citations and list of checks as the app keeps them${sameAsThen}`);
+    emit(
+      subject,
+      'same',
+      `title, notes, citations${c.article === undefined ? '' : ', article'} and list of checks as the app keeps them${sameAsThen}`,
+    );
   else emit(subject, 'differs', `${listed(caseProblems)}${sameAsThen}`);
 
   c.checks.forEach((check, i) => {

@@ -295,6 +295,146 @@ export async function buildLibrary(): Promise<Library> {
   };
 }
 
+/** The pasted article of the article cases: its second claim is checked first. */
+export const PASTED_ARTICLE =
+  'Spending reached 1,200 euros in 2024, the ministry said. Revenue rose 12% from 2022 to 2023.';
+
+/** A statement kept in the library as a text document, read as an article. */
+export const STATEMENT_TEXT =
+  'Ministry statement\n\nRevenue rose 12% from 2022 to 2023. Spending grew by 10% in 2023.\n';
+
+export interface ArticleCases {
+  /** Made from pasted text: its claims kept out of the article's order, and a check not read from it. */
+  pasted: Case;
+  /** Made from a text document of the library. */
+  statement: Case;
+  statementSv: string;
+  /** The report of both cases. */
+  bundle: ReportBundle;
+}
+
+/**
+ * Two cases made from articles, stored in the library's case store beside its other cases, and their
+ * report: one from pasted text (the revenue claim kept first, then the spending claim the person judged,
+ * then a claim typed by hand), one from a statement uploaded to the library. Each claim's place is the
+ * one the service listed it at, and its check the service's answer to the claim as listed.
+ */
+export async function buildArticleCases(lib: Library): Promise<ArticleCases> {
+  const { client } = lib;
+  const b2 = operandOf(lib.xlsx.rep, (_raw, ref) => ref === 'B2');
+  const c2 = operandOf(lib.xlsx.rep, (_raw, ref) => ref === 'C2');
+  const b3 = operandOf(lib.xlsx.rep, (_raw, ref) => ref === 'B3');
+  const pdfSpend = operandOf(lib.pdf.rep, (raw) => raw.includes('1,200'));
+  const claimOf = (listed: Awaited<ReturnType<EvidenceClient['listClaims']>>, words: string) => {
+    const found = listed.claims.find((c) => c.text.includes(words));
+    if (!found) throw new Error(`fixture: no listed claim with ${words}`);
+    return found;
+  };
+  const pastedList = await client.listClaims({ text: PASTED_ARTICLE });
+  const revenue = claimOf(pastedList, '12%');
+  const spending = claimOf(pastedList, '1,200');
+  const revenueCheck = await client.verifyNumeric({ claim: revenue.text, operands: [b2, c2] });
+  const spendingCheck = await client.verifyNumeric({ claim: spending.text, operands: [pdfSpend] });
+  if (revenueCheck.outcome !== 'supported' || spendingCheck.outcome !== 'escalate')
+    throw new Error(`fixture: got ${revenueCheck.outcome} and ${spendingCheck.outcome}`);
+  const typedClaim = 'The ministry spent 20% more.';
+  const typedCheck = await client.verifyNumeric({ claim: typedClaim, operands: [b3, pdfSpend] });
+  const pasted = lib.cases.put({
+    id: 'case_pastedarticle0000c',
+    title: 'What the ministry said',
+    claim: 'Next claim to check.',
+    operands: [],
+    check: null,
+    judgments: [],
+    kept: [
+      {
+        id: 'check_article01',
+        claim: revenue.text,
+        operands: [b2, c2],
+        check: revenueCheck,
+        judgments: [],
+        keptAt: '2026-11-25T10:00:00.000Z',
+        verdict: { verdict: 'true', note: null, at: '2026-11-25T10:05:00.000Z', author: 'Ana Ruiz' },
+        claimSpan: revenue.span,
+      },
+      {
+        id: 'check_article02',
+        claim: spending.text,
+        operands: [pdfSpend],
+        check: spendingCheck,
+        judgments: [],
+        keptAt: '2026-11-25T10:10:00.000Z',
+        // The person's "true" on a check the service left unresolved: theirs, never the service's outcome.
+        verdict: {
+          verdict: 'true',
+          note: 'The ministry confirmed the total by phone.',
+          at: '2026-11-25T10:15:00.000Z',
+          author: 'Bea Editor',
+        },
+        claimSpan: spending.span,
+      },
+      {
+        id: 'check_article03',
+        claim: typedClaim,
+        operands: [b3, pdfSpend],
+        check: typedCheck,
+        judgments: [],
+        keptAt: '2026-11-25T10:20:00.000Z',
+      },
+    ],
+    citations: [],
+    notes: '',
+    article: {
+      kind: 'text',
+      sourceVersionId: null,
+      url: null,
+      title: null,
+      sha256: pastedList.article.sha256,
+      text: pastedList.article.text,
+    },
+    createdAt: '2026-11-25T09:00:00.000Z',
+    updatedAt: '2026-11-25T10:20:00.000Z',
+  });
+  const up = await client.uploadAsset({
+    bytes: new TextEncoder().encode(STATEMENT_TEXT),
+    filename: 'statement.txt',
+    title: 'Ministry statement',
+  });
+  const statementSv = up.source_version_id!;
+  const statementList = await client.listClaims({ source_version_id: statementSv });
+  const statementClaim = claimOf(statementList, '12%');
+  const statement = lib.cases.put({
+    id: 'case_statementarticle0d',
+    title: 'The ministry statement',
+    claim: statementClaim.text,
+    operands: [b2, c2],
+    check: await client.verifyNumeric({ claim: statementClaim.text, operands: [b2, c2] }),
+    judgments: [],
+    claimSpan: statementClaim.span,
+    kept: [],
+    citations: [],
+    notes: '',
+    article: {
+      kind: 'source',
+      sourceVersionId: statementSv,
+      url: null,
+      title: 'Ministry statement',
+      sha256: statementList.article.sha256,
+      text: null,
+    },
+    createdAt: '2026-11-25T11:00:00.000Z',
+    updatedAt: '2026-11-25T11:00:00.000Z',
+  });
+  const bundle = await buildReport([pasted, statement], clientLookup(client), {
+    title: 'What the ministry said',
+    authorName: 'Ana Ruiz',
+    appVersion: '0.1.0',
+    extractorVersion: EXTRACTOR,
+    generatedAt: '2026-11-25T12:00:00.000Z',
+  });
+  return { pasted, statement, statementSv, bundle };
+}
+
 /** A deep copy of the bundle changed by `change`, resealed with the digest of its new content. */
 export function tampered(
   bundle: ReportBundle,

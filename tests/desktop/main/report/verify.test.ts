@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { publicKeyBase64, signBundle } from '../../../../desktop/main/report/sig
 import { verifyBundle, verifyItemLine } from '../../../../desktop/main/report/verify';
 import type { ReportBundle } from '../../../../desktop/main/report/model';
 import type { VerifyItem, VerifyReport } from '../../../../shared/bridge/verify-result';
-import { buildLibrary, tampered, type Library } from './fixtures';
+import { buildArticleCases, buildLibrary, tampered, type ArticleCases, type Library } from './fixtures';
 
 // Re-verification of a report bundle against a real embedded service on a temp folder: a
 // bundle as exported is the same in every item; each tampering is caught by an item that names it.
@@ -580,5 +580,146 @@ describe('verifyBundle: signatures', () => {
     expect(report.ok).toBe(false);
     const unsigned = await verify(lib.bundle, { trustedKeys: [publicKeyBase64(keyA)] });
     expect(item(unsigned, 'bundle: signature')).toMatchObject({ status: 'differs' });
+  });
+});
+
+describe('verifyBundle: the article a case was made from', () => {
+  let articles: ArticleCases;
+  beforeAll(async () => {
+    articles = await buildArticleCases(lib);
+  }, 60_000);
+
+  const PASTED = 'case case_pastedarticle0000c';
+  const STATEMENT = 'case case_statementarticle0d';
+  const place = (caseId: string, n: number, id: string) =>
+    `${caseId} check ${n} (${id}): place in the article`;
+  const REVENUE_PLACE = place(PASTED, 1, 'check_article01');
+  const SPENDING_PLACE = place(PASTED, 2, 'check_article02');
+  const STATEMENT_PLACE = `${STATEMENT} check 1 (current claim): place in the article`;
+
+  it('as exported: the pasted text hashes again, the document is read again, each claim is at its place', async () => {
+    const report = await verify(articles.bundle);
+    expect(problems(report)).toEqual([]);
+    expect(item(report, `${PASTED}: article`).detail).toContain(articles.pasted.article!.sha256);
+    expect(item(report, `${STATEMENT}: article`).detail).toContain(`document ${articles.statementSv}`);
+    expect(item(report, REVENUE_PLACE).detail).toContain('"Revenue rose 12% from 2022 to 2023."');
+    item(report, SPENDING_PLACE);
+    item(report, STATEMENT_PLACE);
+    // The claim typed by hand has no place to find.
+    expect(report.items.some((i) => i.subject.includes('check_article03): place'))).toBe(false);
+    expect(item(report, `${PASTED}: in the app`).detail).toContain('article');
+  });
+
+  it('a bundle exported before articles were kept still verifies, with no article items', async () => {
+    expect(JSON.stringify(lib.bundle)).not.toMatch(/"article"|"claimSpan"/);
+    const report = await verify(JSON.stringify(lib.bundle));
+    expect(report.ok).toBe(true);
+    expect(report.items.some((i) => /article/.test(i.subject))).toBe(false);
+  });
+
+  it('a moved place: the check differs, naming its claim and what the place holds', async () => {
+    const report = await verify(
+      tampered(articles.bundle, (b) => {
+        b.cases[0]!.checks[0]!.claimSpan = { start: 0, end: 35 };
+      }),
+    );
+    expect(item(report, 'bundle: content digest').status).toBe('same');
+    expect(item(report, REVENUE_PLACE)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringMatching(
+        /^the claim "Revenue rose 12% from 2022 to 2023\.": characters 0–35 of the pasted text .* read "Spending reached/,
+      ),
+    });
+    expect(item(report, SPENDING_PLACE).status).toBe('same');
+    // The app's case keeps the place it was read at.
+    expect(item(report, `${PASTED} check 1 (check_article01): in the app`).detail).toContain(
+      'place in the article start: bundle 0',
+    );
+    // Past the end of the text: said so.
+    const beyond = await verify(
+      tampered(articles.bundle, (b) => {
+        b.cases[1]!.checks[0]!.claimSpan = { start: 20, end: 5000 };
+      }),
+    );
+    expect(item(beyond, STATEMENT_PLACE)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringMatching(
+        /characters 20–5000, but the text the service reads .* has \d+ characters/,
+      ),
+    });
+  });
+
+  it('changed pasted text: its sha256 no longer holds, and a claim reworded in it is not at its place', async () => {
+    const report = await verify(
+      tampered(articles.bundle, (b) => {
+        const a = b.cases[0]!.article!;
+        a.text = a.text!.replace('12%', '15%');
+      }),
+    );
+    expect(item(report, `${PASTED}: article`)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringContaining(
+        `sha256: bundle ${articles.pasted.article!.sha256}, its pasted text hashes to`,
+      ),
+    });
+    expect(item(report, REVENUE_PLACE)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringContaining('read "Revenue rose 15% from 2022 to 2023."'),
+    });
+    expect(report.ok).toBe(false);
+    // The text and its sha256 changed together: the claim still is not where the check says.
+    const rehashed = await verify(
+      tampered(articles.bundle, (b) => {
+        const a = b.cases[0]!.article!;
+        a.text = a.text!.replace('12%', '15%');
+        a.sha256 = createHash('sha256').update(a.text, 'utf8').digest('hex');
+      }),
+    );
+    expect(item(rehashed, `${PASTED}: article`).status).toBe('same');
+    expect(item(rehashed, REVENUE_PLACE).status).toBe('differs');
+    expect(item(rehashed, `${PASTED}: in the app`).detail).toContain('article sha256');
+  });
+
+  it("a library document's sha256 changed: differs against the text the service reads", async () => {
+    const fake = 'f'.repeat(64);
+    const report = await verify(
+      tampered(articles.bundle, (b) => {
+        b.cases[1]!.article!.sha256 = fake;
+      }),
+    );
+    expect(item(report, `${STATEMENT}: article`)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringContaining(`sha256: bundle ${fake}, the text the service reads from document`),
+    });
+  });
+
+  it('a document the service does not have: the article and its claims are not read, and say why', async () => {
+    const report = await verify(
+      tampered(articles.bundle, (b) => {
+        b.cases[1]!.article!.sourceVersionId = 'sv_missing0000000000000';
+      }),
+      {},
+      false,
+    );
+    expect(item(report, `${STATEMENT}: article`)).toMatchObject({
+      status: 'unreadable',
+      detail: expect.stringContaining('does not exist'),
+    });
+    expect(item(report, STATEMENT_PLACE).status).toBe('unreadable');
+    expect(report.ok).toBe(false);
+  });
+
+  it('a place given without an article: differs', async () => {
+    const report = await verify(
+      tampered(lib.bundle, (b) => {
+        b.cases[0]!.checks[0]!.claimSpan = { start: 0, end: 10 };
+      }),
+      {},
+      false,
+    );
+    expect(item(report, `${SUPPORTED}: place in the article`)).toMatchObject({
+      status: 'differs',
+      detail: expect.stringContaining('the case names no article'),
+    });
   });
 });
