@@ -54,6 +54,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuIt
         command('Add Files…', 'library.addFiles'),
         command('Paste a Web Address…', 'library.pasteWebAddress'),
         command('Search Evidence…', 'search.open'),
+        command('Check an Article…', 'article.open'),
         { type: 'separator' },
         command('Export Report…', 'report.export'),
         command('Check a Report Bundle…', 'report.verify'),

@@ -1,3 +1,5 @@
+import { ArticleButton } from './article/ArticleButton';
+import { ArticleView } from './article/ArticleView';
 import { CasesPanel } from './cases/CasesPanel';
 import { CheckColumn } from './check/CheckColumn';
 import { ImportAnnouncer } from './library/ImportAnnouncer';
@@ -26,6 +28,7 @@ export function App() {
   const health = useHealth();
   const libraryOpen = useWorkbenchUi((state) => state.libraryOpen);
   const toggleLibrary = useWorkbenchUi((state) => state.toggleLibrary);
+  const centre = useWorkbenchUi((state) => state.centre);
   const webHost = bridge().host === 'web';
   useThemeSync();
   useKeymap();
@@ -57,6 +60,7 @@ export function App() {
           </div>
         </div>
         <div className="flex items-center gap-2">
+          <ArticleButton />
           <SearchButton />
           <VerifyButton />
           <SettingsButton />
@@ -73,7 +77,7 @@ export function App() {
             <CasesPanel />
           </div>
         )}
-        <Viewer />
+        {centre === 'article' ? <ArticleView /> : <Viewer />}
         <CheckColumn />
       </div>
       <StatusBar />

@@ -44,10 +44,17 @@ export type FigurePlace = 'text' | 'original';
 /** The panels a command opens over the workbench. */
 export type Overlay = 'search' | 'settings' | 'shortcuts' | 'export' | 'verify' | 'goToFigure';
 
+/** What the middle of the workbench shows: the open document, or an article being checked claim by claim. */
+export type Centre = 'document' | 'article';
+
 /** UI state only (what is shown, not what is known): data from the main process lives in React Query. */
 interface WorkbenchUi {
   libraryOpen: boolean;
   toggleLibrary: () => void;
+  centre: Centre;
+  /** Shows the article being checked (opening a document shows the document again). */
+  showArticle: () => void;
+  showDocument: () => void;
   /** The document open in the viewer and the unit (1-based page or sheet index) shown. */
   openSourceVersionId: string | null;
   openUnitIndex: number;
@@ -101,10 +108,14 @@ interface WorkbenchUi {
 export const useWorkbenchUi = create<WorkbenchUi>()((set) => ({
   libraryOpen: true,
   toggleLibrary: () => set((state) => ({ libraryOpen: !state.libraryOpen })),
+  centre: 'document',
+  showArticle: () => set({ centre: 'article' }),
+  showDocument: () => set({ centre: 'document' }),
   openSourceVersionId: null,
   openUnitIndex: 1,
   openDocument: (sourceVersionId, unitIndex = 1) =>
     set({
+      centre: 'document',
       openSourceVersionId: sourceVersionId,
       openUnitIndex: unitIndex,
       litFigure: null,

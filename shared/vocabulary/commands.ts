@@ -21,6 +21,7 @@ export const COMMAND_IDS = [
   'view.zoomReset',
   'view.tables',
   'figure.goTo',
+  'article.open',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];
@@ -56,7 +57,7 @@ export interface Shortcut {
   description: string;
   /** Where the key works, in the person's words. */
   where: string;
-  group: 'Workbench' | 'Library' | 'Viewer' | 'Check' | 'Reports' | 'Dialogs';
+  group: 'Workbench' | 'Library' | 'Viewer' | 'Check' | 'Article' | 'Reports' | 'Dialogs';
   /** The app-wide command it runs, if any (menus run the same command). */
   command: CommandId | null;
   /**
@@ -279,6 +280,42 @@ export const KEYMAP: readonly Shortcut[] = [
     description: 'Run the check',
     where: 'In the claim field',
     group: 'Check',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'check-article',
+    keys: [{ key: 'a', mod: true, shift: true }],
+    description: 'Check an article: its claims and the figures that could back them',
+    where: ANYWHERE,
+    group: 'Article',
+    command: 'article.open',
+    boundBy: 'keymap',
+  },
+  {
+    id: 'claim-move',
+    keys: [{ key: 'ArrowDown' }, { key: 'ArrowUp' }, { key: 'Home' }, { key: 'End' }],
+    description: 'Move between claims',
+    where: 'In the list of an article’s claims',
+    group: 'Article',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'claim-candidates',
+    keys: [{ key: 'Enter' }],
+    description: 'Go to the figures that could back the claim',
+    where: 'In the list of an article’s claims',
+    group: 'Article',
+    command: null,
+    boundBy: 'component',
+  },
+  {
+    id: 'candidate-check',
+    keys: [{ key: 'Enter' }, { key: ' ' }],
+    description: 'Check the claim with these figures (the same check as your own pick)',
+    where: 'On a candidate’s Check button',
+    group: 'Article',
     command: null,
     boundBy: 'component',
   },

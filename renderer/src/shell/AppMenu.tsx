@@ -56,6 +56,7 @@ export function AppMenu() {
         { id: 'add-files', label: 'Add files…', command: 'library.addFiles' },
         { id: 'paste-web-address', label: 'Paste a web address…', command: 'library.pasteWebAddress' },
         { id: 'search', label: 'Search evidence…', command: 'search.open' },
+        { id: 'check-article', label: 'Check an article…', command: 'article.open' },
         { id: 'settings', label: 'Settings…', command: 'settings.open' },
         { id: 'export', label: 'Export report…', command: 'report.export' },
         { id: 'verify', label: 'Check a report bundle…', command: 'report.verify' },

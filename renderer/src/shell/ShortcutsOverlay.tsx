@@ -10,6 +10,7 @@ const GROUPS: readonly Shortcut['group'][] = [
   'Library',
   'Viewer',
   'Check',
+  'Article',
   'Reports',
   'Dialogs',
 ];

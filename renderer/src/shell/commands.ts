@@ -30,6 +30,14 @@ function focusWebAddress(): void {
   });
 }
 
+/** Shows the article view and puts the keyboard in it (its first field, or its claims once read). */
+function openArticle(): void {
+  const ui = useWorkbenchUi.getState();
+  ui.closeOverlay();
+  ui.showArticle();
+  requestAnimationFrame(() => document.getElementById('article-heading')?.focus());
+}
+
 /** Runs one app-wide command: from a key, the in-page menu or the Electron menu. */
 export function runCommand(command: CommandId, client: QueryClient): void {
   const ui = useWorkbenchUi.getState();
@@ -62,5 +70,7 @@ export function runCommand(command: CommandId, client: QueryClient): void {
       return ui.toggleTables();
     case 'figure.goTo':
       return ui.openOverlay('goToFigure');
+    case 'article.open':
+      return openArticle();
   }
 }

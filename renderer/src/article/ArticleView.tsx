@@ -1,0 +1,239 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ClaimCandidate } from '../../../shared/api';
+import { formatNumber } from '../check/figure-wording';
+import { OUTCOME_WORDING } from '../check/outcome-wording';
+import { useWorkbenchUi } from '../ui-store';
+import { ArticleSourceForm, FOCUS } from './ArticleSourceForm';
+import { ArticleText } from './ArticleText';
+import { useArticleDraft } from './article-state';
+import { ClaimCandidates } from './ClaimCandidates';
+import { ClaimList } from './ClaimList';
+import { claimState, type ClaimState } from './claim-state';
+import { useArticleCase, useArticleClaims, useCheckCandidate, useClaimCandidates } from './use-article';
+
+/** Where the article came from, in a line. */
+function originWords(
+  kind: 'text' | 'source' | 'url',
+  title: string | null,
+  url: string | null,
+  length: number,
+) {
+  if (kind === 'text') return `Pasted text, ${formatNumber(length)} characters`;
+  if (kind === 'url') return `${title ?? url ?? 'A web page'} (added to your library)`;
+  return title ?? 'A document of your library';
+}
+
+/**
+ * "Check an article": what was said, its claims lit in the text and listed with where each stands, and
+ * under the selected claim the figures that could back it. Checking one fills the Check column and runs
+ * its check; the case made from the article keeps the article and each claim's place in it.
+ */
+export function ArticleView() {
+  const asked = useArticleDraft((state) => state.asked);
+  const selectedOrder = useArticleDraft((state) => state.selected);
+  const select = useArticleDraft((state) => state.select);
+  const ask = useArticleDraft((state) => state.ask);
+  const openSourceVersionId = useWorkbenchUi((state) => state.openSourceVersionId);
+  const showDocument = useWorkbenchUi((state) => state.showDocument);
+  const read = useArticleClaims(asked);
+  const article = read.data;
+  const claims = useMemo(() => article?.claims ?? [], [article]);
+  const exclude = article?.article.sourceVersionId ?? null;
+  const candidates = useClaimCandidates(claims, exclude);
+  const theCase = useArticleCase(article);
+  const [announcement, setAnnouncement] = useState('');
+  const candidatesBox = useRef<HTMLDivElement>(null);
+  const [another, setAnother] = useState(false);
+
+  const selected = claims.find((c) => c.order === selectedOrder) ?? claims[0] ?? null;
+  const selectedIndex = selected === null ? -1 : claims.indexOf(selected);
+
+  const states = useMemo(() => {
+    const map = new Map<number, ClaimState>();
+    claims.forEach((claim, i) => {
+      const q = candidates[i];
+      map.set(
+        claim.order,
+        claimState(theCase, claim, {
+          status: q?.status ?? 'pending',
+          count: q?.data?.candidates.length ?? 0,
+          error: q?.error ?? null,
+        }),
+      );
+    });
+    return map;
+  }, [claims, candidates, theCase]);
+
+  const onChecked = useCallback(() => {
+    setAnnouncement('checked');
+    // The result card sits below the tray in the Check column, often out of sight: it is what was asked for.
+    // It is drawn once the checked case is read back, a few frames later.
+    const reveal = (framesLeft: number) => {
+      const card = document.querySelector('[data-testid="result-card"]');
+      // Only the column scrolls: scrollIntoView would move the whole window too.
+      const column = card?.closest('[data-testid="check-column"] .overflow-y-auto');
+      if (card && column)
+        column.scrollTop += card.getBoundingClientRect().top - column.getBoundingClientRect().top - 12;
+      else if (framesLeft > 0) requestAnimationFrame(() => reveal(framesLeft - 1));
+    };
+    requestAnimationFrame(() => reveal(30));
+  }, []);
+  const checker = useCheckCandidate(onChecked);
+  const check = (candidate: ClaimCandidate) => {
+    if (article === undefined || selected === null) return;
+    setAnnouncement('');
+    checker.check(article, selected, candidate);
+  };
+  const goToCandidates = () => {
+    const button = candidatesBox.current?.querySelector<HTMLButtonElement>('[data-testid="check-candidate"]');
+    (button ?? candidatesBox.current)?.focus();
+  };
+
+  const selectedState = selected === null ? undefined : states.get(selected.order);
+  const spoken =
+    announcement === 'checked' && selectedState?.kind === 'checked'
+      ? `Checked: ${OUTCOME_WORDING[selectedState.outcome].label}. The result is in the Check column; keep it there to keep it in the case.`
+      : '';
+
+  const showForm = asked === null || another || read.isError;
+  const selectedQuery = selectedIndex >= 0 ? candidates[selectedIndex] : undefined;
+
+  return (
+    <section
+      aria-labelledby="article-heading"
+      data-testid="article-view"
+      className="@container flex min-w-0 flex-1 flex-col overflow-hidden bg-slate-50 dark:bg-slate-950"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900">
+        <h2
+          id="article-heading"
+          tabIndex={-1}
+          className="text-sm font-semibold tracking-wide text-slate-900 uppercase outline-none dark:text-slate-100"
+        >
+          Check an article
+        </h2>
+        <div className="flex items-center gap-2">
+          {!showForm && (
+            <button
+              type="button"
+              onClick={() => setAnother(true)}
+              className={`rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS}`}
+            >
+              Another article
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={showDocument}
+            className={`rounded-md border border-slate-200 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS}`}
+          >
+            {openSourceVersionId === null ? 'Close' : 'Back to the document'}
+          </button>
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-5 py-4 @3xl:overflow-hidden">
+        {showForm ? (
+          <ArticleSourceForm reading={read.isFetching} onAsked={() => setAnother(false)} />
+        ) : (
+          article !== undefined && (
+            <p
+              data-testid="article-origin"
+              className="line-clamp-2 text-xs text-slate-700 dark:text-slate-300"
+            >
+              <span className="font-medium">Article: </span>
+              <bdi>
+                {originWords(
+                  article.article.kind,
+                  article.article.title,
+                  article.article.url,
+                  article.article.text.length,
+                )}
+              </bdi>
+              {' · '}
+              {claims.length === 1 ? '1 claim' : `${claims.length} claims`}
+              {theCase !== null && (
+                <>
+                  {' · '}kept in the case “<bdi>{theCase.title}</bdi>”
+                </>
+              )}
+            </p>
+          )
+        )}
+        {read.isFetching && (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            {asked !== null && 'url' in asked
+              ? 'Downloading the page, adding it to your library and reading its claims…'
+              : 'Reading the claims…'}
+          </p>
+        )}
+        {read.isError && (
+          <div
+            role="alert"
+            className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
+          >
+            <p>The claims could not be read: {read.error.message}</p>
+            <button
+              type="button"
+              onClick={() => asked !== null && ask({ ...asked })}
+              className={`mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 dark:border-rose-700 dark:hover:bg-rose-900/40 ${FOCUS}`}
+            >
+              Try again
+            </button>
+          </div>
+        )}
+        {asked === null && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            The claims with numbers are listed, most checkable first, each with the figures of your library
+            that could back it. A candidate decides nothing: checking it runs the same check as your own pick.
+          </p>
+        )}
+        {article !== undefined && !read.isFetching && claims.length === 0 && (
+          <p role="status" data-testid="no-claims" className="text-sm text-slate-700 dark:text-slate-300">
+            No checkable numeric claim was found in this article: no number stated with what it measures.
+          </p>
+        )}
+        {article !== undefined && claims.length > 0 && (
+          <div className="flex min-h-0 flex-1 flex-col gap-4 @3xl:flex-row">
+            <div className="flex max-h-72 min-h-40 flex-col @3xl:max-h-none @3xl:min-h-0 @3xl:flex-1">
+              <ArticleText
+                text={article.article.text}
+                claims={claims}
+                selected={selected?.order ?? null}
+                onSelect={select}
+              />
+            </div>
+            <div className="flex min-h-0 flex-col gap-3 @3xl:w-80 @3xl:shrink-0 @3xl:overflow-y-auto @5xl:w-96">
+              <h3 id="claims-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+                Claims{' '}
+                <span className="font-normal text-slate-600 dark:text-slate-300">(most checkable first)</span>
+              </h3>
+              <ClaimList
+                claims={claims}
+                states={states}
+                selected={selected?.order ?? null}
+                onSelect={select}
+                onEnter={goToCandidates}
+              />
+              {selected !== null && (
+                <ClaimCandidates
+                  ref={candidatesBox}
+                  claim={selected}
+                  candidates={selectedQuery?.data?.candidates}
+                  pending={selectedQuery?.isPending ?? true}
+                  failure={selectedQuery?.isError ? selectedQuery.error.message : null}
+                  theCase={theCase}
+                  running={checker.running}
+                  checkError={checker.error}
+                  onCheck={check}
+                />
+              )}
+            </div>
+          </div>
+        )}
+        <p role="status" className="sr-only" data-testid="article-announcement">
+          {spoken}
+        </p>
+      </div>
+    </section>
+  );
+}

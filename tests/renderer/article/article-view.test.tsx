@@ -1,0 +1,209 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ClaimCandidate, ClaimCandidatesResponse, ListedClaim } from '../../../shared/api';
+import type { ArticleClaims, Case, CaseSaveInput } from '../../../shared/bridge';
+import { ArticleView } from '../../../renderer/src/article/ArticleView';
+import { useArticleDraft } from '../../../renderer/src/article/article-state';
+import { useWorkbenchUi } from '../../../renderer/src/ui-store';
+import {
+  bridgeStub,
+  checkedCase,
+  ESCALATE,
+  libraryEntryOf,
+  PICKED_B,
+  REF_B,
+  renderWithQueries,
+  representationOf,
+  SUPPORTED,
+  useComponentTestSetup,
+} from '../check/fixtures';
+
+// The article view: claims read from pasted text, lit in the text and listed with where each stands;
+// a candidate checked through the same save-and-check as a person's own pick, into a case that keeps the
+// article and the claim's span; unresolved outcomes never shown as success; the keyboard alone.
+
+useComponentTestSetup();
+const initialDraft = useArticleDraft.getState();
+beforeEach(() => useArticleDraft.setState(initialDraft, true));
+
+const TEXT = 'Texas ran 56,941 handgun checks in November 2015. Ohio ran 44,300 checks.';
+const claim = (order: number, start: number, end: number, checkability: number): ListedClaim => ({
+  order,
+  sentence: { start, end },
+  span: { start, end },
+  text: TEXT.slice(start, end),
+  numbers: [],
+  relation: 'level',
+  names: { words: [], periods: [], relative_period: null },
+  problem: null,
+  checkability,
+});
+const TEXAS = claim(0, 0, 49, 0.9);
+const OHIO = claim(1, 50, TEXT.length, 0.5);
+const READ: ArticleClaims = {
+  article: {
+    kind: 'text',
+    sourceVersionId: null,
+    url: null,
+    title: null,
+    sha256: 'd'.repeat(64),
+    text: TEXT,
+  },
+  claims: [TEXAS, OHIO],
+};
+const CANDIDATE: ClaimCandidate = {
+  rank: 1,
+  score: 0.9,
+  relation: 'level',
+  figures: [
+    {
+      ref: REF_B,
+      role: 'value',
+      raw: '56,941',
+      value: 56941,
+      unit: null,
+      row_labels: ['Texas'],
+      column_headers: ['November 2015'],
+      table_title: 'Handgun checks',
+      period: '2015-11',
+      cell: { table: null, ref: 'C2', row: 1, col: 2 },
+    },
+  ],
+  roles: 'not_needed',
+  computed: 56941,
+  matched: { words: ['texas'], periods: ['2015-11'] },
+};
+
+/** The bridge as the main process would answer; the case store is a single case kept here. */
+function serve(check = SUPPORTED) {
+  let saved: Case | null = null;
+  bridgeStub.handlers['article.claims'] = () => READ;
+  bridgeStub.handlers['article.candidates'] = (input): ClaimCandidatesResponse => {
+    const { claim: text } = input as { claim: string };
+    return { claim: null, candidates: text.startsWith('Texas') ? [CANDIDATE] : [] };
+  };
+  bridgeStub.handlers['library.list'] = () => [libraryEntryOf(PICKED_B, 'Handgun checks')];
+  bridgeStub.handlers['documents.get'] = () => representationOf(PICKED_B);
+  bridgeStub.handlers['cases.save'] = (input) => {
+    const { id: _id, ...rest } = input as CaseSaveInput;
+    saved = checkedCase(null, rest as Partial<Case>);
+    return saved;
+  };
+  bridgeStub.handlers['cases.check'] = () => (saved = { ...saved!, check });
+  bridgeStub.handlers['cases.get'] = () => saved;
+  bridgeStub.handlers['cases.list'] = () => [];
+}
+
+async function pasteAndList() {
+  renderWithQueries(<ArticleView />);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Article text' }), TEXT);
+  await userEvent.click(screen.getByRole('button', { name: 'List the claims' }));
+  return screen.findByRole('listbox', { name: 'Claims' });
+}
+
+describe('the article view', () => {
+  it('lists the claims, lights each in the text, and says where each stands', async () => {
+    serve();
+    const list = await pasteAndList();
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({ text: TEXT });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Texas ran 56,941'),
+      expect.stringContaining('Ohio ran 44,300'),
+    ]);
+    await waitFor(() => expect(options[0]?.textContent).toContain('1 candidate'));
+    await waitFor(() => expect(options[1]?.textContent).toContain('No candidate in your library'));
+    const marks = screen
+      .getByRole('region', { name: 'Article text, its claims marked' })
+      .querySelectorAll('mark');
+    expect([...marks].map((m) => m.textContent)).toEqual([TEXAS.text, OHIO.text]);
+    // The first claim is selected, and its candidate is shown with its labels.
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
+    const candidates = await screen.findByRole('list', { name: 'Candidates for the claim' });
+    expect(candidates?.textContent).toContain('56,941');
+    expect(candidates?.textContent).toContain('Texas · November 2015');
+  });
+
+  it('moves along the claims with the arrows, and Enter goes to the candidate’s Check button', async () => {
+    serve();
+    const list = await pasteAndList();
+    await screen.findByRole('button', { name: 'Check with these figures' });
+    list.focus();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(within(list).getAllByRole('option')[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(list.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1]!.id);
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(within(list).getAllByRole('option')[0]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check with these figures' }));
+  });
+
+  it('checks a candidate through the same save and check as a person’s pick, into a case of the article', async () => {
+    serve();
+    await pasteAndList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check with these figures' }));
+    await waitFor(() => expect(bridgeStub.calls.some((c) => c.channel === 'cases.check')).toBe(true));
+    // No shortcut: no direct check, only the case's save and check.
+    expect(bridgeStub.calls.some((c) => c.channel === 'checks.verify')).toBe(false);
+    const save = bridgeStub.calls.find((c) => c.channel === 'cases.save')?.input as CaseSaveInput;
+    expect(save).toMatchObject({
+      claim: TEXAS.text,
+      operands: [REF_B],
+      claimSpan: TEXAS.span,
+      article: { kind: 'text', sha256: 'd'.repeat(64), text: TEXT, sourceVersionId: null },
+    });
+    // The tray and the claim hold what was checked, as if the person had picked them.
+    const ui = useWorkbenchUi.getState();
+    expect(ui.claimDraft).toBe(TEXAS.text);
+    expect(ui.operands.A?.ref).toEqual(REF_B);
+    expect(ui.operands.B).toBeNull();
+    const texas = screen.getAllByRole('option')[0]!;
+    await waitFor(() =>
+      expect(within(texas).getByTestId('claim-state').textContent).toBe(
+        'Checked: Supported by the figures (not kept yet)',
+      ),
+    );
+  });
+
+  it('never shows an unresolved check as success', async () => {
+    serve(ESCALATE);
+    await pasteAndList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check with these figures' }));
+    const texas = screen.getAllByRole('option')[0]!;
+    await waitFor(() =>
+      expect(within(texas).getByTestId('claim-state').textContent).toMatch(
+        /^Checked: Needs a person’s judgment/,
+      ),
+    );
+    const state = within(texas).getByTestId('claim-state');
+    expect(state.className).toContain('amber');
+    expect(state.className).not.toContain('emerald');
+    const badge = within(screen.getByTestId('candidate-outcome')).getByTestId('outcome-badge');
+    expect(badge?.getAttribute('data-tone')).toBe('warning');
+  });
+
+  it('says what is wrong with a web address before asking for it', async () => {
+    serve();
+    renderWithQueries(<ArticleView />);
+    await userEvent.click(screen.getByRole('radio', { name: 'A web address' }));
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Article’s web address' }),
+      'file:///etc/passwd',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'List the claims' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
+    expect(bridgeStub.calls.some((c) => c.channel === 'article.claims')).toBe(false);
+  });
+
+  it('has no axe violations with claims and candidates shown', async () => {
+    serve();
+    const { container } = renderWithQueries(<ArticleView />);
+    act(() => useArticleDraft.getState().ask({ text: TEXT }));
+    await screen.findByRole('button', { name: 'Check with these figures' });
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+});
