@@ -7,6 +7,8 @@ import { useAddToCase, useOpenResult } from './open-result';
 import { SearchFiltersForm } from './SearchFiltersForm';
 import { annotationOf } from '../../../shared/search/person-ratings';
 import { SearchResult } from './SearchResult';
+import { FigureMatches } from './FigureMatches';
+import { readValueQuery } from '../../../shared/search/value-query';
 import { useSearchDraft } from './search-state';
 import { SEARCH_PAUSE_MS, useSearch, useSettled } from './use-search';
 import { STANCE_WORDING } from './wording';
@@ -146,6 +148,8 @@ function SearchDialog() {
   const results = useMemo(() => (response ? resultsOf(response) : null), [response]);
   const group = response?.claim_groups?.[0];
   const showsCurrent = response !== undefined && !search.isPlaceholderData;
+  // A number typed ("56,941", "10.2%") also finds the figures with that value, above the passages.
+  const valueQuery = useMemo(() => readValueQuery(settledQuery), [settledQuery]);
 
   const onOpen = useCallback(
     (citation: Citation) => {
@@ -263,6 +267,10 @@ function SearchDialog() {
       >
         {searched === 0 ? (
           <p>Your library has no read documents to search yet. Add files or a web address first.</p>
+        ) : valueQuery !== null && !hasFilters(draft) ? (
+          <p>
+            No passage of your documents holds “<bdi>{settledQuery.trim()}</bdi>” as written.
+          </p>
         ) : (
           <p>
             Nothing in your library matches “<bdi>{settledQuery.trim()}</bdi>”
@@ -371,6 +379,7 @@ function SearchDialog() {
         <p role="status" className="sr-only">
           {results !== null && showsCurrent ? `${count} ${count === 1 ? 'result' : 'results'}` : ''}
         </p>
+        {valueQuery !== null && <FigureMatches query={valueQuery} />}
         {body}
       </div>
     </ModalFrame>
