@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ClaimCandidate } from '../../../shared/api';
+import type { ArticleClaimsInput, CaseArticle } from '../../../shared/bridge';
+import { useCase } from '../queries';
 import { formatNumber } from '../check/figure-wording';
 import { OUTCOME_WORDING } from '../check/outcome-wording';
 import { useWorkbenchUi } from '../ui-store';
@@ -10,6 +12,12 @@ import { ClaimCandidates } from './ClaimCandidates';
 import { ClaimList } from './ClaimList';
 import { claimState, type ClaimState } from './claim-state';
 import { useArticleCase, useArticleClaims, useCheckCandidate, useClaimCandidates } from './use-article';
+
+/** How to read a case's article again: its kept text, or its document in the library (never downloaded again). */
+function articleInputOf(article: CaseArticle): ArticleClaimsInput | null {
+  if (article.text !== null) return { text: article.text };
+  return article.sourceVersionId === null ? null : { sourceVersionId: article.sourceVersionId };
+}
 
 /** Where the article came from, in a line. */
 function originWords(
@@ -41,6 +49,9 @@ export function ArticleView() {
   const exclude = article?.article.sourceVersionId ?? null;
   const candidates = useClaimCandidates(claims, exclude);
   const theCase = useArticleCase(article);
+  const openCase = useCase(useWorkbenchUi((state) => state.activeCaseId)).data ?? null;
+  const caseArticle = openCase?.article ?? null;
+  const caseArticleShown = caseArticle !== null && article?.article.sha256 === caseArticle.sha256;
   const [announcement, setAnnouncement] = useState('');
   const candidatesBox = useRef<HTMLDivElement>(null);
   const [another, setAnother] = useState(false);
@@ -180,6 +191,25 @@ export function ArticleView() {
               Try again
             </button>
           </div>
+        )}
+        {caseArticle !== null && !caseArticleShown && !read.isFetching && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The open case “<bdi>{openCase?.title}</bdi>” was made from an article.{' '}
+            <button
+              type="button"
+              onClick={() => {
+                const input = articleInputOf(caseArticle);
+                if (input !== null) {
+                  ask(input);
+                  setAnother(false);
+                }
+              }}
+              disabled={articleInputOf(caseArticle) === null}
+              className={`rounded-md border border-indigo-300 px-2 py-0.5 text-sm text-indigo-800 hover:bg-indigo-50 disabled:opacity-60 dark:border-indigo-700 dark:text-indigo-200 dark:hover:bg-indigo-950/60 ${FOCUS}`}
+            >
+              Show its claims
+            </button>
+          </p>
         )}
         {asked === null && (
           <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -198,6 +198,42 @@ describe('the article view', () => {
     expect(bridgeStub.calls.some((c) => c.channel === 'article.claims')).toBe(false);
   });
 
+  it('reads a document of the library as the article, and asks for no figures from it', async () => {
+    serve();
+    bridgeStub.handlers['article.claims'] = () => ({
+      ...READ,
+      article: { ...READ.article, kind: 'source', sourceVersionId: 'sv_sheet2024', title: 'Handgun checks' },
+    });
+    renderWithQueries(<ArticleView />);
+    await userEvent.click(screen.getByRole('radio', { name: 'A document in your library' }));
+    const documents = screen.getByRole('combobox', { name: 'Document' });
+    await screen.findByRole('option', { name: 'Handgun checks' });
+    await userEvent.selectOptions(documents, 'sv_sheet2024');
+    await userEvent.click(screen.getByRole('button', { name: 'List the claims' }));
+    await screen.findByRole('listbox', { name: 'Claims' });
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({
+      sourceVersionId: 'sv_sheet2024',
+    });
+    await waitFor(() =>
+      expect(bridgeStub.calls.find((c) => c.channel === 'article.candidates')?.input).toEqual({
+        claim: TEXAS.text,
+        excludeSourceVersionId: 'sv_sheet2024',
+      }),
+    );
+  });
+
+  it('shows again the claims of the open case’s article, from the text the case keeps', async () => {
+    serve();
+    const article = { ...READ.article };
+    bridgeStub.handlers['cases.get'] = () => checkedCase(null, { title: 'Article: gun checks', article });
+    act(() => useWorkbenchUi.getState().setActiveCase(checkedCase(null).id));
+    renderWithQueries(<ArticleView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show its claims' }));
+    await screen.findByRole('listbox', { name: 'Claims' });
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({ text: TEXT });
+    expect(screen.getByTestId('article-origin').textContent).toContain('kept in the case');
+  });
+
   it('has no axe violations with claims and candidates shown', async () => {
     serve();
     const { container } = renderWithQueries(<ArticleView />);
