@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ClaimCandidate } from '../../../shared/api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CandidateFigure, ClaimCandidate } from '../../../shared/api';
 import type { ArticleClaimsInput, CaseArticle } from '../../../shared/bridge';
-import { useCase } from '../queries';
+import { representationQuery, useCase } from '../queries';
 import { formatNumber } from '../check/figure-wording';
 import { OUTCOME_WORDING } from '../check/outcome-wording';
 import { useWorkbenchUi } from '../ui-store';
@@ -43,6 +44,7 @@ export function ArticleView() {
   const ask = useArticleDraft((state) => state.ask);
   const openSourceVersionId = useWorkbenchUi((state) => state.openSourceVersionId);
   const showDocument = useWorkbenchUi((state) => state.showDocument);
+  const client = useQueryClient();
   const read = useArticleClaims(asked);
   const article = read.data;
   const claims = useMemo(() => article?.claims ?? [], [article]);
@@ -94,6 +96,24 @@ export function ArticleView() {
     if (article === undefined || selected === null) return;
     setAnnouncement('');
     checker.check(article, selected, candidate);
+  };
+  const [showProblem, setShowProblem] = useState<string | null>(null);
+  const showFigure = (figure: CandidateFigure) => {
+    setShowProblem(null);
+    client
+      .fetchQuery(representationQuery(figure.ref.representation_id))
+      .then((representation) => {
+        const unit = representation.units.find((u) => u.source_unit_id === figure.ref.source_unit_id);
+        if (unit === undefined) throw new Error('its page or sheet is no longer in the document’s reading');
+        const ui = useWorkbenchUi.getState();
+        ui.openDocument(figure.ref.source_version_id, unit.index);
+        ui.focusFigure({ sourceUnitId: unit.source_unit_id, index: figure.ref.figure_index }, 'text');
+      })
+      .catch((error: unknown) =>
+        setShowProblem(
+          `The figure could not be shown: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   };
   const goToCandidates = () => {
     const button = candidatesBox.current?.querySelector<HTMLButtonElement>('[data-testid="check-candidate"]');
@@ -255,10 +275,16 @@ export function ArticleView() {
                   running={checker.running}
                   checkError={checker.error}
                   onCheck={check}
+                  onShow={showFigure}
                 />
               )}
             </div>
           </div>
+        )}
+        {showProblem !== null && (
+          <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
+            {showProblem}
+          </p>
         )}
         <p role="status" className="sr-only" data-testid="article-announcement">
           {spoken}

@@ -29,7 +29,15 @@ export function figurePlaceWords(figure: CandidateFigure): string {
 const sameRefs = (theCase: Case, candidate: ClaimCandidate) =>
   JSON.stringify(theCase.operands) === JSON.stringify(candidate.figures.map((f) => f.ref));
 
-function FigureLine({ figure, relation }: { figure: CandidateFigure; relation: ClaimRelation }) {
+function FigureLine({
+  figure,
+  relation,
+  onShow,
+}: {
+  figure: CandidateFigure;
+  relation: ClaimRelation;
+  onShow: (figure: CandidateFigure) => void;
+}) {
   return (
     <li className="flex flex-col gap-0.5">
       <span className="flex flex-wrap items-baseline gap-x-2">
@@ -39,6 +47,14 @@ function FigureLine({ figure, relation }: { figure: CandidateFigure; relation: C
         {relation !== 'level' && (
           <span className="text-xs text-slate-600 dark:text-slate-300">as {ROLE_WORDING[figure.role]}</span>
         )}
+        <button
+          type="button"
+          onClick={() => onShow(figure)}
+          aria-label={`Show in its document: ${figure.raw}`}
+          className={`text-xs text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100 ${FOCUS}`}
+        >
+          Show in its document
+        </button>
       </span>
       <span className="text-xs text-slate-700 dark:text-slate-300">{figurePlaceWords(figure)}</span>
       {figure.table_title !== null && (
@@ -68,6 +84,8 @@ export interface ClaimCandidatesProps {
   running: string | null;
   checkError: { key: string; message: string } | null;
   onCheck: (candidate: ClaimCandidate) => void;
+  /** Opens the figure's document at its page or sheet, the keyboard on the figure. */
+  onShow: (figure: CandidateFigure) => void;
 }
 
 /**
@@ -76,7 +94,7 @@ export interface ClaimCandidatesProps {
  * its button runs the same numeric check as a person's own pick, and the result is the check's.
  */
 export const ClaimCandidates = forwardRef<HTMLDivElement, ClaimCandidatesProps>(function ClaimCandidates(
-  { claim, candidates, pending, failure, theCase, running, checkError, onCheck },
+  { claim, candidates, pending, failure, theCase, running, checkError, onCheck, onShow },
   ref,
 ) {
   const id = useId();
@@ -126,7 +144,7 @@ export const ClaimCandidates = forwardRef<HTMLDivElement, ClaimCandidatesProps>(
               </p>
               <ul className="flex flex-col gap-2">
                 {candidate.figures.map((figure, i) => (
-                  <FigureLine key={i} figure={figure} relation={candidate.relation} />
+                  <FigureLine key={i} figure={figure} relation={candidate.relation} onShow={onShow} />
                 ))}
               </ul>
               <p className="text-xs text-slate-700 dark:text-slate-300">{computedWords(candidate, claim)}</p>

@@ -234,6 +234,21 @@ describe('the article view', () => {
     expect(screen.getByTestId('article-origin').textContent).toContain('kept in the case');
   });
 
+  it('shows a candidate’s figure where it was read, the keyboard on it', async () => {
+    serve();
+    act(() => useWorkbenchUi.getState().showArticle());
+    await pasteAndList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show in its document: 56,941' }));
+    await waitFor(() => expect(useWorkbenchUi.getState().centre).toBe('document'));
+    const ui = useWorkbenchUi.getState();
+    expect(ui.openSourceVersionId).toBe(REF_B.source_version_id);
+    expect(ui.openUnitIndex).toBe(PICKED_B.unitIndex);
+    expect(ui.figureFocus).toEqual({
+      figure: { sourceUnitId: REF_B.source_unit_id, index: REF_B.figure_index },
+      place: 'text',
+    });
+  });
+
   it('has no axe violations with claims and candidates shown', async () => {
     serve();
     const { container } = renderWithQueries(<ArticleView />);
