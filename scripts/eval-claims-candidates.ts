@@ -21,7 +21,13 @@ import { Readable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NumericOutcome, OperandReference, Representation } from '../shared/api';
+import type {
+  FigureWithPosition,
+  NumericOutcome,
+  OperandReference,
+  Representation,
+  Unit,
+} from '../shared/api';
 import {
   candidatesFor,
   checkCandidate,
@@ -38,7 +44,7 @@ import { publishRepresentation } from '../service/store/representations';
 import { insertAsset } from '../service/store/source-versions';
 import { Store } from '../service/store/store';
 import { labelWords } from '../service/numeric/mentions';
-import { searchPrecision } from '../service/operations/figures';
+import { placeOf, searchPrecision } from '../service/operations/figures';
 import { parseCellRef } from '../shared/structure';
 import type { CellNumber, ClaimsItem, Document } from './eval-claims-corpus';
 import { ownScaleNote, tableNote } from './eval-numeric-corpus';
@@ -219,6 +225,8 @@ function statedCells(number: ClaimNumber, cells: readonly CellNumber[], table: T
     const row = at.row - 1 - table.offset;
     const col = at.col - 1;
     if (!cells.some((c) => c.row === row && c.column === col)) continue;
+    // A number inside a row label ("at the rate of 19.0%") is a name, not a figure a claim restates.
+    if (/\p{L}{4,}/u.test(table.rows[row]?.[col] ?? '')) continue;
     const size = Math.abs(f.value);
     const value = Math.abs(number.value);
     const inTableUnits = !number.scaled && Math.abs(size / f.scale - value) <= reach;
@@ -228,6 +236,25 @@ function statedCells(number: ClaimNumber, cells: readonly CellNumber[], table: T
 }
 
 const rowsOf = (table: Table) => table.rows;
+
+/**
+ * What a cell shows a person: its value, row labels and column headers. TAT-QA repeats a report's tables
+ * across documents, so a figure of another document's table showing the same is as right as the cell
+ * itself (and which of the two ranks first is a tie).
+ */
+const look = (value: number, rowLabels: readonly string[], headers: readonly string[]) =>
+  JSON.stringify([value, rowLabels, headers]);
+const lookOf = (unit: Unit, f: FigureWithPosition) => {
+  const place = placeOf(unit, f);
+  return look(f.value, place.rowLabels, place.columnHeaders);
+};
+const candidateLook = (f: Candidate['figures'][number]) => look(f.value, f.rowLabels, f.columnHeaders);
+
+/** A sheet cell's place in the TAT-QA table ("row:col", 0-based, below the csv's note). */
+function cellKey(ref: string, table: Table): string {
+  const at = parseCellRef(ref);
+  return at === null ? '' : `${at.row - 1 - table.offset}:${at.col - 1}`;
+}
 
 /** Single figures: each restating number of a listed claim, true as written and moved by half. */
 async function figureClaims(
@@ -265,10 +292,16 @@ async function figureClaims(
       continue;
     }
     const { value: cands, ms } = await timed(() => figureCandidates(claim, library, { number }));
+    const shown = new Set(
+      table.pub.unit.figures
+        .filter((f) => f.position.kind === 'cell' && cells.has(cellKey(f.position.ref, table)))
+        .map((f) => lookOf(table.pub.unit, f)),
+    );
     const right = cands.findIndex((c) => {
       const f = c.figures[0]!;
-      if (f.ref.source_version_id !== own || f.cell === null) return false;
-      return cells.has(`${f.cell.row - table.offset}:${f.cell.col}`);
+      if (f.ref.source_version_id === own && f.cell !== null)
+        return cells.has(`${f.cell.row - table.offset}:${f.cell.col}`);
+      return shown.has(candidateLook(f));
     });
     const top = cands[0];
     out.push({
@@ -341,7 +374,12 @@ async function derivedClaims(
       skip(planned.skip);
       continue;
     }
-    const right = new Set(claimOperands(planned.plan).map((o) => refKey(o.ref)));
+    const operands = claimOperands(planned.plan);
+    const right = new Set(operands.map((o) => refKey(o.ref)));
+    const rightLook = operands
+      .map((o) => lookOf(table.pub.unit, o.figure))
+      .sort()
+      .join('\u0001');
     for (const [truth, text] of planned.claims) {
       const claim = inArticleOrder(listClaims(text)).find((c) => c.statements.length > 0);
       if (claim === undefined) {
@@ -350,7 +388,10 @@ async function derivedClaims(
       }
       const { value: cands, ms } = await timed(() => candidatesFor(claim, library));
       const rank = cands.findIndex(
-        (c) => c.figures.length === right.size && c.figures.every((f) => right.has(refKey(f.ref))),
+        (c) =>
+          c.figures.length === right.size &&
+          (c.figures.every((f) => right.has(refKey(f.ref))) ||
+            c.figures.map(candidateLook).sort().join('\u0001') === rightLook),
       );
       const top = cands[0];
       out.push({
@@ -501,6 +542,8 @@ function figureSection(results: readonly ClaimResult[], skipped: ReadonlyMap<str
     '',
     "A paragraph's number restating a cell of its document's table, found as the figure its listed claim",
     "states (figures.search with the claim's unit, scale, precision, hedge and words): the right cell at rank 1.",
+    "A cell of another document's table showing the same value under the same labels counts as right: TAT-QA",
+    "repeats a report's tables across documents. Counted only where the sentence names a word of the cell's row.",
     '',
     '| scope | numbers | right cell at rank 1 | in top 5 | no candidate |',
     '| --- | --- | --- | --- | --- |',
@@ -529,7 +572,7 @@ function derivedSection(results: readonly ClaimResult[], skipped: ReadonlyMap<st
     '### Derived claims',
     '',
     "The arithmetic questions worded as claims (the numeric eval's fixed wordings); the right operand set is",
-    "the derivation's two cells.",
+    "the derivation's two cells (or two showing the same values under the same labels).",
     '',
     '| scope | true claims | right set in top 5 | at rank 1 | no candidate |',
     '| --- | --- | --- | --- | --- |',

@@ -19,7 +19,7 @@ import { parsePeriod, relate } from '../../shared/structure';
 import { assessWithReasons } from '../numeric/assess';
 import { readClaim, type Relation } from '../numeric/claim';
 import { labelWords } from '../numeric/mentions';
-import { HEDGE_FACTOR } from '../numeric/wording';
+import { DOWN_WORDS, HEDGE_FACTOR, UP_WORDS } from '../numeric/wording';
 import { closenessOf, searchPrecision } from '../operations/figures';
 import type { AccountService } from '../operations/service';
 import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
@@ -282,9 +282,26 @@ export async function figureCandidates(
   return ranked(found, limit);
 }
 
+const UP = new Set<string>(UP_WORDS);
+const DOWN = new Set<string>(DOWN_WORDS);
+
+/** The direction of the last rise or fall word shortly before a number ("a decrease of $50.1 million, or 6%"). */
+function directionBefore(claim: ListedClaim, number: ClaimNumber): 1 | -1 | 0 {
+  const at = number.start - claim.span.start;
+  const before = claim.text.slice(Math.max(0, at - 60), at).toLowerCase();
+  // "fell to $5 million", "rose from 4%": the number is a level the change ends or starts at.
+  if (/(?:^|[^\p{L}])(?:to|from|at)\s*$/u.test(before)) return 0;
+  const words = before.match(/\p{L}+/gu) ?? [];
+  for (let i = words.length - 1; i >= 0; i--) {
+    if (DOWN.has(words[i]!)) return -1;
+    if (UP.has(words[i]!)) return 1;
+  }
+  return 0;
+}
+
 /** The claim's neighbouring numbers read to place one of its numbers, and what their agreement weighs. */
 const NEIGHBOURS = 2;
-const NEIGHBOUR_WEIGHT = 0.1;
+const NEIGHBOUR_WEIGHT = 0.15;
 
 const unitKey = (r: OperandReference) => `${r.representation_id}\u0000${r.source_unit_id}`;
 
@@ -319,7 +336,10 @@ async function figuresFor(
 
   // A size the claim states may be printed as a negative ("(26,811)" under cash used): found, ranked lower,
   // and left to the check, which compares sizes only where a loss is named.
-  const down = claim.statements.some((st) => st.number?.start === number.start && st.direction < 0);
+  const down =
+    claim.statements.some((st) => st.number?.start === number.start && st.direction < 0) ||
+    directionBefore(claim, number) < 0;
+  if (down) for (const s of searches) s.weight *= 0.9;
   if (stated > 0)
     for (const s of [...searches]) {
       // The number as written reads positive, so the reach is given in the request's own terms.
@@ -332,7 +352,7 @@ async function figuresFor(
           ...(number.unit === null ? {} : { unit: number.unit }),
         },
         // Under a down word ("a decrease of 6%") a table prints the fall negative: that reading first.
-        weight: s.weight * (down ? 1 : 0.9),
+        weight: down ? s.weight / 0.9 : s.weight * 0.9,
         scale: s.scale,
       });
     }

@@ -5,6 +5,7 @@ import { findFigures, type FindOptions } from '../../../shared/figures';
 import {
   candidatesFor,
   checkCandidate,
+  figureCandidates,
   libraryOf,
   type Candidate,
   type CandidateLibrary,
@@ -219,6 +220,27 @@ describe('candidatesFor', () => {
     const [, later] = claim.numbers;
     const [top] = await candidatesFor(claim, library, { number: later! });
     expect(top!.figures[0]).toMatchObject({ raw: '1,120', period: '2019' });
+  });
+
+  it('finds a fall the table prints negative before a rise of the same size', async () => {
+    await publish({
+      title: 'Net sales by segment ($ in millions)',
+      header: ['Segment', 'Fiscal 2019', 'Fiscal 2018', '% Inc (Dec)'],
+      rows: [['International', '793.4', '843.5', '(6)%']],
+      note: { scale: 1e6, unit: 'USD' },
+    });
+    // The same words and a rise of 6%: the claim's "decrease" is what tells the two apart.
+    await publish({
+      title: 'Net sales by segment ($ in millions)',
+      header: ['Segment', 'Fiscal 2019', 'Fiscal 2018', '% Inc (Dec)'],
+      rows: [['International', '843.5', '795.7', '6%']],
+      note: { scale: 1e6, unit: 'USD' },
+    });
+    const claim = claimOf('International net sales were $793.4 million, a decrease of $50.1 million, or 6%.');
+    const six = claim.numbers.find((n) => n.raw === '6%')!;
+    // The claim states a change; the figure its 6% restates is found as a level of that number.
+    const [top] = await figureCandidates(claim, library, { number: six });
+    expect(top!.figures[0]).toMatchObject({ raw: '(6)%', rowLabels: ['International'] });
   });
 
   it('finds the two cells of one row a difference is computed from, subject first', async () => {
