@@ -205,7 +205,7 @@ export function ArticleView() {
             <p>The claims could not be read: {read.error.message}</p>
             <button
               type="button"
-              onClick={() => asked !== null && ask({ ...asked })}
+              onClick={() => void read.refetch()}
               className={`mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 dark:border-rose-700 dark:hover:bg-rose-900/40 ${FOCUS}`}
             >
               Try again

@@ -9,6 +9,7 @@ import { ArticleView } from '../../../renderer/src/article/ArticleView';
 import { useArticleDraft } from '../../../renderer/src/article/article-state';
 import { useWorkbenchUi } from '../../../renderer/src/ui-store';
 import {
+  BridgeRefusal,
   bridgeStub,
   checkedCase,
   ESCALATE,
@@ -247,6 +248,23 @@ describe('the article view', () => {
       figure: { sourceUnitId: REF_B.source_unit_id, index: REF_B.figure_index },
       place: 'text',
     });
+  });
+
+  it('says why the claims could not be read, and tries again when asked', async () => {
+    serve();
+    let calls = 0;
+    bridgeStub.handlers['article.claims'] = () => {
+      calls += 1;
+      if (calls === 1) throw new BridgeRefusal('service_error', 'The service is busy.');
+      return READ;
+    };
+    renderWithQueries(<ArticleView />);
+    act(() => useArticleDraft.getState().ask({ text: TEXT }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The claims could not be read: The service is busy.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('listbox', { name: 'Claims' });
+    expect(calls).toBe(2);
   });
 
   it('has no axe violations with claims and candidates shown', async () => {
