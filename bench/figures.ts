@@ -14,11 +14,9 @@ import type { FigureSearchRequestInput, PageTable } from '../shared/api';
 import type { Extraction } from '../service/extract/extract';
 import { FIGURE_CANDIDATES, searchFigures } from '../service/operations/figures';
 import type { EvidenceStore, NewAsset } from '../service/store/contract';
-import { transaction } from '../service/store/database';
 import { migrateDatabase, PostgresStore } from '../service/store/postgres';
-import { publishRepresentation } from '../service/store/representations';
-import { insertAsset } from '../service/store/source-versions';
 import { Store } from '../service/store/store';
+import { writeSources } from './write-library';
 import { postgresBinDir, startPostgres } from '../tests/support/postgres';
 import { percentile, pick, random, SEED_DOMAINS, vocabulary } from './library-seed';
 
@@ -226,14 +224,8 @@ export async function benchFigures(options: { postgres?: boolean } = {}): Promis
     const store = await Store.open(dir);
     try {
       const account = await store.createAccount();
-      const db = Store.databaseForTests(store);
       const start = performance.now();
-      transaction(db, () => {
-        for (const s of lib.sources) {
-          const { sourceVersion } = insertAsset(db, { ...s.asset, account_id: account }, true);
-          publishRepresentation(db, sourceVersion!.id, 'bench', s.extraction);
-        }
-      });
+      writeSources(store, account, lib.sources, 'bench');
       notes.push(
         `SQLite, ${units.toLocaleString('en')} units: written in ${((performance.now() - start) / 1000).toFixed(1)} s`,
       );

@@ -21,13 +21,7 @@ import { Readable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  FigureWithPosition,
-  NumericOutcome,
-  OperandReference,
-  Representation,
-  Unit,
-} from '../shared/api';
+import type { FigureWithPosition, NumericOutcome, OperandReference, Unit } from '../shared/api';
 import {
   candidatesFor,
   checkCandidate,
@@ -39,10 +33,8 @@ import {
 import { inArticleOrder, listClaims, type ClaimNumber, type ListedClaim } from '../service/claims/detect';
 import type { Extraction } from '../service/extract/extract';
 import { createLocalService, type AccountService, type LocalService } from '../service/operations/service';
-import { transaction } from '../service/store/database';
-import { publishRepresentation } from '../service/store/representations';
-import { insertAsset } from '../service/store/source-versions';
 import { Store } from '../service/store/store';
+import { writeSources, type WrittenSource } from '../bench/write-library';
 import { labelWords } from '../service/numeric/mentions';
 import { placeOf, searchPrecision } from '../service/operations/figures';
 import { parseCellRef } from '../shared/structure';
@@ -419,9 +411,7 @@ const inScope = (scope: Scope) => (r: ClaimResult) => scope === 'all' || r.half 
 
 /** Copies of the published tables written straight into the store until it holds `units` units. */
 function grow(lib: Library, units: number, have: number): number {
-  const db = Store.databaseForTests(lib.store);
-  const reps = [...lib.tables.values()].map((t) => t.pub.rep);
-  const extraction = (rep: Representation): Extraction => ({
+  const extractions = [...lib.tables.values()].map(({ pub: { rep } }) => ({
     format: rep.format,
     state: rep.state,
     code: rep.code,
@@ -429,16 +419,13 @@ function grow(lib: Library, units: number, have: number): number {
     extraction_method: rep.extraction_method,
     units: rep.units.map(({ source_unit_id: _id, ...unit }) => unit) as Extraction['units'],
     markdown: rep.units.map((u) => u.markdown).join('\n\n'),
-  });
-  const extractions = reps.map(extraction);
+  }));
   let count = have;
-  transaction(db, () => {
+  function* copies(): Generator<WrittenSource> {
     for (let i = 0; count < units; i++) {
-      const e = extractions[i % extractions.length]!;
-      const { sourceVersion } = insertAsset(
-        db,
-        {
-          account_id: lib.accountId,
+      const extraction = extractions[i % extractions.length]!;
+      yield {
+        asset: {
           sha256: `${i.toString(16).padStart(16, '0')}${'e'.repeat(48)}`,
           byte_length: 1000,
           filename: `copy-${i}.csv`,
@@ -450,12 +437,12 @@ function grow(lib: Library, units: number, have: number): number {
           source_type: null,
           is_primary_source: 0,
         },
-        true,
-      );
-      publishRepresentation(db, sourceVersion!.id, 'eval-copy', e);
-      count += e.units.length;
+        extraction,
+      };
+      count += extraction.units.length;
     }
-  });
+  }
+  writeSources(lib.store, lib.accountId, copies(), 'eval-copy');
   return count;
 }
 
