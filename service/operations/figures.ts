@@ -359,9 +359,14 @@ export async function searchFigures(
     const score = scoreOf({ closeness: closenessOf(distance, reading), words: words.share, unit: match });
     return { candidate, unit, figure, place, match, distance, words: words.matched, score, order };
   });
+  // Ties: a figure that writes its unit itself ("4.7%") before one whose unit its headers give, so equal
+  // figures rank alike in every library, whatever ids the store gave them.
+  const ownUnit = (x: { figure: { unit: string | null } }) => (x.figure.unit === null ? 1 : 0);
   const ranked = placed
     .filter((x): x is NonNullable<typeof x> => x !== null)
-    .sort((a, b) => b.score - a.score || a.distance - b.distance || a.order - b.order);
+    .sort(
+      (a, b) => b.score - a.score || a.distance - b.distance || ownUnit(a) - ownUnit(b) || a.order - b.order,
+    );
   const dropped = found.candidates.length - ranked.length;
 
   const figures: FigureMatch[] = ranked.slice(0, request.limit).map((x, i) => ({
