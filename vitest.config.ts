@@ -41,6 +41,12 @@ export const INTEGRATION_FILES = [
   'tests/desktop/main/report/signing-keychain.test.ts',
   // slow: real documents read through the extraction workers (PDFium, OCR), seconds a file
   'tests/desktop/main/client/embedded.test.ts',
+  // slow: reports whose crops are drawn by PDFium in a thread each export starts, seconds a file
+  'tests/desktop/main/report/crops.test.ts',
+  'tests/desktop/main/report/crop-thread.test.ts',
+  'tests/desktop/main/report/export.test.ts',
+  'tests/desktop/main/report/verify.test.ts',
+  'tests/desktop/web/print-page.test.ts',
   'tests/scripts/eval-numeric-pdf.test.ts',
   'tests/service/extract/extract.test.ts',
   'tests/service/extract/pdf-tables-golden.test.ts',
@@ -81,9 +87,9 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: INTEGRATION_FILES,
           ...shared,
-          // Every core (Vitest leaves one to itself by default): these files mostly wait on jsdom, timers and
-          // workers, and the main process has little to do in a run. Halves test:unit on two cores.
-          maxWorkers: '100%',
+          // More workers than this machine's two cores: these files mostly wait on jsdom, timers, polls
+          // and threads rather than compute, so a third worker fills the waits.
+          maxWorkers: 3,
         },
       },
       {
