@@ -72,6 +72,10 @@ const shared = {
 const integration = {
   ...shared,
   globalSetup: ['tests/support/global-postgres.ts', 'tests/support/global-cli.ts'],
+  // Both integration projects together, after the unit project (their files start processes, threads
+  // and PostgreSQL work: two at once keep two cores busy without starving a file of its time limit).
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
 };
 
 export default defineConfig({
@@ -90,6 +94,7 @@ export default defineConfig({
           // More workers than this machine's two cores: these files mostly wait on jsdom, timers, polls
           // and threads rather than compute, so a third worker fills the waits.
           maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
