@@ -154,7 +154,7 @@ export function library(units: number): Library {
         is_primary_source: 0 as const,
       },
       extraction: {
-        format: 'pdf',
+        format: 'pdf' as const,
         state: 'complete' as const,
         code: null,
         reason: null,

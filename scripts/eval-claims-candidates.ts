@@ -22,6 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FigureWithPosition, NumericOutcome, OperandReference, Unit } from '../shared/api';
+import { isExtractionFormat } from '../shared/vocabulary/formats';
 import {
   candidatesFor,
   checkCandidate,
@@ -412,7 +413,7 @@ const inScope = (scope: Scope) => (r: ClaimResult) => scope === 'all' || r.half 
 /** Copies of the published tables written straight into the store until it holds `units` units. */
 function grow(lib: Library, units: number, have: number): number {
   const extractions = [...lib.tables.values()].map(({ pub: { rep } }) => ({
-    format: rep.format,
+    format: isExtractionFormat(rep.format) ? rep.format : ('unknown' as const),
     state: rep.state,
     code: rep.code,
     reason: rep.reason,

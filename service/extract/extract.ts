@@ -1,4 +1,5 @@
 import type { ExtractionCode, ExtractionMethod, ExtractionState, LostPart } from '../../shared/api';
+import { isExtractionFormat, type ExtractionFormat } from '../../shared/vocabulary/formats';
 import { locateFigures, type LocatedFigure } from './figures';
 import { linkContinuedTables } from './continued';
 import { shownOnPage } from './frame';
@@ -40,7 +41,7 @@ export interface ExtractedUnit extends ReadUnit {
 }
 
 export interface Extraction {
-  format: string;
+  format: ExtractionFormat;
   state: ExtractionState;
   code: ExtractionCode | null;
   reason: string | null;
@@ -112,7 +113,7 @@ export async function extract(
   options: ExtractOptions = {},
 ): Promise<Extraction> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  let format = 'unknown';
+  let format: ExtractionFormat = 'unknown';
   try {
     if (bytes.length === 0) throw new ReadFailure('empty_source', 'the source is empty (0 bytes)');
     if (bytes.length > limits.maxBytes)
@@ -149,11 +150,13 @@ export async function extract(
     });
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;
-    return failed(error.format ?? format, error.code, error.reason);
+    // A failure names the format it recognised; one outside the table (a test's own) is not named.
+    const named = error.format !== undefined && isExtractionFormat(error.format) ? error.format : format;
+    return failed(named, error.code, error.reason);
   }
 }
 
-function failed(format: string, code: ExtractionCode, reason: string): Extraction {
+function failed(format: ExtractionFormat, code: ExtractionCode, reason: string): Extraction {
   return {
     format,
     state: code === 'unsupported_format' ? 'unsupported' : 'error',
@@ -213,7 +216,8 @@ export function settle(
     code: part.code,
   }));
   const base = {
-    format: read.format,
+    // Readers read only the table's formats: the format they answer is one of them.
+    format: isExtractionFormat(read.format) ? read.format : ('unknown' as const),
     extraction_method: dominantMethod(units),
     units,
     ...(read.sheets ? { sheets: read.sheets } : {}),

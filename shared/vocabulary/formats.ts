@@ -135,6 +135,16 @@ export const FORMATS = {
 /** A format the service reads, as the sniffer names it. */
 export type Format = keyof typeof FORMATS;
 
+/** What an extraction names without reading it: PowerPoint, another zip, or bytes nothing recognised. */
+export const REFUSED_FORMATS = ['pptx', 'zip', 'unknown'] as const;
+
+/** What an extraction says it read the bytes as: a format of the table, or one it refused. */
+export type ExtractionFormat = Format | (typeof REFUSED_FORMATS)[number];
+
+export function isExtractionFormat(value: string): value is ExtractionFormat {
+  return isFormat(value) || (REFUSED_FORMATS as readonly string[]).includes(value);
+}
+
 /** Documents people name that no reader reads (the service refuses them): labelled all the same. */
 export const UNREAD_DOCUMENTS: readonly NamedDocument[] = [
   {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { extract, type Extraction } from '../../../service/extract/extract';
 import { readerFor, READERS, type ReaderRegistry } from '../../../service/extract/readers';
 import { sniffFormat } from '../../../service/extract/sniff';
 import { DEFAULT_LIMITS, ReadFailure, type Reader } from '../../../service/extract/types';
@@ -6,7 +7,11 @@ import { sniffMediaType } from '../../../service/operations/media-type';
 import {
   documentKind,
   FORMATS,
+  isExtractionFormat,
+  isFormat,
   namedDocument,
+  REFUSED_FORMATS,
+  type ExtractionFormat,
   type Format,
   type FormatEntry,
 } from '../../../shared/vocabulary/formats';
@@ -69,5 +74,16 @@ describe('a format is one table entry and its reader', () => {
     expect(Object.keys(missing)).not.toContain('tally');
     for (const format of Object.keys(FORMATS))
       expect((await readerFor(format)).formats as readonly string[]).toContain(format);
+  });
+
+  it('an extraction names a format of the table, or one it refused, never another word', async () => {
+    expectTypeOf<Extraction['format']>().toEqualTypeOf<ExtractionFormat>();
+    expect(REFUSED_FORMATS.filter((f) => isFormat(f))).toEqual([]);
+    expect(isExtractionFormat('csv')).toBe(true);
+    expect(isExtractionFormat('tally')).toBe(false);
+    const refused = await extract(new Uint8Array([0x00, 0x01, 0x02, 0xff]), { filename: 'x.bin' });
+    expect(refused).toMatchObject({ state: 'unsupported', format: 'unknown' });
+    const csv = await extract(new TextEncoder().encode('a,b\n1,2\n'), { filename: 'x.csv' });
+    expect(csv.format).toBe('csv');
   });
 });
