@@ -150,7 +150,7 @@ export async function extract(
     });
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;
-    // A failure names the format it recognised; one outside the table (a test's own) is not named.
+    // A failure names the format it recognised (a test's own format, outside the table, is not named).
     const named = error.format !== undefined && isExtractionFormat(error.format) ? error.format : format;
     return failed(named, error.code, error.reason);
   }

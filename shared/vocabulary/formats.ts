@@ -135,8 +135,11 @@ export const FORMATS = {
 /** A format the service reads, as the sniffer names it. */
 export type Format = keyof typeof FORMATS;
 
-/** What an extraction names without reading it: PowerPoint, another zip, or bytes nothing recognised. */
-export const REFUSED_FORMATS = ['pptx', 'zip', 'unknown'] as const;
+/**
+ * What an extraction names without reading it: a legacy Office file (`cfb`), an encrypted Office one
+ * (`ooxml`), PowerPoint, another zip, or bytes nothing recognised.
+ */
+export const REFUSED_FORMATS = ['cfb', 'ooxml', 'pptx', 'zip', 'unknown'] as const;
 
 /** What an extraction says it read the bytes as: a format of the table, or one it refused. */
 export type ExtractionFormat = Format | (typeof REFUSED_FORMATS)[number];

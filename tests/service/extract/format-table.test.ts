@@ -81,6 +81,13 @@ describe('a format is one table entry and its reader', () => {
     expect(REFUSED_FORMATS.filter((f) => isFormat(f))).toEqual([]);
     expect(isExtractionFormat('csv')).toBe(true);
     expect(isExtractionFormat('tally')).toBe(false);
+    // A refusal keeps the name of what it recognised (a legacy Office file), else says unknown.
+    const legacy = new Uint8Array(600);
+    legacy.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await extract(legacy, { filename: 'old.doc' })).toMatchObject({
+      state: 'unsupported',
+      format: 'cfb',
+    });
     const refused = await extract(new Uint8Array([0x00, 0x01, 0x02, 0xff]), { filename: 'x.bin' });
     expect(refused).toMatchObject({ state: 'unsupported', format: 'unknown' });
     const csv = await extract(new TextEncoder().encode('a,b\n1,2\n'), { filename: 'x.csv' });
