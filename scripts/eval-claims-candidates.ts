@@ -500,7 +500,7 @@ export async function reportCandidates(
       ...falseSection(results),
       '',
     ];
-    lines.push(...(await latencySection(lib, results, options.quick)));
+    lines.push(...(await latencySection(lib, results, options.quick, documents)));
     if (options.show) lines.push('', ...examples(results));
     return lines;
   } finally {
@@ -625,11 +625,45 @@ function falseSection(results: readonly ClaimResult[]): string[] {
   return lines;
 }
 
+/** Dev articles joined until they hold `words` words: one long article, as a person would paste it. */
+function longArticle(documents: readonly Document[], words: number): string {
+  const parts: string[] = [];
+  let count = 0;
+  for (const d of documents.filter((d) => d.half === 'dev')) {
+    if (count >= words) break;
+    parts.push(d.article);
+    count += d.article.split(/\s+/).filter((w) => w !== '').length;
+  }
+  return parts.join('\n\n');
+}
+
+/** Listing an article's claims, then the candidates of every claim in turn, as the workbench asks. */
+async function articleMs(article: string, lib: Library): Promise<{ ms: number; claims: number }> {
+  const started = performance.now();
+  const claims = listClaims(article);
+  for (const claim of claims) await candidatesFor(claim, lib.library);
+  return { ms: performance.now() - started, claims: claims.length };
+}
+
+const ARTICLE_WORDS = 2_000;
+const ARTICLE_TARGET_MS = 2_000;
+
 async function latencySection(
   lib: Library,
   results: readonly ClaimResult[],
   quick: boolean,
+  documents: readonly Document[],
 ): Promise<string[]> {
+  const article = longArticle(documents, ARTICLE_WORDS);
+  const articleWords = article.split(/\s+/).filter((w) => w !== '').length;
+  const articleLines: string[] = [];
+  const timeArticle = async (units: number) => {
+    const { ms, claims } = await articleMs(article, lib);
+    articleLines.push(
+      `| ${units.toLocaleString('en')} | ${articleWords.toLocaleString('en')} | ${claims} | ${(ms / 1000).toFixed(2)} s ${ms <= ARTICLE_TARGET_MS ? '✓' : '✗'} |`,
+    );
+  };
+  await timeArticle(lib.published);
   const lines = [
     '### Latency per claim',
     '',
@@ -671,8 +705,20 @@ async function latencySection(
       ms.push((await timed(() => candidatesFor(claim, lib.library))).ms);
     }
     lines.push(latencyLine(`${units.toLocaleString('en')} units (sample)`, ms));
+    await timeArticle(units);
   }
-  lines.push('', ...notes);
+  lines.push(
+    '',
+    ...notes,
+    '',
+    `### An article listed with candidates (target ≤ ${ARTICLE_TARGET_MS / 1000} s for ${ARTICLE_WORDS.toLocaleString('en')} words)`,
+    '',
+    "Dev articles joined into one; its claims listed, then every claim's candidates in turn, one process.",
+    '',
+    '| library units | words | claims | time |',
+    '| --- | --- | --- | --- |',
+    ...articleLines,
+  );
   return lines;
 }
 
