@@ -103,6 +103,18 @@ describe('POST /api/v2/claims/candidates', () => {
     expect(NumericResponse.parse(check.json()).outcome).toBe('supported');
   });
 
+  it('looks for candidates only among the sources the filters keep', async () => {
+    const claim = 'Texas ran almost 57,000 handgun checks in 2023.';
+    const unfiltered = ClaimCandidatesResponse.parse(
+      (await post('/api/v2/claims/candidates', { claim, exclude: [articleSource] })).json(),
+    );
+    expect(unfiltered.candidates[0]?.figures[0]?.raw).toBe('56,941');
+    // The sheet was registered with no web address: a domain filter leaves nothing to back the claim.
+    const res = await post('/api/v2/claims/candidates', { claim, filters: { domain: ['ons.gov.uk'] } });
+    expect(res.statusCode).toBe(200);
+    expect(ClaimCandidatesResponse.parse(res.json()).candidates).toEqual([]);
+  });
+
   it('answers another account no candidate from this library', async () => {
     const res = await post(
       '/api/v2/claims/candidates',
