@@ -5,6 +5,7 @@ import {
   type ClaimCandidate,
   type ClaimCandidatesResponse,
   type ClaimListResponse,
+  type ExtractionState,
   type ListedClaim as ApiClaim,
 } from '../../shared/api';
 import { candidatesFor, libraryOf, type Candidate } from '../claims/candidates';
@@ -58,6 +59,7 @@ export async function listArticleClaims(account: AccountService, body: unknown):
   const request = parseRequest(ClaimListRequest, body);
   let text: string;
   let sourceVersionId: string | null = null;
+  let state: ExtractionState | null = null;
   if ('text' in request) text = request.text;
   else {
     sourceVersionId = request.source_version_id;
@@ -69,6 +71,7 @@ export async function listArticleClaims(account: AccountService, body: unknown):
         [{ path: 'source_version_id', message: 'the document was not read: no text' }],
       );
     text = articleText(representation.units);
+    state = representation.state;
   }
   return {
     article: {
@@ -76,6 +79,7 @@ export async function listArticleClaims(account: AccountService, body: unknown):
       source_version_id: sourceVersionId,
       sha256: sha256(text),
       text,
+      state,
     },
     claims: listClaims(text).map(apiClaim),
   };

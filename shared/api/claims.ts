@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ExtractionState } from './extract';
 import { FigureCell } from './figures';
 import { OperandReference, OperandRoleName, RoleState, UnitClass } from './numeric';
 import { SearchFilters } from './search';
@@ -84,6 +85,11 @@ export const ClaimListResponse = z.object({
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     /** The text the spans index: as given, or as read from the source's newest representation. */
     text: z.string(),
+    /**
+     * How the document was read (`partial`: some of it was not, so some of its claims may be missing);
+     * null for a text given as it is.
+     */
+    state: ExtractionState.nullable(),
   }),
   /** Most checkable first; `order` gives the article's order. */
   claims: z.array(ListedClaim),

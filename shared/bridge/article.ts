@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ClaimCandidatesResponse,
+  ExtractionState,
   FigureSearchResponse,
   ListedClaim,
   MAX_ARTICLE_CHARACTERS,
@@ -57,7 +58,11 @@ export type ClaimSpan = z.infer<typeof ClaimSpan>;
 
 /** The article's claims: its text (what the spans index) and its claims, most checkable first. */
 export const ArticleClaims = z.strictObject({
-  article: ArticleOrigin.extend({ text: z.string() }),
+  article: ArticleOrigin.extend({
+    text: z.string(),
+    /** How a document was read (`partial`: some of it was not); null for pasted text. */
+    readState: ExtractionState.nullable(),
+  }),
   claims: z.array(ListedClaim),
 });
 export type ArticleClaims = z.infer<typeof ArticleClaims>;

@@ -50,6 +50,7 @@ export const articleHandlers = {
           title: null,
           sha256: listed.article.sha256,
           text: listed.article.text,
+          readState: listed.article.state,
         },
         claims: listed.claims,
       };
@@ -81,6 +82,7 @@ export const articleHandlers = {
         title: origin.title,
         sha256: listed.article.sha256,
         text: listed.article.text,
+        readState: listed.article.state,
       },
       claims: listed.claims,
     };

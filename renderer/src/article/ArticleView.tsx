@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CandidateFigure, ClaimCandidate } from '../../../shared/api';
-import type { ArticleClaimsInput, CaseArticle } from '../../../shared/bridge';
+import type { ArticleClaims, ArticleClaimsInput, CaseArticle } from '../../../shared/bridge';
 import { representationQuery, useCase } from '../queries';
 import { formatNumber } from '../check/figure-wording';
 import { OUTCOME_WORDING } from '../check/outcome-wording';
@@ -15,6 +15,11 @@ import { claimState, type ClaimState } from './claim-state';
 import { useArticleCase, useArticleClaims, useCheckCandidate, useClaimCandidates } from './use-article';
 
 /** How to read a case's article again: its kept text, or its document in the library (never downloaded again). */
+/** A document read only in part: its claims list may lack some (never shown as a whole read). */
+function unreadParts(state: ArticleClaims['article']['readState']): boolean {
+  return state !== null && state !== 'complete';
+}
+
 function articleInputOf(article: CaseArticle): ArticleClaimsInput | null {
   if (article.text !== null) return { text: article.text };
   return article.sourceVersionId === null ? null : { sourceVersionId: article.sourceVersionId };
@@ -189,6 +194,16 @@ export function ArticleView() {
               )}
             </p>
           )
+        )}
+        {!showForm && article !== undefined && unreadParts(article.article.readState) && (
+          <p
+            role="status"
+            data-testid="article-read-in-part"
+            className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            Read in part: some of this document could not be read, so some of its claims may be missing here.
+            Its library entry says which parts.
+          </p>
         )}
         {read.isFetching && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-300">

@@ -59,7 +59,7 @@ export function useClaimCandidates(claims: readonly ListedClaim[], exclude: stri
 
 /** The article as its case keeps it: pasted text is kept whole, since it is nowhere else. */
 export function caseArticleOf(read: ArticleClaims): CaseArticle {
-  const { text, ...origin } = read.article;
+  const { text, readState: _readState, ...origin } = read.article;
   return { ...origin, text: origin.kind === 'text' ? text : null };
 }
 

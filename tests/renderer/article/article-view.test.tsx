@@ -52,6 +52,7 @@ const READ: ArticleClaims = {
     title: null,
     sha256: 'd'.repeat(64),
     text: TEXT,
+    readState: null,
   },
   claims: [TEXAS, OHIO],
 };
@@ -203,7 +204,13 @@ describe('the article view', () => {
     serve();
     bridgeStub.handlers['article.claims'] = () => ({
       ...READ,
-      article: { ...READ.article, kind: 'source', sourceVersionId: 'sv_sheet2024', title: 'Handgun checks' },
+      article: {
+        ...READ.article,
+        kind: 'source',
+        sourceVersionId: 'sv_sheet2024',
+        title: 'Handgun checks',
+        readState: 'complete',
+      },
     });
     renderWithQueries(<ArticleView />);
     await userEvent.click(screen.getByRole('radio', { name: 'A document in your library' }));
@@ -215,6 +222,8 @@ describe('the article view', () => {
     expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({
       sourceVersionId: 'sv_sheet2024',
     });
+    // Read whole: no word of a partial read.
+    expect(screen.queryByTestId('article-read-in-part')).toBeNull();
     await waitFor(() =>
       expect(bridgeStub.calls.find((c) => c.channel === 'article.candidates')?.input).toEqual({
         claim: TEXAS.text,
@@ -223,9 +232,28 @@ describe('the article view', () => {
     );
   });
 
+  it('says when the document was read only in part', async () => {
+    serve();
+    const fromDocument = (readState: ArticleClaims['article']['readState']) => () => ({
+      ...READ,
+      article: { ...READ.article, kind: 'source' as const, sourceVersionId: 'sv_sheet2024', readState },
+    });
+    bridgeStub.handlers['article.claims'] = fromDocument('partial');
+    renderWithQueries(<ArticleView />);
+    await userEvent.click(screen.getByRole('radio', { name: 'A document in your library' }));
+    await screen.findByRole('option', { name: 'Handgun checks' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Document' }), 'sv_sheet2024');
+    await userEvent.click(screen.getByRole('button', { name: 'List the claims' }));
+    await screen.findByRole('listbox', { name: 'Claims' });
+    expect(screen.getByTestId('article-read-in-part').textContent).toContain('Read in part');
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
   it('shows again the claims of the open case’s article, from the text the case keeps', async () => {
     serve();
-    const article = { ...READ.article };
+    // A case keeps the article's origin and text, not how the service last read it.
+    const { readState: _readState, ...article } = READ.article;
     bridgeStub.handlers['cases.get'] = () => checkedCase(null, { title: 'Article: gun checks', article });
     act(() => useWorkbenchUi.getState().setActiveCase(checkedCase(null).id));
     renderWithQueries(<ArticleView />);

@@ -29,8 +29,12 @@ const claim: ListedClaim = {
   problem: null,
   checkability: 0.9,
 };
-const listed = (kind: 'text' | 'source', id: string | null): ClaimListResponse => ({
-  article: { kind, source_version_id: id, sha256: 'a'.repeat(64), text: TEXT },
+const listed = (
+  kind: 'text' | 'source',
+  id: string | null,
+  state: ClaimListResponse['article']['state'] = kind === 'text' ? null : 'complete',
+): ClaimListResponse => ({
+  article: { kind, source_version_id: id, sha256: 'a'.repeat(64), text: TEXT, state },
   claims: [claim],
 });
 const source: SourceVersion = {
@@ -75,6 +79,7 @@ describe('article.claims', () => {
       title: null,
       sha256: 'a'.repeat(64),
       text: TEXT,
+      readState: null,
     });
     expect(value.claims).toEqual([claim]);
   });
@@ -103,9 +108,9 @@ describe('article.claims', () => {
     expect(value.article.title).not.toContain('\u202E');
   });
 
-  it('reads a document of the library as the article', async () => {
+  it('reads a document of the library as the article, saying when it was read only in part', async () => {
     const listClaims = vi.fn<EvidenceClient['listClaims']>(() =>
-      Promise.resolve(listed('source', 'sv_article')),
+      Promise.resolve(listed('source', 'sv_article', 'partial')),
     );
     const { router } = setup({ listClaims, getSource: () => Promise.resolve(source) });
     const value = valueOf<ArticleClaims>(
@@ -115,6 +120,7 @@ describe('article.claims', () => {
       kind: 'source',
       sourceVersionId: 'sv_article',
       url: 'https://example.org/news',
+      readState: 'partial',
     });
   });
 
