@@ -15,19 +15,31 @@ import { Id, Sha256Hex } from '../api/common';
 // its numeric claims, the library's figures that could back each, and any figure found by its value. A
 // candidate is a suggestion only: checking it is the same numeric check a person's own pick runs.
 
-/** What the person gives as the article: its text, a document of the library, or a public web address. */
+/** The id a page gives one reading of an article, to follow its progress and to cancel it. */
+export const ArticleTaskId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -');
+
+/**
+ * What the person gives as the article: its text, a document of the library, or a public web address.
+ * `taskId`: the page follows the reading's progress events with it (`fetch:downloading`, `fetch:stored`,
+ * `claims:reading`) and may cancel it (`article.cancel`).
+ */
 export const ArticleClaimsInput = z.union([
-  z.strictObject({ text: z.string().min(1).max(MAX_ARTICLE_CHARACTERS) }),
-  z.strictObject({ sourceVersionId: Id }),
+  z.strictObject({ text: z.string().min(1).max(MAX_ARTICLE_CHARACTERS), taskId: ArticleTaskId.optional() }),
+  z.strictObject({ sourceVersionId: Id, taskId: ArticleTaskId.optional() }),
   z.strictObject({
     url: z
       .string()
       .url()
       .max(2000)
       .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
+    taskId: ArticleTaskId.optional(),
   }),
 ]);
 export type ArticleClaimsInput = z.infer<typeof ArticleClaimsInput>;
+
+/** Stops the reading of an article the page started with `taskId`; `cancelled`: it was still running. */
+export const ArticleCancelInput = z.strictObject({ taskId: ArticleTaskId });
+export const ArticleCancelOutput = z.strictObject({ cancelled: z.boolean() });
 
 /**
  * Where an article came from, as a case keeps it: pasted (its text kept, since it is nowhere else), a

@@ -8,7 +8,7 @@ import {
   OperandRoleName,
   settledOutcome,
 } from '../api';
-import { Id } from '../api/common';
+import { Id, Sha256Hex } from '../api/common';
 import { CaseArticle, ClaimSpan } from './article';
 
 // A case: one claim the fact-checker is working on, the figures they selected, the service's check as it
@@ -159,6 +159,29 @@ export const Case = z.strictObject({
   updatedAt: z.iso.datetime(),
 });
 export type Case = z.infer<typeof Case>;
+
+/**
+ * The article whose case is looked for among all cases: the hash of the text its claims' spans index, and
+ * where it came from (its document of the library, the web address it was given as).
+ */
+export const CaseOfArticleInput = z.strictObject({
+  sha256: Sha256Hex,
+  sourceVersionId: Id.nullable(),
+  url: z.string().max(2000).nullable(),
+});
+export type CaseOfArticleInput = z.infer<typeof CaseOfArticleInput>;
+
+/**
+ * The case that keeps an article's checks: one made from this very text (its spans index it), the one of
+ * the same document or address first, else the one changed last; null when there is none. `otherTexts`:
+ * cases of the same document or address made from another text of it (the page changed, the document was
+ * read another way), whose spans do not fit this text, so their checks are not shown on its claims.
+ */
+export const CaseOfArticle = z.strictObject({
+  case: Case.nullable(),
+  otherTexts: z.array(Case.pick({ id: true, title: true })).max(20),
+});
+export type CaseOfArticle = z.infer<typeof CaseOfArticle>;
 
 export const CaseSummary = Case.pick({ id: true, title: true, updatedAt: true }).extend({
   /**

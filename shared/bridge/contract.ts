@@ -24,6 +24,8 @@ import {
   CaseId,
   CaseAssignRolesInput,
   CaseJudgeInput,
+  CaseOfArticle,
+  CaseOfArticleInput,
   CaseKeepInput,
   CaseSaveInput,
   CaseSummary,
@@ -39,6 +41,8 @@ import {
   ReportVerifyInput,
 } from './reports';
 import {
+  ArticleCancelInput,
+  ArticleCancelOutput,
   ArticleCandidates,
   ArticleCandidatesInput,
   ArticleClaims,
@@ -263,6 +267,10 @@ export const bridgeChannels = {
   'article.claims': { input: ArticleClaimsInput, output: ArticleClaims },
   /** The library's figures that could back one claim: suggestions, decided by the same numeric check. */
   'article.candidates': { input: ArticleCandidatesInput, output: ArticleCandidates },
+  /** Stops a reading of `article.claims` started with a task id (a page still downloading, say). */
+  'article.cancel': { input: ArticleCancelInput, output: ArticleCancelOutput },
+  /** The case that keeps an article's checks, found among all cases by the article's text and origin. */
+  'article.case': { input: CaseOfArticleInput, output: CaseOfArticle },
   'cases.list': { input: z.strictObject({}), output: z.array(CaseSummary) },
   'cases.get': { input: z.strictObject({ id: CaseId }), output: Case },
   'cases.save': { input: CaseSaveInput, output: Case },
@@ -302,7 +310,8 @@ export type UnitRead = z.infer<typeof UnitRead>;
 /**
  * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
  * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
- * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
+ * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, and `article.claims` of a web address,
+ * done of 1); `claims:reading` (`article.claims`: the document read and its claims listed, done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
  * total), `report:crops` (figures cropped, done of total), `report:write` (done of 1) for `reports.export`.
  * An `extract:page` of a PDF or multi-page image read by the local service carries the page just read
  * (`unit`, absent when the page was lost), so the viewer shows the pages read so far.

@@ -24,6 +24,8 @@ export const BRIDGE_CHANNELS = [
   'figures.byValue',
   'article.claims',
   'article.candidates',
+  'article.cancel',
+  'article.case',
   'cases.list',
   'cases.get',
   'cases.save',

@@ -1,6 +1,13 @@
 import type { FigureSearchResponse } from '../../../shared/api';
 import { displaySafeSource } from '../../../shared/api/display';
-import type { ArticleClaims, ArticleOrigin } from '../../../shared/bridge';
+import type {
+  ArticleClaims,
+  ArticleClaimsInput,
+  ArticleOrigin,
+  Case,
+  CaseOfArticle,
+  CaseOfArticleInput,
+} from '../../../shared/bridge';
 import { readValueQuery } from '../../../shared/search/value-query';
 import { displayText, displayTitle } from '../../../shared/text/display-name';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
@@ -37,56 +44,135 @@ function displaySafeFigures(response: FigureSearchResponse): FigureSearchRespons
   };
 }
 
-export const articleHandlers = {
-  'article.claims': async (input, context): Promise<ArticleClaims> => {
-    const client = await context.client();
-    if ('text' in input) {
-      const listed = await serviceCall(() => client.listClaims({ text: input.text }));
-      return {
-        article: {
-          kind: 'text',
-          sourceVersionId: null,
-          url: null,
-          title: null,
-          sha256: listed.article.sha256,
-          text: listed.article.text,
-          readState: listed.article.state,
-        },
-        claims: listed.claims,
-      };
-    }
-    let sourceVersionId: string;
-    let kind: ArticleOrigin['kind'];
-    if ('url' in input) {
-      // The same guarded download as a web address added to the library: the service refuses an address
-      // that is not public, and the page is kept, so the case can cite what was read.
-      const stored = await serviceCall(() => client.fetchAsset({ url: input.url, retain: true }));
-      if (stored.source_version_id === undefined)
-        throw new BridgeFailure(
-          'not_kept',
-          'The service did not keep the page, so its claims cannot be read.',
-        );
-      sourceVersionId = stored.source_version_id;
-      kind = 'url';
-    } else {
-      sourceVersionId = (input as { sourceVersionId: string }).sourceVersionId;
-      kind = 'source';
-    }
-    const listed = await serviceCall(() => client.listClaims({ source_version_id: sourceVersionId }));
-    const origin = await sourceOrigin(context, sourceVersionId);
+/**
+ * Reads an article's claims: pasted text as it is; a web address downloaded into the library first; a
+ * document of the library read. Progress goes to the page's task id; `signal` stops it (`cancelled`).
+ */
+async function readArticle(
+  input: ArticleClaimsInput,
+  context: HandlerContext,
+  signal: AbortSignal | undefined,
+): Promise<ArticleClaims> {
+  const client = await context.client();
+  const options = signal ? { signal } : undefined;
+  const { taskId } = input;
+  const progress = (stage: string, done: number) => {
+    if (taskId !== undefined) context.emit('progress', { taskId, stage, done, total: 1 });
+  };
+  if ('text' in input) {
+    progress('claims:reading', 0);
+    const listed = await serviceCall(() => client.listClaims({ text: input.text }, options));
     return {
       article: {
-        kind,
-        sourceVersionId,
-        url: 'url' in input ? input.url : origin.url,
-        title: origin.title,
+        kind: 'text',
+        sourceVersionId: null,
+        url: null,
+        title: null,
         sha256: listed.article.sha256,
         text: listed.article.text,
         readState: listed.article.state,
       },
       claims: listed.claims,
     };
+  }
+  let sourceVersionId: string;
+  let kind: ArticleOrigin['kind'];
+  if ('url' in input) {
+    // The same guarded download as a web address added to the library: the service refuses an address
+    // that is not public, and the page is kept, so the case can cite what was read.
+    progress('fetch:downloading', 0);
+    const stored = await serviceCall(() => client.fetchAsset({ url: input.url, retain: true }, options));
+    if (stored.source_version_id === undefined)
+      throw new BridgeFailure('not_kept', 'The service did not keep the page, so its claims cannot be read.');
+    progress('fetch:stored', 1);
+    sourceVersionId = stored.source_version_id;
+    kind = 'url';
+  } else {
+    sourceVersionId = input.sourceVersionId;
+    kind = 'source';
+  }
+  progress('claims:reading', 0);
+  const listed = await serviceCall(() => client.listClaims({ source_version_id: sourceVersionId }, options));
+  const origin = await sourceOrigin(context, sourceVersionId);
+  return {
+    article: {
+      kind,
+      sourceVersionId,
+      url: 'url' in input ? input.url : origin.url,
+      title: origin.title,
+      sha256: listed.article.sha256,
+      text: listed.article.text,
+      readState: listed.article.state,
+    },
+    claims: listed.claims,
+  };
+}
+
+/** The readings of articles running in each host, by the page's task id. */
+const running = new WeakMap<HandlerContext['cases'], Map<string, AbortController>>();
+
+function tasksOf(context: HandlerContext): Map<string, AbortController> {
+  let tasks = running.get(context.cases);
+  if (!tasks) {
+    tasks = new Map();
+    running.set(context.cases, tasks);
+  }
+  return tasks;
+}
+
+/** How closely a case's article is this one, when its text is the same: same document, same address. */
+function closeness(c: Case, input: CaseOfArticleInput): number {
+  const article = c.article!;
+  if (input.sourceVersionId !== null && article.sourceVersionId === input.sourceVersionId) return 2;
+  if (input.url !== null && article.url === input.url) return 1;
+  return 0;
+}
+
+/**
+ * The case of an article among all cases. Only a case made from the same text (its hash) can say where its
+ * claims stand, since its spans index that text; the same document or address read to another text is
+ * named apart, its checks never laid over these claims.
+ */
+export function caseOfArticle(cases: readonly Case[], input: CaseOfArticleInput): CaseOfArticle {
+  const withArticle = cases.filter((c) => c.article !== undefined);
+  const same = withArticle
+    .filter((c) => c.article!.sha256 === input.sha256)
+    // The same document, then the same address, then the case changed last.
+    .sort((a, b) => closeness(b, input) - closeness(a, input) || b.updatedAt.localeCompare(a.updatedAt));
+  const otherTexts = withArticle
+    .filter(
+      (c) =>
+        c.article!.sha256 !== input.sha256 &&
+        ((input.sourceVersionId !== null && c.article!.sourceVersionId === input.sourceVersionId) ||
+          (input.url !== null && c.article!.url === input.url)),
+    )
+    .slice(0, 20)
+    .map((c) => ({ id: c.id, title: c.title }));
+  return { case: same[0] ?? null, otherTexts };
+}
+
+export const articleHandlers = {
+  'article.claims': async (input, context): Promise<ArticleClaims> => {
+    const { taskId } = input;
+    if (taskId === undefined) return readArticle(input, context, undefined);
+    const tasks = tasksOf(context);
+    if (tasks.has(taskId))
+      throw new BridgeFailure('conflict', `A reading with the task id ${taskId} is already running.`);
+    const controller = new AbortController();
+    tasks.set(taskId, controller);
+    try {
+      return await readArticle(input, context, controller.signal);
+    } finally {
+      tasks.delete(taskId);
+    }
   },
+  'article.cancel': (input, context) => {
+    const controller = tasksOf(context).get(input.taskId);
+    if (!controller || controller.signal.aborted) return { cancelled: false };
+    controller.abort();
+    return { cancelled: true };
+  },
+  'article.case': (input, context) => caseOfArticle(context.cases.list(), input),
   'article.candidates': async (input, context) => {
     const client = await context.client();
     const exclude = input.excludeSourceVersionId === undefined ? [] : [input.excludeSourceVersionId];
@@ -113,4 +199,7 @@ export const articleHandlers = {
     );
     return displaySafeFigures(found);
   },
-} satisfies Pick<BridgeHandlers, 'article.claims' | 'article.candidates' | 'figures.byValue'>;
+} satisfies Pick<
+  BridgeHandlers,
+  'article.claims' | 'article.cancel' | 'article.case' | 'article.candidates' | 'figures.byValue'
+>;

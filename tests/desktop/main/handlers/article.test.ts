@@ -71,7 +71,7 @@ describe('article.claims', () => {
     const reply = await router.invoke('article.claims', { text: TEXT });
     expect(reply.ok).toBe(true);
     const value = valueOf<ArticleClaims>(reply);
-    expect(listClaims).toHaveBeenCalledWith({ text: TEXT });
+    expect(listClaims.mock.calls[0]?.[0]).toEqual({ text: TEXT });
     expect(value.article).toEqual({
       kind: 'text',
       sourceVersionId: null,
@@ -102,8 +102,8 @@ describe('article.claims', () => {
     const { router } = setup({ fetchAsset, listClaims, getSource });
     const url = 'https://example.org/news';
     const value = valueOf<ArticleClaims>(await router.invoke('article.claims', { url }));
-    expect(fetchAsset).toHaveBeenCalledWith({ url, retain: true });
-    expect(listClaims).toHaveBeenCalledWith({ source_version_id: 'sv_article' });
+    expect(fetchAsset.mock.calls[0]?.[0]).toEqual({ url, retain: true });
+    expect(listClaims.mock.calls[0]?.[0]).toEqual({ source_version_id: 'sv_article' });
     expect(value.article).toMatchObject({ kind: 'url', sourceVersionId: 'sv_article', url });
     expect(value.article.title).not.toContain('\u202E');
   });
@@ -285,5 +285,148 @@ describe('a case made from an article', () => {
         claimSpan: claim.span,
       }),
     ).toMatchObject({ ok: false, error: { code: 'no_article' } });
+  });
+});
+
+describe('article.case', () => {
+  const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+  const origin = {
+    kind: 'url' as const,
+    sourceVersionId: 'sv_page1',
+    url: 'https://example.org/news',
+    title: 'Gun checks',
+    sha256: 'a'.repeat(64),
+    text: null,
+  };
+  /** Cases put straight in the fake store, each with its article (or none). */
+  function withCases(cases: { id: string; article?: Case['article']; updated: number }[]) {
+    const { router, context } = setup();
+    for (const c of cases)
+      context.cases.put({
+        id: c.id,
+        title: `Case ${c.id}`,
+        claim: 'Texas ran 56,941 handgun checks.',
+        operands: [],
+        check: null,
+        judgments: [],
+        ...(c.article !== undefined ? { article: c.article } : {}),
+        createdAt: at(0),
+        updatedAt: at(c.updated),
+      });
+    return router;
+  }
+  const found = async (router: ReturnType<typeof withCases>, input: object) => {
+    const reply = await router.invoke('article.case', input as never);
+    return valueOf<{ case: Case | null; otherTexts: { id: string; title: string }[] }>(reply);
+  };
+
+  it('finds the case made from the same text among all cases, whether open or not', async () => {
+    const router = withCases([
+      { id: 'case_0000000000000001', updated: 1 },
+      { id: 'case_0000000000000002', article: { ...origin, sha256: 'f'.repeat(64) }, updated: 2 },
+      { id: 'case_0000000000000003', article: origin, updated: 3 },
+    ]);
+    const answer = await found(router, { sha256: 'a'.repeat(64), sourceVersionId: null, url: null });
+    expect(answer.case?.id).toBe('case_0000000000000003');
+    expect(answer.otherTexts).toEqual([]);
+  });
+
+  it('prefers the case of the same document, then of the same address, to one changed later', async () => {
+    const pasted = { ...origin, kind: 'text' as const, sourceVersionId: null, url: null, text: TEXT };
+    const cases = [
+      { id: 'case_0000000000000001', article: pasted, updated: 9 },
+      { id: 'case_0000000000000002', article: { ...origin, sourceVersionId: 'sv_page2' }, updated: 5 },
+      { id: 'case_0000000000000003', article: origin, updated: 1 },
+    ];
+    const router = withCases(cases);
+    const sha256 = 'a'.repeat(64);
+    expect((await found(router, { sha256, sourceVersionId: 'sv_page1', url: null })).case?.id).toBe(
+      'case_0000000000000003',
+    );
+    // The same address downloaded again is another document of the library, with the same text.
+    expect((await found(router, { sha256, sourceVersionId: 'sv_page9', url: origin.url })).case?.id).toBe(
+      'case_0000000000000002',
+    );
+    // Pasted text: the same words, whichever case has them; the one changed last.
+    expect((await found(router, { sha256, sourceVersionId: null, url: null })).case?.id).toBe(
+      'case_0000000000000001',
+    );
+  });
+
+  it('never lays the checks of another text of the same page over these claims, and names its case', async () => {
+    const router = withCases([
+      { id: 'case_0000000000000001', article: { ...origin, sha256: 'e'.repeat(64) }, updated: 1 },
+    ]);
+    const answer = await found(router, {
+      sha256: 'a'.repeat(64),
+      sourceVersionId: 'sv_page2',
+      url: origin.url,
+    });
+    expect(answer.case).toBeNull();
+    expect(answer.otherTexts).toEqual([{ id: 'case_0000000000000001', title: 'Case case_0000000000000001' }]);
+  });
+
+  it('answers no case when none was made from the article', async () => {
+    const router = withCases([]);
+    expect(await found(router, { sha256: 'a'.repeat(64), sourceVersionId: null, url: null })).toEqual({
+      case: null,
+      otherTexts: [],
+    });
+  });
+});
+
+describe('reading an article with a task id', () => {
+  const stored = {
+    asset_id: 'ast_1',
+    filename: 'page.html',
+    media_type: 'text/html',
+    byte_length: 10,
+    sha256: 'b'.repeat(64),
+    source_version_id: 'sv_article',
+  };
+
+  it('says each step of a web address as it goes: downloading, stored, reading', async () => {
+    const { router, context } = setup({
+      fetchAsset: () => Promise.resolve(stored),
+      listClaims: () => Promise.resolve(listed('source', 'sv_article')),
+      getSource: () => Promise.resolve(source),
+    });
+    const emitted: unknown[] = [];
+    context.emit = (event, payload) => emitted.push({ event, payload });
+    const reply = await router.invoke('article.claims', { url: 'https://example.org/news', taskId: 't1' });
+    expect(reply.ok).toBe(true);
+    expect(emitted).toEqual([
+      { event: 'progress', payload: { taskId: 't1', stage: 'fetch:downloading', done: 0, total: 1 } },
+      { event: 'progress', payload: { taskId: 't1', stage: 'fetch:stored', done: 1, total: 1 } },
+      { event: 'progress', payload: { taskId: 't1', stage: 'claims:reading', done: 0, total: 1 } },
+    ]);
+  });
+
+  it('cancels a download still running, which answers cancelled and reads no claims', async () => {
+    let signal: AbortSignal | undefined;
+    const fetchAsset = vi.fn<EvidenceClient['fetchAsset']>(
+      (_request, options) =>
+        new Promise((_resolve, reject) => {
+          signal = options?.signal;
+          signal?.addEventListener('abort', () =>
+            reject(new ClientError('cancelled', 'The request was cancelled.')),
+          );
+        }),
+    );
+    const listClaims = vi.fn<EvidenceClient['listClaims']>();
+    const { router } = setup({ fetchAsset, listClaims });
+    const reading = router.invoke('article.claims', { url: 'https://example.org/news', taskId: 't2' });
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    expect(await router.invoke('article.cancel', { taskId: 't2' })).toEqual({
+      ok: true,
+      value: { cancelled: true },
+    });
+    expect(await reading).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(listClaims).not.toHaveBeenCalled();
+    // Nothing left to cancel once it ended.
+    expect(await router.invoke('article.cancel', { taskId: 't2' })).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 });
