@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ListedClaim } from '../../../shared/api';
 import { FOCUS } from './ArticleSourceForm';
 
@@ -25,11 +25,14 @@ function pieces(text: string, claims: readonly ListedClaim[]) {
 export function ArticleText({
   text,
   claims,
+  positions,
   selected,
   onSelect,
 }: {
   text: string;
   claims: readonly ListedClaim[];
+  /** Each claim's place in the article (1 for the first), by its `order`: the number the list shows too. */
+  positions: ReadonlyMap<number, number>;
   selected: number | null;
   onSelect: (order: number) => void;
 }) {
@@ -55,15 +58,23 @@ export function ArticleText({
         const order = part.claim.order;
         const isSelected = order === selected;
         return (
-          <mark
-            key={part.start}
-            data-claim={order}
-            data-selected={isSelected}
-            onClick={() => onSelect(order)}
-            className={`cursor-pointer rounded-sm px-0.5 text-inherit ${isSelected ? 'bg-indigo-200 ring-2 ring-indigo-600 dark:bg-indigo-800 dark:ring-indigo-300' : 'bg-amber-100 hover:bg-amber-200 dark:bg-amber-900/60 dark:hover:bg-amber-800/70'}`}
-          >
-            {words}
-          </mark>
+          <Fragment key={part.start}>
+            <sup
+              aria-hidden="true"
+              data-testid="claim-mark-number"
+              className={`mr-0.5 select-none text-[0.65rem] font-semibold tabular-nums ${isSelected ? 'text-indigo-800 dark:text-indigo-200' : 'text-slate-600 dark:text-slate-300'}`}
+            >
+              {positions.get(order)}
+            </sup>
+            <mark
+              data-claim={order}
+              data-selected={isSelected}
+              onClick={() => onSelect(order)}
+              className={`cursor-pointer rounded-sm px-0.5 text-inherit ${isSelected ? 'bg-indigo-200 ring-2 ring-indigo-600 dark:bg-indigo-800 dark:ring-indigo-300' : 'bg-amber-100 hover:bg-amber-200 dark:bg-amber-900/60 dark:hover:bg-amber-800/70'}`}
+            >
+              {words}
+            </mark>
+          </Fragment>
         );
       })}
     </div>

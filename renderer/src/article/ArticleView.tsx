@@ -1,25 +1,35 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CandidateFigure, ClaimCandidate } from '../../../shared/api';
 import type { ArticleClaims, ArticleClaimsInput, CaseArticle } from '../../../shared/bridge';
-import { representationQuery, useCase } from '../queries';
+import { representationQuery, useCase, useLibrary } from '../queries';
+import { displayTitle } from '../../../shared/text/display-name';
 import { formatNumber } from '../check/figure-wording';
 import { OUTCOME_WORDING } from '../check/outcome-wording';
 import { useWorkbenchUi } from '../ui-store';
 import { ArticleSourceForm, FOCUS } from './ArticleSourceForm';
+import { ArticleReadingStatus } from './ArticleReadingStatus';
 import { ArticleText } from './ArticleText';
 import { useArticleDraft } from './article-state';
 import { ClaimCandidates } from './ClaimCandidates';
 import { ClaimList } from './ClaimList';
+import { ClaimOrderToggle } from './ClaimOrderToggle';
+import { cancelledWords, isCancelled, readFailureWords } from './reading-wording';
 import { claimState, type ClaimState } from './claim-state';
-import { useArticleCase, useArticleClaims, useCheckCandidate, useClaimCandidates } from './use-article';
+import {
+  cancelReading,
+  useArticleCase,
+  useArticleClaims,
+  useCheckCandidate,
+  useClaimCandidates,
+} from './use-article';
 
-/** How to read a case's article again: its kept text, or its document in the library (never downloaded again). */
 /** A document read only in part: its claims list may lack some (never shown as a whole read). */
 function unreadParts(state: ArticleClaims['article']['readState']): boolean {
   return state !== null && state !== 'complete';
 }
 
+/** How to read a case's article again: its kept text, or its document in the library (never downloaded again). */
 function articleInputOf(article: CaseArticle): ArticleClaimsInput | null {
   if (article.text !== null) return { text: article.text };
   return article.sourceVersionId === null ? null : { sourceVersionId: article.sourceVersionId };
@@ -47,6 +57,9 @@ export function ArticleView() {
   const selectedOrder = useArticleDraft((state) => state.selected);
   const select = useArticleDraft((state) => state.select);
   const ask = useArticleDraft((state) => state.ask);
+  const order = useArticleDraft((state) => state.order);
+  const setOrder = useArticleDraft((state) => state.setOrder);
+  const reading = useArticleDraft((state) => state.reading);
   const openSourceVersionId = useWorkbenchUi((state) => state.openSourceVersionId);
   const showDocument = useWorkbenchUi((state) => state.showDocument);
   const client = useQueryClient();
@@ -55,7 +68,8 @@ export function ArticleView() {
   const claims = useMemo(() => article?.claims ?? [], [article]);
   const exclude = article?.article.sourceVersionId ?? null;
   const candidates = useClaimCandidates(claims, exclude);
-  const theCase = useArticleCase(article);
+  const articleCase = useArticleCase(article);
+  const theCase = articleCase.theCase;
   const openCase = useCase(useWorkbenchUi((state) => state.activeCaseId)).data ?? null;
   const caseArticle = openCase?.article ?? null;
   const caseArticleShown = caseArticle !== null && article?.article.sha256 === caseArticle.sha256;
@@ -63,13 +77,22 @@ export function ArticleView() {
   const candidatesBox = useRef<HTMLDivElement>(null);
   const [another, setAnother] = useState(false);
 
-  const selected = claims.find((c) => c.order === selectedOrder) ?? claims[0] ?? null;
+  // The service lists the most checkable first; `order` is each claim's place in the article.
+  const inArticle = useMemo(() => [...claims].sort((a, b) => a.order - b.order), [claims]);
+  const positions = useMemo(() => new Map(inArticle.map((c, i) => [c.order, i + 1])), [inArticle]);
+  const listed = order === 'article' ? inArticle : claims;
+  const selected = claims.find((c) => c.order === selectedOrder) ?? listed[0] ?? null;
   const selectedIndex = selected === null ? -1 : claims.indexOf(selected);
 
   const states = useMemo(() => {
     const map = new Map<number, ClaimState>();
     claims.forEach((claim, i) => {
       const q = candidates[i];
+      // Until the article's case is known, where a claim stands is not: it may have been checked.
+      if (articleCase.pending) {
+        map.set(claim.order, { kind: 'looking' });
+        return;
+      }
       map.set(
         claim.order,
         claimState(theCase, claim, {
@@ -80,7 +103,7 @@ export function ArticleView() {
       );
     });
     return map;
-  }, [claims, candidates, theCase]);
+  }, [claims, candidates, theCase, articleCase.pending]);
 
   const onChecked = useCallback(() => {
     setAnnouncement('checked');
@@ -100,7 +123,7 @@ export function ArticleView() {
   const check = (candidate: ClaimCandidate) => {
     if (article === undefined || selected === null) return;
     setAnnouncement('');
-    checker.check(article, selected, candidate);
+    checker.check(article, selected, candidate, theCase);
   };
   const [showProblem, setShowProblem] = useState<string | null>(null);
   const showFigure = (figure: CandidateFigure) => {
@@ -131,8 +154,29 @@ export function ArticleView() {
       ? `Checked: ${OUTCOME_WORDING[selectedState.outcome].label}. The result is in the Check column; keep it there to keep it in the case.`
       : '';
 
+  const cancelled = read.isError && !read.isFetching && isCancelled(read.error);
   const showForm = asked === null || another || read.isError;
   const selectedQuery = selectedIndex >= 0 ? candidates[selectedIndex] : undefined;
+  const library = useLibrary();
+  const askedName =
+    asked !== null && 'sourceVersionId' in asked
+      ? (() => {
+          const entry = library.data?.find((e) => e.sourceVersionId === asked.sourceVersionId);
+          return entry === undefined ? null : displayTitle(entry.title, entry.filename);
+        })()
+      : null;
+  // The last step reported before a reading was stopped, to say what it left behind.
+  const lastStage = useRef<string | null>(null);
+  if (reading?.stage) lastStage.current = reading.stage;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasFetching = useRef(false);
+  useEffect(() => {
+    // The progress and its Stop button are gone: focus that was on them goes to the view's heading.
+    if (wasFetching.current && !read.isFetching && document.activeElement === document.body)
+      heading.current?.focus();
+    if (read.isFetching) lastStage.current = null;
+    wasFetching.current = read.isFetching;
+  }, [read.isFetching]);
 
   return (
     <section
@@ -142,6 +186,7 @@ export function ArticleView() {
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900">
         <h2
+          ref={heading}
           id="article-heading"
           tabIndex={-1}
           className="text-sm font-semibold tracking-wide text-slate-900 uppercase outline-none dark:text-slate-100"
@@ -149,7 +194,7 @@ export function ArticleView() {
           Check an article
         </h2>
         <div className="flex items-center gap-2">
-          {!showForm && (
+          {!showForm && !read.isFetching && (
             <button
               type="button"
               onClick={() => setAnother(true)}
@@ -168,33 +213,33 @@ export function ArticleView() {
         </div>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-5 py-4 @3xl:overflow-hidden">
-        {showForm ? (
-          <ArticleSourceForm reading={read.isFetching} onAsked={() => setAnother(false)} />
-        ) : (
-          article !== undefined && (
-            <p
-              data-testid="article-origin"
-              className="line-clamp-2 text-xs text-slate-700 dark:text-slate-300"
-            >
-              <span className="font-medium">Article: </span>
-              <bdi>
-                {originWords(
-                  article.article.kind,
-                  article.article.title,
-                  article.article.url,
-                  article.article.text.length,
+        {showForm
+          ? !read.isFetching && (
+              <ArticleSourceForm reading={read.isFetching} onAsked={() => setAnother(false)} />
+            )
+          : article !== undefined && (
+              <p
+                data-testid="article-origin"
+                className="line-clamp-2 text-xs text-slate-700 dark:text-slate-300"
+              >
+                <span className="font-medium">Article: </span>
+                <bdi>
+                  {originWords(
+                    article.article.kind,
+                    article.article.title,
+                    article.article.url,
+                    article.article.text.length,
+                  )}
+                </bdi>
+                {' · '}
+                {claims.length === 1 ? '1 claim' : `${claims.length} claims`}
+                {theCase !== null && (
+                  <>
+                    {' · '}kept in the case “<bdi>{theCase.title}</bdi>”
+                  </>
                 )}
-              </bdi>
-              {' · '}
-              {claims.length === 1 ? '1 claim' : `${claims.length} claims`}
-              {theCase !== null && (
-                <>
-                  {' · '}kept in the case “<bdi>{theCase.title}</bdi>”
-                </>
-              )}
-            </p>
-          )
-        )}
+              </p>
+            )}
         {!showForm && article !== undefined && unreadParts(article.article.readState) && (
           <p
             role="status"
@@ -205,19 +250,62 @@ export function ArticleView() {
             Its library entry says which parts.
           </p>
         )}
-        {read.isFetching && (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-            {asked !== null && 'url' in asked
-              ? 'Downloading the page, adding it to your library and reading its claims…'
-              : 'Reading the claims…'}
+        {!showForm && article !== undefined && articleCase.failure !== null && (
+          <p
+            role="alert"
+            data-testid="article-case-failure"
+            className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            Your cases could not be looked through for this article ({articleCase.failure}), so checks already
+            made of its claims are not shown.
           </p>
         )}
-        {read.isError && (
+        {!showForm && article !== undefined && theCase === null && articleCase.otherTexts.length > 0 && (
+          <p
+            data-testid="article-other-texts"
+            className="rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+          >
+            {articleCase.otherTexts.length === 1 ? 'The case ' : 'The cases '}
+            {articleCase.otherTexts.map((c, i) => (
+              <span key={c.id}>
+                {i > 0 && ', '}“<bdi>{c.title}</bdi>”
+              </span>
+            ))}{' '}
+            {articleCase.otherTexts.length === 1 ? 'checks' : 'check'} another text of this{' '}
+            {article.article.kind === 'text' ? 'article' : 'page or document'} (it changed, or was read
+            another way), so {articleCase.otherTexts.length === 1 ? 'its' : 'their'} checks are not shown on
+            these claims. A check made here goes into a new case.
+          </p>
+        )}
+        {read.isFetching && asked !== null && (
+          <ArticleReadingStatus asked={asked} name={askedName} reading={reading} onCancel={cancelReading} />
+        )}
+        {cancelled && (
+          <p
+            role="status"
+            data-testid="article-cancelled"
+            className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+          >
+            {cancelledWords(asked, lastStage.current)}
+          </p>
+        )}
+        {read.isError && !cancelled && !read.isFetching && (
           <div
             role="alert"
+            data-testid="article-failure"
             className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-300"
           >
-            <p>The claims could not be read: {read.error.message}</p>
+            <p className="font-medium">
+              {asked !== null && 'url' in asked ? (
+                <>
+                  The article at <bdi className="font-mono text-xs break-all">{asked.url}</bdi> could not be
+                  read.
+                </>
+              ) : (
+                'The claims could not be read.'
+              )}
+            </p>
+            <p>{readFailureWords(read.error, asked)}</p>
             <button
               type="button"
               onClick={() => void read.refetch()}
@@ -248,8 +336,9 @@ export function ArticleView() {
         )}
         {asked === null && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            The claims with numbers are listed, most checkable first, each with the figures of your library
-            that could back it. A candidate decides nothing: checking it runs the same check as your own pick.
+            The claims with numbers are listed as the article says them (or most checkable first), each with
+            the figures of your library that could back it. A candidate decides nothing: checking it runs the
+            same check as your own pick.
           </p>
         )}
         {article !== undefined && !read.isFetching && claims.length === 0 && (
@@ -263,18 +352,22 @@ export function ArticleView() {
               <ArticleText
                 text={article.article.text}
                 claims={claims}
+                positions={positions}
                 selected={selected?.order ?? null}
                 onSelect={select}
               />
             </div>
             <div className="flex min-h-0 flex-col gap-3 @3xl:w-80 @3xl:shrink-0 @3xl:overflow-y-auto @5xl:w-96">
-              <h3 id="claims-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-                Claims{' '}
-                <span className="font-normal text-slate-600 dark:text-slate-300">(most checkable first)</span>
-              </h3>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 id="claims-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+                  Claims
+                </h3>
+                <ClaimOrderToggle order={order} onChange={setOrder} />
+              </div>
               <ClaimList
-                claims={claims}
+                claims={listed}
                 states={states}
+                positions={positions}
                 selected={selected?.order ?? null}
                 onSelect={select}
                 onEnter={goToCandidates}

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ListedClaim } from '../../../shared/api';
 import { OUTCOME_WORDING, TONE_CLASSES } from '../check/outcome-wording';
 import { claimStateWords, type ClaimState } from './claim-state';
@@ -27,25 +27,35 @@ function StateLine({ state }: { state: ClaimState }) {
 }
 
 /**
- * The article's claims, most checkable first, each with where it stands. One Tab stop: the arrows, Home
- * and End move the selection; Enter goes to the selected claim's candidates.
+ * The article's claims in the order given (as in the article, or most checkable first), each numbered by
+ * its place in the article as its mark in the text is, with where it stands. One Tab stop: the arrows,
+ * Home and End move the selection; Enter goes to the selected claim's candidates. The selected claim is
+ * kept in view, however it was selected (here, or by its mark in the text).
  */
 export function ClaimList({
   claims,
   states,
+  positions,
   selected,
   onSelect,
   onEnter,
 }: {
   claims: readonly ListedClaim[];
   states: ReadonlyMap<number, ClaimState>;
+  /** Each claim's place in the article (1 for the first), by its `order`. */
+  positions: ReadonlyMap<number, number>;
   selected: number | null;
   onSelect: (order: number) => void;
   onEnter: () => void;
 }) {
   const id = useId();
+  const list = useRef<HTMLUListElement>(null);
   const index = claims.findIndex((c) => c.order === selected);
   const optionId = (order: number) => `${id}-claim-${order}`;
+  useEffect(() => {
+    if (selected === null) return;
+    list.current?.querySelector(`[data-claim="${selected}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected, claims]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || claims.length === 0) return;
@@ -63,13 +73,12 @@ export function ClaimList({
     }
     if (next === null) return;
     event.preventDefault();
-    const claim = claims[next]!;
-    onSelect(claim.order);
-    document.getElementById(optionId(claim.order))?.scrollIntoView?.({ block: 'nearest' });
+    onSelect(claims[next]!.order);
   };
 
   return (
     <ul
+      ref={list}
       role="listbox"
       aria-label="Claims"
       tabIndex={0}
@@ -90,8 +99,19 @@ export function ClaimList({
             onClick={() => onSelect(claim.order)}
             className={`cursor-pointer rounded-md border px-2.5 py-2 text-sm ${isSelected ? 'border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50' : 'border-slate-200 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800'}`}
           >
-            <span className="line-clamp-3 text-slate-900 dark:text-slate-100">{claim.text}</span>
-            <StateLine state={states.get(claim.order) ?? { kind: 'looking' }} />
+            <span className="flex gap-2">
+              <span
+                aria-hidden="true"
+                data-testid="claim-number"
+                className="mt-0.5 h-fit min-w-5 shrink-0 rounded bg-slate-200 px-1 text-center text-xs font-medium text-slate-800 tabular-nums dark:bg-slate-700 dark:text-slate-100"
+              >
+                {positions.get(claim.order)}
+              </span>
+              <span className="min-w-0">
+                <span className="line-clamp-3 text-slate-900 dark:text-slate-100">{claim.text}</span>
+                <StateLine state={states.get(claim.order) ?? { kind: 'looking' }} />
+              </span>
+            </span>
           </li>
         );
       })}

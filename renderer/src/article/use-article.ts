@@ -1,8 +1,14 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ClaimCandidate, ListedClaim } from '../../../shared/api';
-import type { ArticleClaims, ArticleClaimsInput, CaseArticle, LibraryEntry } from '../../../shared/bridge';
-import { callBridge } from '../bridge';
+import type {
+  ArticleClaims,
+  ArticleClaimsInput,
+  Case,
+  CaseArticle,
+  LibraryEntry,
+} from '../../../shared/bridge';
+import { bridge, callBridge } from '../bridge';
 import { pickedOperandFrom } from '../cases/open-case';
 import {
   caseQuery,
@@ -13,6 +19,7 @@ import {
   useSaveAndCheck,
 } from '../queries';
 import { useWorkbenchUi, type OperandSlot } from '../ui-store';
+import { useArticleDraft } from './article-state';
 
 // The article's data from the main process: its claims, each claim's candidates, and the case its checks
 // are kept in. Checking a candidate fills the tray and the claim as a person's own pick would, and runs
@@ -20,21 +27,58 @@ import { useWorkbenchUi, type OperandSlot } from '../ui-store';
 
 const SLOTS: readonly OperandSlot[] = ['A', 'B'];
 
-/** The claims of the article asked for; a web address is added to the library on the way. */
+function newTaskId(): string {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+  return `article-${random}`;
+}
+
+/**
+ * The claims of the article asked for; a web address is added to the library on the way. Each reading
+ * has its task id: its steps are followed in `useArticleDraft`'s `reading`, and `cancelReading` stops it.
+ */
 export function useArticleClaims(asked: ArticleClaimsInput | null) {
   const client = useQueryClient();
   return useQuery({
     queryKey: ['article', asked] as const,
     queryFn: async () => {
-      const read = await callBridge('article.claims', asked!);
-      if (asked !== null && 'url' in asked) void client.invalidateQueries({ queryKey: queryKeys.library });
-      return read;
+      const taskId = newTaskId();
+      const draft = useArticleDraft.getState();
+      draft.setReading({ taskId, stage: null, cancelling: false });
+      const off = bridge().on('progress', (event) => {
+        const reading = useArticleDraft.getState().reading;
+        if (event.taskId === taskId && reading?.taskId === taskId)
+          useArticleDraft.getState().setReading({ ...reading, stage: event.stage });
+      });
+      try {
+        return await callBridge('article.claims', { ...asked!, taskId });
+      } finally {
+        off();
+        if (useArticleDraft.getState().reading?.taskId === taskId)
+          useArticleDraft.getState().setReading(null);
+        // A page added to the library stays there, even when its claims could not be read or were stopped.
+        if (asked !== null && 'url' in asked) void client.invalidateQueries({ queryKey: queryKeys.library });
+      }
     },
     enabled: asked !== null,
     // Reading an article downloads or extracts: asked once, never again behind the person's back.
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,
+  });
+}
+
+/** Asks the main process to stop the reading running; it then fails as `cancelled`. */
+export function cancelReading(): void {
+  const draft = useArticleDraft.getState();
+  const reading = draft.reading;
+  if (reading === null || reading.cancelling) return;
+  draft.setReading({ ...reading, cancelling: true });
+  void callBridge('article.cancel', { taskId: reading.taskId }).catch(() => {
+    // The reading goes on; the person may try again.
+    const now = useArticleDraft.getState().reading;
+    if (now?.taskId === reading.taskId) useArticleDraft.getState().setReading({ ...now, cancelling: false });
   });
 }
 
@@ -63,12 +107,54 @@ export function caseArticleOf(read: ArticleClaims): CaseArticle {
   return { ...origin, text: origin.kind === 'text' ? text : null };
 }
 
-/** The case the article's checks go into: the open case when it was made from this article, else none yet. */
-export function useArticleCase(read: ArticleClaims | undefined) {
+/** Where an article's case is asked for: under the cases' key, so any change to a case asks again. */
+export const articleCaseKey = (origin: ArticleClaims['article']) =>
+  [...queryKeys.cases, 'of article', origin.sha256, origin.sourceVersionId, origin.url] as const;
+
+export interface ArticleCase {
+  /** The case the article's checks go into: the open case when made from it, else the one found; null: none. */
+  theCase: Case | null;
+  /** Still looking among the cases: where the claims stand is not known yet. */
+  pending: boolean;
+  /** Why the cases could not be looked through, or null. */
+  failure: string | null;
+  /** Cases of the same page or document made from another text of it (their spans do not fit this one). */
+  otherTexts: readonly { id: string; title: string }[];
+}
+
+/**
+ * The case of the article: the open case when it was made from this text, else the one the main process
+ * finds among all cases (so an article read again shows where its claims stand without opening its case).
+ */
+export function useArticleCase(read: ArticleClaims | undefined): ArticleCase {
   const activeCaseId = useWorkbenchUi((state) => state.activeCaseId);
-  const theCase = useCase(activeCaseId);
-  const matches = read !== undefined && theCase.data?.article?.sha256 === read.article.sha256;
-  return matches ? (theCase.data ?? null) : null;
+  const active = useCase(activeCaseId);
+  const origin = read?.article;
+  const found = useQuery({
+    queryKey: origin === undefined ? ['article', 'no case'] : articleCaseKey(origin),
+    queryFn: () =>
+      callBridge('article.case', {
+        sha256: origin!.sha256,
+        sourceVersionId: origin!.sourceVersionId,
+        url: origin!.url,
+      }),
+    enabled: origin !== undefined,
+    retry: false,
+  });
+  const foundId = found.data?.case?.id ?? null;
+  // The found case as the rest of the app holds it, so a check kept elsewhere shows here at once.
+  const foundCase = useCase(foundId !== null && foundId !== activeCaseId ? foundId : null);
+  const otherTexts = found.data?.otherTexts ?? [];
+  if (origin === undefined) return { theCase: null, pending: false, failure: null, otherTexts };
+  if (active.data?.article?.sha256 === origin.sha256)
+    return { theCase: active.data, pending: false, failure: null, otherTexts };
+  const theCase = foundId === null ? null : (foundCase.data ?? found.data?.case ?? null);
+  return {
+    theCase: theCase?.article?.sha256 === origin.sha256 ? theCase : null,
+    pending: found.isPending,
+    failure: found.isError ? found.error.message : null,
+    otherTexts,
+  };
 }
 
 /** A new case's title: the article's name, else its first words. */
@@ -80,7 +166,13 @@ function caseTitle(read: ArticleClaims): string {
 }
 
 export interface CandidateCheck {
-  check: (read: ArticleClaims, claim: ListedClaim, candidate: ClaimCandidate) => void;
+  /** `articleCase`: the case found for the article, used when the open case is not of it. */
+  check: (
+    read: ArticleClaims,
+    claim: ListedClaim,
+    candidate: ClaimCandidate,
+    articleCase: Case | null,
+  ) => void;
   /** The candidate being checked (`<claim order>:<rank>`), or null. */
   running: string | null;
   /** Why the last check did not run, or null. */
@@ -103,7 +195,7 @@ export function useCheckCandidate(onChecked?: () => void): CandidateCheck {
   const [error, setError] = useState<CandidateCheck['error']>(null);
 
   const check = useCallback(
-    (read: ArticleClaims, claim: ListedClaim, candidate: ClaimCandidate) => {
+    (read: ArticleClaims, claim: ListedClaim, candidate: ClaimCandidate, articleCase: Case | null) => {
       const key = candidateKey(claim, candidate);
       setRunning(key);
       setError(null);
@@ -128,11 +220,10 @@ export function useCheckCandidate(onChecked?: () => void): CandidateCheck {
             ui.activeCaseId === null
               ? null
               : await client.fetchQuery(caseQuery(ui.activeCaseId)).catch(() => null);
-          const sameArticle = open?.article?.sha256 === read.article.sha256;
+          // The open case when it is of this article, else the article's own case, else a new one.
+          const into = [open, articleCase].find((c) => c?.article?.sha256 === read.article.sha256) ?? null;
           await saveAndCheck.mutateAsync({
-            ...(sameArticle && open
-              ? { id: open.id }
-              : { title: caseTitle(read), article: caseArticleOf(read) }),
+            ...(into !== null ? { id: into.id } : { title: caseTitle(read), article: caseArticleOf(read) }),
             claim: claim.text,
             operands: candidate.figures.map((f) => f.ref),
             claimSpan: claim.span,

@@ -14,6 +14,7 @@ import {
   checkedCase,
   ESCALATE,
   libraryEntryOf,
+  OTHER_CASE_ID,
   PICKED_B,
   REF_B,
   renderWithQueries,
@@ -97,6 +98,10 @@ function serve(check = SUPPORTED) {
   bridgeStub.handlers['cases.check'] = () => (saved = { ...saved!, check });
   bridgeStub.handlers['cases.get'] = () => saved;
   bridgeStub.handlers['cases.list'] = () => [];
+  bridgeStub.handlers['article.case'] = (input) => {
+    const { sha256 } = input as { sha256: string };
+    return { case: saved?.article?.sha256 === sha256 ? saved : null, otherTexts: [] };
+  };
 }
 
 async function pasteAndList() {
@@ -110,7 +115,10 @@ describe('the article view', () => {
   it('lists the claims, lights each in the text, and says where each stands', async () => {
     serve();
     const list = await pasteAndList();
-    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({ text: TEXT });
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({
+      text: TEXT,
+      taskId: expect.stringMatching(/^article-/),
+    });
     const options = within(list).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       expect.stringContaining('Texas ran 56,941'),
@@ -221,6 +229,7 @@ describe('the article view', () => {
     await screen.findByRole('listbox', { name: 'Claims' });
     expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({
       sourceVersionId: 'sv_sheet2024',
+      taskId: expect.stringMatching(/^article-/),
     });
     // Read whole: no word of a partial read.
     expect(screen.queryByTestId('article-read-in-part')).toBeNull();
@@ -259,7 +268,7 @@ describe('the article view', () => {
     renderWithQueries(<ArticleView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Show its claims' }));
     await screen.findByRole('listbox', { name: 'Claims' });
-    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toEqual({ text: TEXT });
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.claims')?.input).toMatchObject({ text: TEXT });
     expect(screen.getByTestId('article-origin').textContent).toContain('kept in the case');
   });
 
@@ -289,7 +298,8 @@ describe('the article view', () => {
     renderWithQueries(<ArticleView />);
     act(() => useArticleDraft.getState().ask({ text: TEXT }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The claims could not be read: The service is busy.');
+    expect(alert.textContent).toContain('The claims could not be read.');
+    expect(alert.textContent).toContain('The service is busy.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('listbox', { name: 'Claims' });
     expect(calls).toBe(2);
@@ -301,6 +311,149 @@ describe('the article view', () => {
     act(() => useArticleDraft.getState().ask({ text: TEXT }));
     await screen.findByRole('button', { name: 'Check with these figures' });
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('the article’s case, found among all cases', () => {
+  /** A case of the article, not open, with Texas's check kept and the person's verdict on it. */
+  const KEPT_CASE = (check = ESCALATE) =>
+    checkedCase(null, {
+      title: 'Article: gun checks',
+      kept: [
+        {
+          id: 'check_0123456789',
+          claim: TEXAS.text,
+          operands: [REF_B],
+          check,
+          judgments: [],
+          keptAt: '2026-11-20T10:06:00.000Z',
+          claimSpan: TEXAS.span,
+          verdict: { verdict: 'false', note: null, at: '2026-11-20T10:07:00.000Z', author: null },
+        },
+      ],
+    });
+  const caseOf = (theCase: Case) => {
+    const { readState: _r, ...article } = READ.article;
+    return { ...theCase, article };
+  };
+
+  it('shows where each claim stands when the article is read again, its case not open', async () => {
+    serve();
+    const stored = caseOf(KEPT_CASE());
+    bridgeStub.handlers['article.case'] = () => ({ case: stored, otherTexts: [] });
+    bridgeStub.handlers['cases.get'] = () => stored;
+    expect(useWorkbenchUi.getState().activeCaseId).toBeNull();
+    const list = await pasteAndList();
+    const texas = within(list).getAllByRole('option')[0]!;
+    await waitFor(() =>
+      expect(within(texas).getByTestId('claim-state').textContent).toBe(
+        'Checked: Needs a person’s judgment · Your verdict: False',
+      ),
+    );
+    // An unresolved check with the person's verdict is still shown as unresolved, in amber.
+    expect(within(texas).getByTestId('claim-state').className).toContain('amber');
+    expect(bridgeStub.calls.find((c) => c.channel === 'article.case')?.input).toEqual({
+      sha256: 'd'.repeat(64),
+      sourceVersionId: null,
+      url: null,
+    });
+    expect(screen.getByTestId('article-origin').textContent).toContain(
+      'kept in the case “Article: gun checks”',
+    );
+    // The case stays closed: the Check column is the person's.
+    expect(useWorkbenchUi.getState().activeCaseId).toBeNull();
+  });
+
+  it('keeps a new check of the article in its found case, not in a new one', async () => {
+    serve();
+    const stored = caseOf(KEPT_CASE());
+    bridgeStub.handlers['article.case'] = () => ({ case: stored, otherTexts: [] });
+    bridgeStub.handlers['cases.get'] = () => stored;
+    bridgeStub.handlers['cases.save'] = (input) => ({ ...stored, ...(input as object) });
+    bridgeStub.handlers['cases.check'] = () => ({ ...stored, check: SUPPORTED, claimSpan: OHIO.span });
+    await pasteAndList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check with these figures' }));
+    await waitFor(() => expect(bridgeStub.calls.some((c) => c.channel === 'cases.save')).toBe(true));
+    const save = bridgeStub.calls.find((c) => c.channel === 'cases.save')?.input as CaseSaveInput;
+    expect(save.id).toBe(stored.id);
+    expect(save.article).toBeUndefined();
+  });
+
+  it('says when a case checks another text of the page, and lays none of its checks over these claims', async () => {
+    serve();
+    bridgeStub.handlers['article.case'] = () => ({
+      case: null,
+      otherTexts: [{ id: OTHER_CASE_ID, title: 'Article: the page last week' }],
+    });
+    const list = await pasteAndList();
+    const note = await screen.findByTestId('article-other-texts');
+    expect(note.textContent).toContain('“Article: the page last week” checks another text');
+    await waitFor(() => expect(within(list).getAllByRole('option')[0]?.textContent).toContain('1 candidate'));
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('says so when the cases cannot be looked through, never showing the claims as unchecked', async () => {
+    serve();
+    bridgeStub.handlers['article.case'] = () => {
+      throw new BridgeRefusal('internal_error', 'The cases folder cannot be read.');
+    };
+    await pasteAndList();
+    expect((await screen.findByTestId('article-case-failure')).textContent).toContain(
+      'checks already made of its claims are not shown',
+    );
+  });
+});
+
+describe('the order of the claims', () => {
+  // The service lists Ohio first (more checkable), though the article says Texas first.
+  const SERVICE_ORDER: ArticleClaims = {
+    ...READ,
+    claims: [
+      { ...OHIO, checkability: 0.95 },
+      { ...TEXAS, checkability: 0.4 },
+    ],
+  };
+  const names = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('option')
+      .map((o) => (o.textContent ?? '').slice(0, 12));
+
+  it('lists them as the article says them by default, numbered as their marks in the text', async () => {
+    serve();
+    bridgeStub.handlers['article.claims'] = () => SERVICE_ORDER;
+    const list = await pasteAndList();
+    expect(names(list)).toEqual(['1Texas ran 5', '2Ohio ran 44']);
+    expect(within(list).getAllByRole('option')[0]?.getAttribute('aria-selected')).toBe('true');
+    const text = screen.getByRole('region', { name: 'Article text, its claims marked' });
+    expect([...text.querySelectorAll('[data-testid="claim-mark-number"]')].map((n) => n.textContent)).toEqual(
+      ['1', '2'],
+    );
+    expect(screen.getByRole('radio', { name: 'As in the article' })).toHaveProperty('checked', true);
+  });
+
+  it('turns to most checkable first from the keyboard, keeping the selection and its mark in step', async () => {
+    serve();
+    bridgeStub.handlers['article.claims'] = () => SERVICE_ORDER;
+    const list = await pasteAndList();
+    // Ohio, the article's second claim, selected by its mark in the text.
+    const text = screen.getByRole('region', { name: 'Article text, its claims marked' });
+    await userEvent.click(text.querySelector('mark[data-claim="1"]')!);
+    expect(within(list).getAllByRole('option')[1]?.getAttribute('aria-selected')).toBe('true');
+    const inArticle = screen.getByRole('radio', { name: 'As in the article' });
+    inArticle.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Most checkable first' })).toHaveProperty('checked', true);
+    expect(names(list)).toEqual(['2Ohio ran 44', '1Texas ran 5']);
+    // The same claim is selected, in the list and in the text.
+    expect(within(list).getAllByRole('option')[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(text.querySelector('mark[data-selected="true"]')?.getAttribute('data-claim')).toBe('1');
+    // The arrows follow the order shown.
+    list.focus();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(text.querySelector('mark[data-selected="true"]')?.getAttribute('data-claim')).toBe('0');
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 });
