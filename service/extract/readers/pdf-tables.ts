@@ -1,5 +1,6 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import { findFigures, findScaleNote } from '../../../shared/figures';
+import { alignedStarts, partedAt } from './pdf-aligned';
 import { readsRightToLeft } from './pdf-bidi';
 
 // Tables on a PDF page, read from the alignment of its words (readers/pdf-text.ts gives the lines): a run
@@ -18,7 +19,7 @@ export interface Chunk {
   x1: number;
   y1: number;
   /** Its words and where each stands, to share a heading out among the columns it covers. */
-  words?: { text: string; x0: number; x1: number; y0: number; y1: number; raised?: true }[];
+  words?: { text: string; x0: number; x1: number; y0: number; y1: number; raised?: true; item?: number }[];
   /** The width of a space on its line. */
   space?: number;
 }
@@ -545,9 +546,13 @@ function readTable(
   rules: readonly Rule[],
 ): PageTable | null {
   // A scale line inside the header is the table's note, not a row.
-  const region = lines
+  const read = lines
     .slice(from, to + 1)
     .filter((l) => figureLine(l) || tabular(l) || !isScaleLine(lineText(l)));
+  // Columns only a space apart show where the page starts each cell's text, on the rows with figures
+  // (a row whose cells all run together is one piece, yet still a row of figures).
+  const rowsOfFigures = read.filter((l) => figureLine(l) || l.chunks.some((c) => holdsFigure(c.text)));
+  const region = partedAt(read, alignedStarts(rowsOfFigures), new Set(rowsOfFigures));
   const body = region.filter(figureLine);
   const columns = ruledColumns(columnsOf(body), region, rules);
   if (columns.length < 2) return null;

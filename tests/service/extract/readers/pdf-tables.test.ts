@@ -562,6 +562,53 @@ describe('pdf reader: tables', () => {
     expect(counts.page!.tables![0]!.labelCols).toBe(0);
   });
 
+  it('reads a register whose columns stand only a space apart, by where each row starts its cells', async () => {
+    const size = 8.5;
+    const records: [string, string, string, string, string][] = [
+      ['648765', 'AAA', 'ALLEGIANT AIR', 'OKLAHOMA CITY', '73159'],
+      ['82030', 'AAA', 'AMERICAN AIRLINES', 'TULSA', '74115'],
+      ['509609', 'AAA', 'AMERICAN EAGLE', 'OKLAHOMA CITY', '73159'],
+      ['79145', 'BAW', 'DELTA AIR LINES', 'OKLAHOMA CITY', '73159'],
+      ['625422', 'BAW', 'A SENSU JAPANESE', 'TULSA', '74133'],
+      ['464828', 'BAW', 'ADAMOS ROUTE 66', 'CLINTON', '73601'],
+    ];
+    const heads = ['NUMBER', 'TYPE', 'DBA NAME', 'CITY', 'ZIP'];
+    // Each column starts a little over a space after the widest cell before it (each cell drawn on its own,
+    // as registers print them); the numbers stand to the right.
+    const space = 1.25 * helveticaWidth(' ', size);
+    const widths = heads.map((_, c) =>
+      Math.max(...[heads[c]!, ...records.map((r) => r[c]!)].map((t) => helveticaWidth(t, size))),
+    );
+    const starts = widths.map((_, c) => 40 + widths.slice(0, c).reduce((a, w) => a + w + space, 0));
+    const text = (x: number, y: number, t: string, c: number): PdfText => ({
+      x: c === 0 ? x + widths[0]! - helveticaWidth(t, size) : x,
+      y,
+      size,
+      text: t,
+    });
+    const unit = await page([
+      ...heads.map((t, c) => text(starts[c]!, 700, t, c)),
+      ...records.flatMap((r, k) => r.map((t, c) => text(starts[c]!, 688 - 11 * k, t, c))),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ cols: 5, headerRows: 1, unsure: false });
+    expect(grid(table)).toEqual([
+      heads.map((t, c) => `${c}:${t}`).join(' | '),
+      ...records.map((r) => r.map((t, c) => `${c}:${t}`).join(' | ')),
+    ]);
+    expect(cellHeadings(table, 6, 4).headers).toEqual(['ZIP']);
+    // A column of labels that all begin with the same word is no column of that word.
+    const totals = await page([
+      ...row(700, null, ['Item', '2023', '2022'], [72, 200, 260]),
+      ...['Total revenue', 'Total costs', 'Total staff', 'Total assets'].flatMap((label, k) => [
+        { x: 72, y: 688 - 12 * k, size: 9, text: 'Total' },
+        { x: 72 + helveticaWidth('Total ', 9), y: 688 - 12 * k, size: 9, text: label.slice(6) },
+        ...row(688 - 12 * k, null, [String(100 + k), String(90 + k)], [200, 260]),
+      ]),
+    ]);
+    expect(totals.page!.tables![0]!).toMatchObject({ cols: 3, labelCols: 1 });
+  });
+
   it('finds no table in prose, nor in a list of numbered points', async () => {
     const unit = await page([
       {
