@@ -164,6 +164,8 @@ export const articleHandlers = {
       return await readArticle(input, context, controller.signal);
     } finally {
       tasks.delete(taskId);
+      // The reading has ended, however it ended: what shows the jobs running lets it go.
+      context.emit('progress', { taskId, stage: 'claims:done', done: 1, total: 1 });
     }
   },
   'article.cancel': (input, context) => {

@@ -27,11 +27,14 @@ import { useArticleDraft } from './article-state';
 
 const SLOTS: readonly OperandSlot[] = ['A', 'B'];
 
+/** How the task id of an article's reading starts, so the jobs shown can name it. */
+export const ARTICLE_TASK_PREFIX = 'article-';
+
 function newTaskId(): string {
   const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');
-  return `article-${random}`;
+  return `${ARTICLE_TASK_PREFIX}${random}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProgressEvent } from '../../../shared/bridge';
 import { bridge } from '../bridge';
+import { ARTICLE_TASK_PREFIX } from '../article/use-article';
 import { useImportQueue } from '../library/import-queue';
 import { describeExportProgress } from '../reports/report-wording';
 
@@ -58,7 +59,12 @@ export function useRunningJobs(): RunningJob[] {
 
   return [...jobs.values()].map((event) => {
     const task = tasks.find((t) => t.id === event.taskId || t.sourceVersionId === event.taskId);
-    return { ...event, name: task?.name ?? (event.stage.startsWith('report:') ? 'Report' : null) };
+    const name = event.stage.startsWith('report:')
+      ? 'Report'
+      : event.taskId.startsWith(ARTICLE_TASK_PREFIX)
+        ? 'Article'
+        : null;
+    return { ...event, name: task?.name ?? name };
   });
 }
 
@@ -68,6 +74,8 @@ export function describeJob(job: RunningJob): string {
   if (job.stage.startsWith('upload:')) return job.stage === 'upload:stored' ? 'Stored' : 'Uploading';
   if (job.stage.startsWith('fetch:')) return job.stage === 'fetch:stored' ? 'Downloaded' : 'Downloading';
   if (job.stage.startsWith('report:')) return describeExportProgress(job);
+  if (job.stage === 'claims:reading') return 'Listing its claims';
+  if (job.stage === 'claims:done') return 'Done';
   if (job.stage === 'extract:page') return `Reading page${of}`;
   if (job.stage === 'extract:sheet') return `Reading sheet${of}`;
   return `${job.stage}${of}`;

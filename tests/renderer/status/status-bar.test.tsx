@@ -215,4 +215,19 @@ describe('the status bar', () => {
     expect(screen.getByTestId('status-job').textContent).toContain('Reading page 12 of 12');
     await waitFor(() => expect(screen.queryByTestId('status-job')).toBeNull(), { timeout: 3_000 });
   });
+
+  it('names an article’s reading, says each step in words, and lets it go when it ends', async () => {
+    settings = { ...settings, mode: 'embedded', baseUrl: null };
+    renderBar();
+    await waitFor(() => expect(status().textContent).toContain('ready'));
+    const taskId = 'article-0123456789abcdef';
+    fake.events?.emit({ taskId, stage: 'fetch:downloading', done: 0, total: 1 });
+    const job = await screen.findByTestId('status-job');
+    expect(job.textContent).toContain('Article: Downloading');
+    fake.events?.emit({ taskId, stage: 'claims:reading', done: 0, total: 1 });
+    expect(screen.getByTestId('status-job').textContent).toContain('Article: Listing its claims');
+    expect(screen.getByTestId('status-job').textContent).not.toContain('claims:');
+    fake.events?.emit({ taskId, stage: 'claims:done', done: 1, total: 1 });
+    await waitFor(() => expect(screen.queryByTestId('status-job')).toBeNull(), { timeout: 3_000 });
+  });
 });

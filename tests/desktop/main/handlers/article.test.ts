@@ -399,6 +399,7 @@ describe('reading an article with a task id', () => {
       { event: 'progress', payload: { taskId: 't1', stage: 'fetch:downloading', done: 0, total: 1 } },
       { event: 'progress', payload: { taskId: 't1', stage: 'fetch:stored', done: 1, total: 1 } },
       { event: 'progress', payload: { taskId: 't1', stage: 'claims:reading', done: 0, total: 1 } },
+      { event: 'progress', payload: { taskId: 't1', stage: 'claims:done', done: 1, total: 1 } },
     ]);
   });
 
@@ -414,7 +415,9 @@ describe('reading an article with a task id', () => {
         }),
     );
     const listClaims = vi.fn<EvidenceClient['listClaims']>();
-    const { router } = setup({ fetchAsset, listClaims });
+    const { router, context } = setup({ fetchAsset, listClaims });
+    const events: unknown[] = [];
+    context.emit = (event, payload) => events.push({ event, payload });
     const reading = router.invoke('article.claims', { url: 'https://example.org/news', taskId: 't2' });
     await vi.waitFor(() => expect(signal).toBeDefined());
     expect(await router.invoke('article.cancel', { taskId: 't2' })).toEqual({
@@ -423,6 +426,11 @@ describe('reading an article with a task id', () => {
     });
     expect(await reading).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(listClaims).not.toHaveBeenCalled();
+    // Stopped, it is done: the jobs shown let it go.
+    expect(events.at(-1)).toEqual({
+      event: 'progress',
+      payload: { taskId: 't2', stage: 'claims:done', done: 1, total: 1 },
+    });
     // Nothing left to cancel once it ended.
     expect(await router.invoke('article.cancel', { taskId: 't2' })).toEqual({
       ok: true,
