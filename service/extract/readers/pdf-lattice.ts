@@ -1,6 +1,6 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import type { Chunk, ChunkLine, Rule, Upright } from './pdf-tables';
-import { asRead, codeColumn, numberPiece, isScaleLine } from './pdf-tables';
+import { asRead, codeColumn, namedByRecord, numberPiece, isScaleLine, runningColumn } from './pdf-tables';
 
 // Tables drawn as a grid of lines (a lattice): where a page's lines cross into a closed frame of rows and
 // columns, the lines, not the alignment of words, say where each cell is. A border missing between two
@@ -250,7 +250,7 @@ export function readLattices(
     const table = readLattice(lines, grid, upright, taken, below);
     if (table === null) continue;
     if (below) used.add(below);
-    tables.push(asRead(table));
+    tables.push(namedByRecord(asRead(table)));
   }
   return { tables, taken };
 }
@@ -406,14 +406,7 @@ function readLattice(
   const covering = (r: number, col: number) =>
     out.find((c) => c.row <= r && c.row + c.rowSpan > r && c.col <= col && c.col + c.colSpan > col);
   const bodyGuess = [...figureRows].sort((a, b) => a - b);
-  const running = (col: number) => {
-    const values = bodyGuess.map((r) => covering(r, col)?.text.trim() ?? '');
-    let steps = 0;
-    for (let k = 1; k < values.length; k++)
-      if (/^\d+\.?$/.test(values[k]!) && parseInt(values[k]!, 10) === parseInt(values[k - 1]!, 10) + 1)
-        steps++;
-    return values.length >= 3 && steps >= 0.8 * (values.length - 1);
-  };
+  const running = (col: number) => runningColumn(bodyGuess.map((r) => covering(r, col)?.text.trim() ?? ''));
   let labelCols = 0;
   for (let col = running(0) ? 1 : 0; col < cols + shift - 1; col++) {
     const held = bodyGuess.map((r) => out.find((c) => c.row <= r && c.row + c.rowSpan > r && c.col === col));

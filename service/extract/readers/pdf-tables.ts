@@ -197,6 +197,15 @@ export function codeColumn(texts: readonly string[]): boolean {
   );
 }
 
+/** A running number down a column ("No.": 1, 2, 3, …): it numbers the rows, and labels none of them. */
+export function runningColumn(texts: readonly string[]): boolean {
+  let steps = 0;
+  for (let k = 1; k < texts.length; k++)
+    if (/^\d+\.?$/.test(texts[k]!.trim()) && parseInt(texts[k]!, 10) === parseInt(texts[k - 1]!, 10) + 1)
+      steps++;
+  return texts.length >= 3 && steps >= 0.8 * (texts.length - 1);
+}
+
 export function numberPiece(text: string): boolean {
   const t = text.trim();
   if (NO_VALUE.test(t)) return true;
@@ -505,7 +514,7 @@ export function readTables(
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright, rules);
-    if (table !== null) tables.push(unwrapped(table));
+    if (table !== null) tables.push(namedByRecord(unwrapped(table)));
   }
   return tables;
 }
@@ -582,13 +591,18 @@ function readTable(
     return rowAbove;
   });
   // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures (a
-  // label may have a number in it: "District 20", "Q3 2024 sales"), past columns of codes before the first.
+  // label may have a number in it: "District 20", "Q3 2024 sales"), past columns of codes before the first
+  // and a running number first of all.
   let labelCols = 0;
   for (let c = 0; c < columns.length - 1; c++) {
     const cells = rows.filter((r) => r.lines.some(figureLine)).map((r) => r.cells.get(c));
     const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
     if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
-    else if (labelCols > 0 || !codeColumn(cells.map((cell) => (cell ? cellText(cell) : '')))) break;
+    else if (labelCols > 0) break;
+    else {
+      const texts = cells.map((cell) => (cell ? cellText(cell) : ''));
+      if (!codeColumn(texts) && !(c === 0 && runningColumn(texts))) break;
+    }
   }
   // Header rows: the rows above the first of two rows in a row whose data cells mostly hold figures (a row
   // of column numbers or of "(a)", "(b)" marks under the headings is not one).
@@ -946,6 +960,30 @@ function cellText(cell: { chunks: readonly Chunk[] }): string {
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A register's rows are records: a running number or a code, then the text that names the record (a
+ * licensee, a contract), then its details (a category, an area, dates, a person, an address). The row is
+ * labelled up to the first column of words that tells its rows apart (nine in ten texts of its body rows
+ * differ), when two or more columns of words still follow it: those are the record's details, each under
+ * its own heading, not part of its name. A table of one or two label columns keeps them all ("Code |
+ * Description").
+ */
+export function namedByRecord(table: PageTable): PageTable {
+  const body = Array.from({ length: table.rows - table.headerRows }, (_, k) => k + table.headerRows);
+  if (body.length < 3) return table;
+  const textAt = (row: number, col: number) =>
+    table.cells
+      .find((c) => c.row <= row && c.row + c.rowSpan > row && c.col <= col && c.col + c.colSpan > col)
+      ?.text.trim() ?? '';
+  for (let col = 0; col + 2 < table.labelCols; col++) {
+    const texts = body.map((row) => textAt(row, col)).filter((t) => t !== '');
+    const words = texts.filter((t) => !numberPiece(t));
+    if (texts.length < 0.8 * body.length || words.length < 0.6 * texts.length) continue;
+    if (new Set(texts).size >= 0.9 * texts.length) return { ...table, labelCols: col + 1 };
+  }
+  return table;
 }
 
 /**

@@ -609,6 +609,25 @@ describe('pdf reader: tables', () => {
     expect(totals.page!.tables![0]!).toMatchObject({ cols: 3, labelCols: 1 });
   });
 
+  it("labels a register's records by the name that tells them apart, not by their details", async () => {
+    const xs = [60, 90, 230, 300, 380, 470];
+    const records: [string, string, string, string, string, string][] = [
+      ['1', 'Mukand Infotel', 'B', 'Assam', 'Guwahati', '902,418'],
+      ['2', 'Edge Telecom', 'B', 'Delhi', 'Shahdara', '11,200'],
+      ['3', 'Southern Online', 'B', 'Andhra Pradesh', 'Hyderabad', '214,885'],
+      ['4', 'Blaze Net', 'C', 'Gujarat', 'Ahmedabad', '198,770'],
+    ];
+    const unit = await page([
+      ...row(700, null, ['No.', 'Licensee', 'Category', 'Area', 'City', 'Amount'], xs),
+      ...records.flatMap((values, i) => row(686 - 14 * i, null, values, xs)),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ cols: 6, headerRows: 1, labelCols: 2 });
+    expect(cellHeadings(table, 3, 5)).toEqual({ labels: ['3', 'Southern Online'], headers: ['Amount'] });
+    // Its details are columns under their own headings.
+    expect(cellHeadings(table, 3, 3)).toEqual({ labels: ['3', 'Southern Online'], headers: ['Area'] });
+  });
+
   it('finds no table in prose, nor in a list of numbered points', async () => {
     const unit = await page([
       {
