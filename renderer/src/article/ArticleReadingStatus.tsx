@@ -89,7 +89,7 @@ export function ArticleReadingStatus({
             “<bdi>{name}</bdi>”
           </>
         )}
-        {cancelling ? ' — stopping…' : '…'}
+        {cancelling && ' — stopping…'}
         {'url' in asked && !cancelling && (
           <span className="sr-only"> {URL_STEPS[urlStepStates(stage).indexOf('now')]?.words}</span>
         )}

@@ -14,7 +14,7 @@ import { useArticleDraft } from './article-state';
 import { ClaimCandidates } from './ClaimCandidates';
 import { ClaimList } from './ClaimList';
 import { ClaimOrderToggle } from './ClaimOrderToggle';
-import { cancelledWords, isCancelled, readFailureWords } from './reading-wording';
+import { cancelledWords, isCancelled, readFailureWords, worthTryingAgain } from './reading-wording';
 import { claimState, type ClaimState } from './claim-state';
 import {
   cancelReading,
@@ -305,14 +305,16 @@ export function ArticleView() {
                 'The claims could not be read.'
               )}
             </p>
-            <p>{readFailureWords(read.error, asked)}</p>
-            <button
-              type="button"
-              onClick={() => void read.refetch()}
-              className={`mt-1 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 dark:border-rose-700 dark:hover:bg-rose-900/40 ${FOCUS}`}
-            >
-              Try again
-            </button>
+            <p className="mt-1">{readFailureWords(read.error, asked)}</p>
+            {worthTryingAgain(read.error) && (
+              <button
+                type="button"
+                onClick={() => void read.refetch()}
+                className={`mt-2 rounded border border-rose-300 px-2 py-0.5 text-xs hover:bg-rose-100 dark:border-rose-700 dark:hover:bg-rose-900/40 ${FOCUS}`}
+              >
+                Try again
+              </button>
+            )}
           </div>
         )}
         {caseArticle !== null && !caseArticleShown && !read.isFetching && (

@@ -71,3 +71,11 @@ export function readFailureWords(error: unknown, asked: ArticleClaimsInput | nul
   if (code === 'timeout') return 'The evidence service did not answer in time; try again.';
   return message;
 }
+
+/** Whether reading the same article again could go otherwise: not when the address or input is refused. */
+export function worthTryingAgain(error: unknown): boolean {
+  if (!(error instanceof BridgeCallError)) return true;
+  if (error.code === 'invalid_input') return false;
+  if (error.serviceCode === 'invalid_asset_url' || error.serviceCode === 'empty_file') return false;
+  return !(error.code === 'invalid_request' && error.fields.includes('source_version_id'));
+}
