@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { buildXlsx, cell, row } from '../tests/service/extract/fixtures/xlsx';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { addAndOpen, expectAccessible } from './helpers';
+import { addAndOpen, expectAccessible, pressUntilFocused } from './helpers';
 
 // Checking an article, through the web host in Chromium: a sheet of handgun checks in the library, an
 // article pasted, its claims lit and listed, a claim's candidate from the sheet checked by the same
@@ -51,6 +51,36 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
+}
+
+/** The screen as it is, at 1280×800 and 880×560, light and dark, with axe on each; back to 1280×800 light. */
+async function lookAt(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [880, 560],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await expectAccessible(page, `${name}, ${width}×${height} ${theme}`);
+      await screenshot(page, `${name}-${width}x${height}-${theme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await setTheme(page, 'light');
+}
+
+/** An article whose first claim (Ohio's, hedged) is less checkable than its second (Texas's). */
+const ARTICLE_OHIO_FIRST = [
+  'Ohio saw many checks too, some 44,300 of them.',
+  'Texas ran 56,941 handgun checks in November 2015, federal figures show.',
+].join(' ');
+
+/** The claims listed, each option's text without its state line. */
+async function listedClaims(claims: Locator): Promise<string[]> {
+  return claims
+    .getByRole('option')
+    .evaluateAll((options) => options.map((o) => o.querySelector('.line-clamp-3')?.textContent ?? ''));
 }
 
 test.describe('check an article', () => {
@@ -150,5 +180,114 @@ test.describe('check an article', () => {
     await figures.getByRole('button', { name: /^Open 56,?941 in / }).click();
     await expect(panel).toBeHidden();
     await expect(view).toBeHidden();
+  });
+
+  test('an article read again shows its checks in the article’s order; a web address shows its reading', async ({
+    workbench,
+    host,
+  }) => {
+    test.skip(host !== 'web', 'This journey drives the loopback web host.');
+    test.setTimeout(180_000);
+    const page = workbench.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await workbench.waitUntilReady();
+    await addAndOpen(page, checksWorkbook());
+
+    // Texas's claim checked and kept in a case made from the article.
+    await page.getByRole('button', { name: 'Check an article' }).click();
+    const view = page.getByRole('region', { name: 'Check an article' });
+    await view.getByRole('textbox', { name: 'Article text' }).fill(ARTICLE_OHIO_FIRST);
+    await view.getByRole('button', { name: 'List the claims' }).click();
+    const claims = view.getByRole('listbox', { name: 'Claims' });
+    const texas = claims.getByRole('option', { name: /Texas ran 56,941/ });
+    await texas.click();
+    const candidate = view
+      .getByRole('list', { name: 'Candidates for the claim' })
+      .getByRole('listitem')
+      .first();
+    await expect(candidate).toContainText('56,941');
+    await candidate.getByRole('button', { name: 'Check with these figures' }).click();
+    await expect(page.getByTestId('result-card')).toBeVisible();
+    await page.getByRole('button', { name: 'Keep this check and check another claim' }).click();
+    await expect(page.getByTestId('kept-check')).toHaveCount(1);
+
+    // The app opened again: no case is open, and the article is pasted again.
+    await page.reload();
+    await workbench.waitUntilReady();
+    await page.getByRole('button', { name: 'Check an article' }).click();
+    await view.getByRole('textbox', { name: 'Article text' }).fill(ARTICLE_OHIO_FIRST);
+    await view.getByRole('button', { name: 'List the claims' }).click();
+    await expect(texas.getByTestId('claim-state')).toContainText('Checked: Supported');
+    await expect(texas.getByTestId('claim-state')).not.toContainText('not kept yet');
+    await expect(view.getByTestId('article-origin')).toContainText('kept in the case');
+
+    // As in the article by default: the list in the order of the marks in the text, numbered alike.
+    const inArticle = view.getByRole('radio', { name: 'As in the article' });
+    await expect(inArticle).toBeChecked();
+    const text = view.getByRole('region', { name: 'Article text, its claims marked' });
+    const marks = await text.locator('mark').allTextContents();
+    expect(await listedClaims(claims)).toEqual(marks);
+    expect(await claims.getByTestId('claim-number').allTextContents()).toEqual(['1', '2']);
+    await expect(claims.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await lookAt(page, 'reopened');
+
+    // The keyboard alone: to the order, the arrows to most checkable first, the selection kept.
+    await claims.focus();
+    await page.keyboard.press('End');
+    await expect(texas).toHaveAttribute('aria-selected', 'true');
+    await pressUntilFocused(page, inArticle, 'Shift+Tab', 10);
+    await page.keyboard.press('ArrowRight');
+    await expect(view.getByRole('radio', { name: 'Most checkable first' })).toBeChecked();
+    const checkable = await listedClaims(claims);
+    expect([...checkable].sort()).toEqual([...marks].sort());
+    await expect(texas).toHaveAttribute('aria-selected', 'true');
+    await expect(text.locator('mark[data-selected="true"]')).toContainText('Texas ran 56,941');
+    await lookAt(page, 'checkable-first');
+    await page.keyboard.press('ArrowLeft');
+    await expect(inArticle).toBeChecked();
+
+    // A web address the service refuses: said in plain words, with the address.
+    await view.getByRole('button', { name: 'Another article' }).click();
+    await view.getByRole('radio', { name: 'A web address' }).check();
+    const address = view.getByRole('textbox', { name: 'Article’s web address' });
+    await address.fill('http://127.0.0.1:9/news');
+    await address.press('Enter');
+    const failure = view.getByRole('alert').filter({ hasText: 'could not be read' });
+    await expect(failure).toContainText('The article at http://127.0.0.1:9/news could not be read.');
+    await expect(failure).toContainText('not a public web address');
+    await lookAt(page, 'url-failed');
+
+    // A page that takes long: its address and steps while it downloads, and Stop from the keyboard. The
+    // bridge's answer is held back here, as a slow site would hold it; the cancel goes to the main process.
+    const slow = 'https://news.example.org/2015/12/gun-checks-soar';
+    let release: (() => void) | null = null;
+    const cancelled = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/bridge/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { channel: string; input: { url?: string } };
+      if (body.channel === 'article.claims' && body.input.url === slow) {
+        await cancelled;
+        await route.fulfill({
+          json: { ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } },
+        });
+        return;
+      }
+      if (body.channel === 'article.cancel') release?.();
+      await route.continue();
+    });
+    await address.fill(slow);
+    await address.press('Enter');
+    const reading = view.getByTestId('article-reading');
+    await expect(reading).toContainText(slow);
+    await expect(reading.getByRole('listitem').first()).toHaveAttribute('data-step', 'now');
+    const stop = reading.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeFocused();
+    await expect(view.getByRole('listbox', { name: 'Claims' })).toBeHidden();
+    await lookAt(page, 'url-reading');
+    await page.keyboard.press('Enter');
+    await expect(view.getByTestId('article-cancelled')).toContainText('Stopped: the claims were not listed.');
+    await expect(reading).toBeHidden();
+    await expect(address).toHaveValue(slow);
+    await lookAt(page, 'url-stopped');
+    await page.unroute('**/bridge/invoke');
   });
 });
