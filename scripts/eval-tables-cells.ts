@@ -167,7 +167,9 @@ export function cellsInRow(grid: Grid, row: number): GridCell[] {
 /** Counts of each text in a list, empty texts left out. */
 export function bag(texts: Iterable<string>): Map<string, number> {
   const out = new Map<string, number>();
-  for (const t of texts) if (t !== '') out.set(t, (out.get(t) ?? 0) + 1);
+  // Texts are compared as the table competition compares them, blanks left out: where one tool breaks a
+  // line inside a word ("N\net Asset Value", a first letter drawn apart) the cell is still the same cell.
+  for (const t of texts) if (t !== '') out.set(squeeze(t), (out.get(squeeze(t)) ?? 0) + 1);
   return out;
 }
 

@@ -9,6 +9,7 @@ import {
   cellsInRow,
   numberIn,
   shared,
+  squeeze,
   type CellNumber,
   type Grid,
   type GridCell,
@@ -104,7 +105,7 @@ export function mapColumns(
       if (cell !== undefined && cell.text !== '' && cell.col === oc) own.add(cell);
       if (text === '') continue;
       want++;
-      if (cell?.text === text) agree++;
+      if (cell !== undefined && squeeze(cell.text) === squeeze(text)) agree++;
     }
     const size = Math.max(want, own.size);
     return size === 0 ? 0 : agree / size;
@@ -218,7 +219,6 @@ function wrappedLabel(grid: Grid, row: number, label: string): string[] {
  */
 export function headerHolds(header: string, part: string): boolean {
   if (part === '' || ` ${header} `.includes(` ${part} `)) return true;
-  const squeeze = (t: string) => t.replace(/\s+/g, '');
   const words = header.split(/\s+/).filter((w) => w !== '');
   const target = squeeze(part);
   // Some run of whole words of ours, blanks squeezed out, is the part.

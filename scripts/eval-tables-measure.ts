@@ -10,6 +10,7 @@ import {
   numberIn,
   ourGrid,
   sameNumber,
+  squeeze,
   type Box,
   type CellNumber,
   type Grid,
@@ -165,7 +166,9 @@ export function measureTable(expected: ExpectedTable, pages: readonly PageData[]
       const label =
         match !== null &&
         o !== undefined &&
-        expectedRowLabels(eg, r).includes(labelKey(ourRowLabel(picked!.grid, match.table.labelCols, o)));
+        expectedRowLabels(eg, r)
+          .map(squeeze)
+          .includes(squeeze(labelKey(ourRowLabel(picked!.grid, match.table.labelCols, o))));
       const header =
         match !== null &&
         oc !== undefined &&

@@ -474,6 +474,26 @@ describe('measuring one table', () => {
     expect(result.headerApart).toBe(true);
   });
 
+  it('pairs rows and reads labels whatever blanks one tool breaks inside a word', () => {
+    // One tool breaks the line after a first letter drawn apart ("K\nerala"): the same row, the same label.
+    const broken: ExpectedTable = {
+      ...expected,
+      rows: expected.rows.map((row) => row.map((t) => (t === 'Kerala' ? 'K\nerala' : t))),
+    };
+    const result = measureTable(broken, [{ page: 1, tables: [table], figures }]);
+    expect(result.cells.filter((c) => c.row === 1).map((c) => [c.placed, c.label])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    // A different word is still a different label.
+    const other: ExpectedTable = {
+      ...expected,
+      rows: expected.rows.map((row) => row.map((t) => (t === 'Kerala' ? 'Kerela' : t))),
+    };
+    const wrong = measureTable(other, [{ page: 1, tables: [table], figures }]);
+    expect(wrong.cells.filter((c) => c.row === 1).map((c) => c.label)).toEqual([false, false]);
+  });
+
   it('finds figures anywhere on the page without a table, and nothing else', () => {
     const result = measureTable(expected, [{ page: 1, tables: [], figures }]);
     expect(result.ours).toBeNull();
