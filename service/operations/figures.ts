@@ -359,13 +359,23 @@ export async function searchFigures(
     const score = scoreOf({ closeness: closenessOf(distance, reading), words: words.share, unit: match });
     return { candidate, unit, figure, place, match, distance, words: words.matched, score, order };
   });
-  // Ties: a figure that writes its unit itself ("4.7%") before one whose unit its headers give, so equal
-  // figures rank alike in every library, whatever ids the store gave them.
+  // Ties: a figure that writes its unit itself ("4.7%") before one whose unit its headers give, then by
+  // where it stands (its document's bytes, its page or sheet, its index), so equal figures rank alike in
+  // every library, whatever ids the store gave them.
   const ownUnit = (x: { figure: { unit: string | null } }) => (x.figure.unit === null ? 1 : 0);
+  const bytes = (a: { candidate: { sha256: string } }, b: { candidate: { sha256: string } }) =>
+    a.candidate.sha256 < b.candidate.sha256 ? -1 : a.candidate.sha256 > b.candidate.sha256 ? 1 : 0;
   const ranked = placed
     .filter((x): x is NonNullable<typeof x> => x !== null)
     .sort(
-      (a, b) => b.score - a.score || a.distance - b.distance || ownUnit(a) - ownUnit(b) || a.order - b.order,
+      (a, b) =>
+        b.score - a.score ||
+        a.distance - b.distance ||
+        ownUnit(a) - ownUnit(b) ||
+        bytes(a, b) ||
+        a.unit.index - b.unit.index ||
+        a.figure.index - b.figure.index ||
+        a.order - b.order,
     );
   const dropped = found.candidates.length - ranked.length;
 

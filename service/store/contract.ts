@@ -134,6 +134,8 @@ export interface FigureValueCandidate {
   unit_id: string;
   figure_index: number;
   value: number;
+  /** The SHA-256 of the source's bytes: what orders equal figures without the ids the store gave. */
+  sha256: string;
   title: string | null;
   filename: string;
   url: string | null;

@@ -105,10 +105,11 @@ export function figuresByValue(
     (
       statement(
         db,
-        `SELECT id, title, filename, url, domain, publication_year, source_type FROM source_versions
+        `SELECT id, sha256, title, filename, url, domain, publication_year, source_type FROM source_versions
          WHERE id IN (SELECT value FROM json_each(?))`,
       ).all(JSON.stringify([...new Set(nearest.map((row) => row.source_version_id))])) as unknown as {
         id: string;
+        sha256: string;
         title: string | null;
         filename: string;
         url: string | null;

@@ -602,7 +602,7 @@ export class PostgresStore implements EvidenceStore, LibraryTransfer {
                      ORDER BY v.value DESC LIMIT ${max}),
             nearest AS (SELECT * FROM up UNION ALL SELECT * FROM down)
        SELECT n.value, n.unit_id, n.figure_index, n.source_version_id, n.representation_id, n.up,
-              s.title, s.filename, s.url, s.domain, s.publication_year, s.source_type
+              s.sha256, s.title, s.filename, s.url, s.domain, s.publication_year, s.source_type
        FROM nearest n JOIN source_versions s ON s.id = n.source_version_id
        ORDER BY abs(n.value - ${param(query.target)}::float8), n.unit_id, n.figure_index`,
       params,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FigureSearchResponse, NumericResponse } from '../../../shared/api';
 import { retainAndRead as retainAndReadAs, startTestService, type TestService } from '../helpers';
@@ -117,6 +118,22 @@ describe('POST /api/v2/figures/search', () => {
     });
     expect(check.statusCode).toBe(201);
     expect(NumericResponse.parse(check.json()).operands).toHaveLength(1);
+  });
+
+  it('ranks equal figures of two documents by their bytes, whatever ids the store gave', async () => {
+    // The same cell under the same labels in two files whose bytes differ only past the table.
+    const files = ['Region,Count\nVermont,"7,512.25"\n', 'Region,Count\nVermont,"7,512.25"\n\n'];
+    const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const [low, high] = [...files].sort((a, b) => (hash(a) < hash(b) ? -1 : 1));
+    const ids = new Map<string, string>();
+    // The one with the greater hash is stored first, so neither the store's order nor its ids put it last.
+    ids.set(await retainAndRead(high!, 'vermont-b.csv', 'Counts'), 'high');
+    ids.set(await retainAndRead(low!, 'vermont-a.csv', 'Counts'), 'low');
+    const body = FigureSearchResponse.parse((await post({ value: 7512.25, words: 'Vermont count' })).json());
+    const found = body.figures.filter((f) => ids.has(f.source_version_id));
+    expect(found).toHaveLength(2);
+    expect(found[0]!.score).toBe(found[1]!.score);
+    expect(found.map((f) => ids.get(f.source_version_id))).toEqual(['low', 'high']);
   });
 
   it('refuses a bad request with a 4xx and a stable code', async () => {
