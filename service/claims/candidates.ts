@@ -14,6 +14,7 @@ import {
   type RoleState,
   type SearchRequestInput,
   type SearchResponse,
+  type SourceVersion,
 } from '../../shared/api';
 import { parsePeriod, relate } from '../../shared/structure';
 import { assessWithReasons } from '../numeric/assess';
@@ -22,6 +23,7 @@ import { labelWords } from '../numeric/mentions';
 import { DOWN_WORDS, HEDGE_FACTOR, UP_WORDS } from '../numeric/wording';
 import { closenessOf, searchPrecision } from '../operations/figures';
 import type { AccountService } from '../operations/service';
+import type { ContextFit } from './context';
 import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
 import { holdingPairs, tableFiguresOf, type TableFigure } from './tables';
 
@@ -39,6 +41,8 @@ export interface CandidateLibrary {
   representation(representationId: string): Promise<Representation>;
   verifyNumeric(request: NumericRequest): Promise<NumericResponse>;
   verifyNumericWithRoles(request: NumericRolesRequest): Promise<NumericResponse>;
+  /** A source version's registration: the hash of its bytes orders candidates that tie. */
+  source(sourceVersionId: string): Promise<SourceVersion>;
 }
 
 /** The library of one account of the embedded service. */
@@ -49,6 +53,7 @@ export function libraryOf(account: AccountService): CandidateLibrary {
     representation: (id) => account.getRepresentation({ representation_id: id }),
     verifyNumeric: (request) => account.verifyNumeric(request),
     verifyNumericWithRoles: (request) => account.verifyNumericWithRoles(request),
+    source: (id) => account.getSource({ source_version_id: id }),
   };
 }
 
@@ -63,6 +68,8 @@ export interface CandidateOptions {
   number?: ClaimNumber;
   /** How many tables to look for pairs in. */
   tables?: number;
+  /** The article the claim is from: a document that backs its other numbers and uses its words ranks first. */
+  context?: ContextFit;
 }
 
 /** One figure of a candidate: the operand reference a check takes, what it is and where it stands. */
@@ -80,6 +87,8 @@ export interface CandidateFigure {
   /** The period its headers show, normalised ("2019", "FY2019"), or null. */
   period: string | null;
   cell: FigureCell | null;
+  /** The 1-based index of its page or sheet in the document: with the bytes' hash, a stable place. */
+  unitIndex: number;
 }
 
 export interface Candidate {
@@ -173,6 +182,7 @@ function figureOfMatch(m: FigureMatch): CandidateFigure {
     tableTitle: m.table_title,
     period: period?.label ?? null,
     cell: m.cell,
+    unitIndex: m.unit.index,
   };
 }
 
@@ -270,7 +280,7 @@ export async function figureCandidates(
   if (neighbours.length > 0 && found.length > 1) {
     const units = await Promise.all(
       neighbours.map(async (n) => {
-        const [top] = ranked(await figuresFor(claim, n, library), 1);
+        const [top] = await ranked(await figuresFor(claim, n, library), 1, library);
         return top === undefined ? null : unitKey(top.figures[0]!.ref);
       }),
     );
@@ -279,7 +289,43 @@ export async function figureCandidates(
       c.score = round(c.score + (NEIGHBOUR_WEIGHT * agree) / neighbours.length);
     }
   }
-  return ranked(found, limit);
+  await withContext(found, claim, options.context);
+  for (const c of found) c.score = round(c.score / (1 + NEIGHBOUR_WEIGHT + CONTEXT_WEIGHT));
+  return ranked(found, limit, library);
+}
+
+/** Documents whose fit to the article is read for one claim: the best few its candidates are in. */
+const CONTEXT_DOCUMENTS = 8;
+/** What a document's fit to the article weighs beside a candidate's own labels and periods. */
+const CONTEXT_WEIGHT = 0.25;
+
+/**
+ * Each candidate raised by its document's fit to the article: the article's other numbers it holds and
+ * the words it shares. Read for the documents of the best candidates only (all of those tying at the
+ * last place taken), so the choice never depends on the order they were found in.
+ */
+async function withContext(
+  candidates: Candidate[],
+  claim: ListedClaim,
+  context: ContextFit | undefined,
+): Promise<void> {
+  if (context === undefined || candidates.length === 0) return;
+  const best = new Map<string, number>();
+  for (const c of candidates)
+    for (const f of c.figures) {
+      const id = f.ref.representation_id;
+      best.set(id, Math.max(best.get(id) ?? -Infinity, c.score));
+    }
+  const scores = [...best.values()].sort((a, b) => b - a);
+  const floor = scores[Math.min(CONTEXT_DOCUMENTS, scores.length) - 1]!;
+  const read = [...best.entries()].filter(([, score]) => score >= floor).map(([id]) => id);
+  const fits = new Map(
+    await Promise.all(read.map(async (id) => [id, (await context.of(id, claim.numbers)).fit] as const)),
+  );
+  for (const c of candidates) {
+    const fit = Math.min(...c.figures.map((f) => fits.get(f.ref.representation_id) ?? 0));
+    c.score = round(c.score + CONTEXT_WEIGHT * fit);
+  }
 }
 
 const UP = new Set<string>(UP_WORDS);
@@ -403,53 +449,146 @@ async function figuresFor(
   return [...best.values()];
 }
 
-/** Best first; ties by the figures' references, so the order never depends on the order found. */
-function ranked(candidates: Candidate[], limit: number): Candidate[] {
-  const key = (c: Candidate) => c.figures.map((f) => refKey(f.ref)).join('\u0001');
-  return candidates
-    .sort((a, b) => b.score - a.score || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-    .slice(0, limit)
-    .map((c, i) => ({ ...c, rank: i + 1 }));
+/** The registration of each source asked for, per library: a source version's bytes never change. */
+const registrations = new WeakMap<CandidateLibrary, Map<string, Promise<SourceVersion | null>>>();
+
+function registrationOf(library: CandidateLibrary, id: string): Promise<SourceVersion | null> {
+  let known = registrations.get(library);
+  if (known === undefined) registrations.set(library, (known = new Map()));
+  let found = known.get(id);
+  if (found === undefined) {
+    found = library.source(id).catch(() => null);
+    known.set(id, found);
+  }
+  return found;
 }
 
-/** The units a derived claim's figures may be in: those its words find, then those holding its restated numbers. */
+/**
+ * Where a figure stands, in terms that do not depend on the ids the store gave: the hash of its
+ * document's bytes, its page or sheet, its index in it. Only the same bytes registered twice fall back
+ * to their registration time, then their ids: either is then the same figure.
+ */
+async function placeKey(library: CandidateLibrary, f: CandidateFigure): Promise<string> {
+  const source = await registrationOf(library, f.ref.source_version_id);
+  return [
+    source?.bytesHash ?? '',
+    String(f.unitIndex).padStart(8, '0'),
+    String(f.ref.figure_index).padStart(10, '0'),
+    source?.sourceMetadata.registered_at ?? '',
+    refKey(f.ref),
+  ].join('\u0000');
+}
+
+/**
+ * Best first. Equal scores (the same figures in two documents, the same value under the same labels)
+ * fall by where the figures stand, never by the order found or the ids stored; only the candidates that
+ * reach the answer are placed.
+ */
+async function ranked(
+  candidates: Candidate[],
+  limit: number,
+  library: CandidateLibrary,
+): Promise<Candidate[]> {
+  const byScore = [...candidates].sort((a, b) => b.score - a.score);
+  const cut = byScore[Math.min(limit, byScore.length) - 1]?.score;
+  if (cut === undefined) return [];
+  const reaching = byScore.filter((c) => c.score >= cut);
+  const keys = await Promise.all(
+    reaching.map(async (c) => (await Promise.all(c.figures.map((f) => placeKey(library, f)))).join('\u0001')),
+  );
+  return reaching
+    .map((c, i) => ({ c, key: keys[i]! }))
+    .sort((a, b) => b.c.score - a.c.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, limit)
+    .map(({ c }, i) => ({ ...c, rank: i + 1 }));
+}
+
+/** Tables a derived claim's pairs are looked for in beside those its words find, by what else finds them. */
+const NUMBER_TABLES = 4;
+const CONTEXT_TABLES = 4;
+
+/** A citation's hash of its document's bytes, as the search answers it. */
+const hashOf = (c: { evidence?: { contentHash?: unknown } }) =>
+  typeof c.evidence?.contentHash === 'string' ? c.evidence.contentHash : '';
+
+/** How the search rates a citation (its rank's own formula), or its rank where it gives no factors. */
+function standingOf(c: {
+  rank: number;
+  ranking_factors?: { content_relevance: number; source_authority: number; recency: number };
+}): number {
+  const f = c.ranking_factors;
+  if (f === undefined) return -c.rank;
+  return 0.75 * f.content_relevance + 0.15 * f.source_authority + 0.1 * f.recency;
+}
+
+interface TableFound {
+  representationId: string;
+  unitId: string;
+  order: number;
+}
+
+/**
+ * The units a derived claim's figures may be in: those its words find (text search), those holding the
+ * numbers it restates, those printing its stated number itself (a change or total column: "fell by 416"
+ * beside the two years it is the change of), and those the article's own words find. Each way has its own
+ * budget, so words shared by many tables ("Total") never crowd out a table its numbers find.
+ */
 async function tablesFor(
   claim: ListedClaim,
   library: CandidateLibrary,
   count: number,
-): Promise<{ representationId: string; unitId: string; order: number }[]> {
-  const found: { representationId: string; unitId: string; order: number }[] = [];
+  context: ContextFit | undefined,
+): Promise<TableFound[]> {
+  const found: TableFound[] = [];
   const seen = new Set<string>();
-  const add = (representationId: string | undefined, unitId: string | undefined) => {
-    if (representationId === undefined || unitId === undefined) return;
-    const key = `${representationId}\u0000${unitId}`;
-    if (seen.has(key) || found.length >= count) return;
-    seen.add(key);
-    found.push({ representationId, unitId, order: found.length });
+  const adder = (budget: number) => {
+    let left = budget;
+    let last: { standing: number; order: number } | null = null;
+    /** `standing`: tables the search rates alike take one place, whatever order it lists them in. */
+    return (representationId: string | undefined, unitId: string | undefined, standing?: number) => {
+      if (representationId === undefined || unitId === undefined || left <= 0) return;
+      const key = `${representationId}\u0000${unitId}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      left--;
+      const order =
+        standing !== undefined && last !== null && last.standing === standing ? last.order : found.length;
+      if (standing !== undefined) last = { standing, order };
+      found.push({ representationId, unitId, order });
+    };
   };
-  const words = wordsOf(claim).trim();
-  if (/\p{L}|\p{N}/u.test(words)) {
+  const searched = async (query: string, limit: number, add: ReturnType<typeof adder>) => {
+    if (!/\p{L}|\p{N}/u.test(query)) return;
     try {
-      const answer = await library.search({ query: words.slice(0, 1000), limit: Math.min(20, count) });
-      // By the search's own relevance, not the order it lists them in.
-      const citations = [...(answer.claim_groups?.[0]?.citations ?? answer.citations ?? [])].sort(
-        (a, b) =>
-          a.rank - b.rank ||
-          (`${a.representation_id}:${a.source_unit_id}` < `${b.representation_id}:${b.source_unit_id}`
-            ? -1
-            : 1),
-      );
-      for (const c of citations) add(c.representation_id, c.source_unit_id);
+      const answer = await library.search({ query: query.slice(0, 1000), limit: Math.min(20, limit) });
+      // By the search's own relevance, not the order it lists equal ones in: then by the bytes' hash.
+      const citations = [...(answer.claim_groups?.[0]?.citations ?? answer.citations ?? [])]
+        .map((c) => ({ c, standing: standingOf(c) }))
+        .sort(
+          (a, b) =>
+            b.standing - a.standing ||
+            (hashOf(a.c) < hashOf(b.c) ? -1 : hashOf(a.c) > hashOf(b.c) ? 1 : 0) ||
+            (`${a.c.representation_id}:${a.c.source_unit_id}` <
+            `${b.c.representation_id}:${b.c.source_unit_id}`
+              ? -1
+              : 1),
+        );
+      for (const { c, standing } of citations) add(c.representation_id, c.source_unit_id, standing);
     } catch {
-      // A query of no searchable words finds no table; the restated numbers may still.
+      // A query of no searchable words finds no table; the numbers may still.
     }
-  }
-  const stated = new Set(claim.statements.map((s) => s.number?.start));
-  for (const n of claim.numbers) {
-    if (stated.has(n.start) || n.word) continue;
-    for (const c of await figureCandidates(claim, library, { number: n, limit: 3 }))
-      for (const f of c.figures) add(f.ref.representation_id, f.ref.source_unit_id);
-  }
+  };
+  await searched(wordsOf(claim).trim(), count, adder(count));
+  const byNumbers = adder(NUMBER_TABLES);
+  const statedAt = claim.statements[0]?.number?.start;
+  const restated = claim.numbers.filter((n) => n.start !== statedAt && !n.word);
+  const stated = claim.numbers.filter((n) => n.start === statedAt && !n.word);
+  // Where each number's best figures are, as its own labels place them: its neighbours are not read here.
+  for (const n of [...restated, ...stated])
+    if (!n.ambiguous)
+      for (const c of await ranked(await figuresFor(claim, n, library), 3, library))
+        for (const f of c.figures) byNumbers(f.ref.representation_id, f.ref.source_unit_id);
+  if (context !== undefined) await searched(context.context.query, CONTEXT_TABLES, adder(CONTEXT_TABLES));
   return found;
 }
 
@@ -468,7 +607,7 @@ export async function pairCandidates(
   if (statement === undefined || claim.problem !== null) return [];
   const reading = readClaim(claim.text);
   if (reading.problem !== null || reading.checks.length === 0) return [];
-  const units = await tablesFor(claim, library, options.tables ?? DEFAULT_TABLES);
+  const units = await tablesFor(claim, library, options.tables ?? DEFAULT_TABLES, options.context);
   const representations = new Map<string, Promise<Representation | null>>();
   const load = (id: string) => {
     let rep = representations.get(id);
@@ -487,7 +626,9 @@ export async function pairCandidates(
         if (candidate !== null) candidates.push(candidate);
       }
   }
-  return ranked(candidates, limit);
+  await withContext(candidates, claim, options.context);
+  for (const c of candidates) c.score = round(c.score / (1 + CONTEXT_WEIGHT));
+  return ranked(candidates, limit, library);
 }
 
 /** A pair as the engine reads it with the claim: its roles and computed value; null when it is not the claim's number. */
@@ -549,6 +690,7 @@ function pairCandidate(
       tableTitle: figure.tableTitle,
       period: figure.period,
       cell: figure.cell,
+      unitIndex: figure.unitIndex,
     })),
     roles: state,
     computed,

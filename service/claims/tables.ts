@@ -22,6 +22,8 @@ export interface TableFigure {
   tableTitle: string | null;
   period: string | null;
   cell: FigureCell | null;
+  /** The 1-based index of its page or sheet. */
+  unitIndex: number;
 }
 
 /** The figures of each table of a unit (a sheet is one table; a page has one per table read), in cell order. */
@@ -51,6 +53,7 @@ export function tableFiguresOf(rep: Representation, unit: Unit): TableFigure[][]
       tableTitle: place.tableTitle,
       period: context.period,
       cell: place.cell,
+      unitIndex: unit.index,
     });
     tables.set(key, list);
   }

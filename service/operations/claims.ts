@@ -9,6 +9,7 @@ import {
   type ListedClaim as ApiClaim,
 } from '../../shared/api';
 import { candidatesFor, libraryOf, type Candidate } from '../claims/candidates';
+import { ContextFit, readContext } from '../claims/context';
 import { listClaims, type ListedClaim } from '../claims/detect';
 import type { AccountService } from './service';
 import { ServiceError, parseRequest } from './errors';
@@ -128,8 +129,13 @@ export async function claimCandidates(
     : library;
   const excluded = new Set(request.exclude ?? []);
   // The article's own numbers restate the claim exactly: looked for beyond the limit, then left out.
+  const context =
+    request.context !== undefined && request.context.trim() !== ''
+      ? new ContextFit(readContext(request.context), (id) => filtered.representation(id))
+      : undefined;
   const found = await candidatesFor(claim, filtered, {
     limit: excluded.size > 0 ? request.limit * 2 + 5 : request.limit,
+    ...(context ? { context } : {}),
   });
   const candidates = found
     .filter((c) => !c.figures.some((f) => excluded.has(f.ref.source_version_id)))

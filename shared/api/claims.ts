@@ -101,6 +101,11 @@ export const ClaimCandidatesRequest = z.strictObject({
   claim: z.string().trim().min(1).max(MAX_CLAIM_CHARACTERS),
   /** Source versions never to answer from: the article itself, when it is in the library. */
   exclude: z.array(Id).max(MAX_CLAIM_CANDIDATES).optional(),
+  /**
+   * The text the claim was said in (the article, or its other claims' words): a document that backs the
+   * article's other numbers and uses its words ranks above another printing the same value.
+   */
+  context: z.string().max(MAX_ARTICLE_CHARACTERS).optional(),
   filters: SearchFilters.optional(),
   limit: z.number().int().min(1).max(MAX_CLAIM_CANDIDATES).default(DEFAULT_CLAIM_CANDIDATES),
 });

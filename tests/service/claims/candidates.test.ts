@@ -10,6 +10,7 @@ import {
   type Candidate,
   type CandidateLibrary,
 } from '../../../service/claims/candidates';
+import { ContextFit, readContext } from '../../../service/claims/context';
 import { listClaims, type ListedClaim } from '../../../service/claims/detect';
 import type { Extraction } from '../../../service/extract/extract';
 import { createLocalService, type LocalService } from '../../../service/operations/service';
@@ -94,9 +95,9 @@ let account: string;
 let library: CandidateLibrary;
 let n = 0;
 
-async function publish(spec: TableSpec): Promise<string> {
+async function publish(spec: TableSpec, sha256 = (++n).toString(16).padStart(64, '0')): Promise<string> {
   const { sourceVersion } = await store.insertAsset(
-    { ...newAsset((++n).toString(16).padStart(64, '0'), account), title: spec.title },
+    { ...newAsset(sha256, account), title: spec.title },
     true,
   );
   const unit = page(spec);
@@ -320,6 +321,125 @@ describe('candidatesFor', () => {
   it('finds no pair when no two figures of a table give the claim’s number', async () => {
     await publish(REVENUE);
     expect(await candidatesFor(claimOf('Revenue rose 31% from 2018 to 2019.'), library)).toEqual([]);
+  });
+});
+
+/** The article a claim is from, read as a request reads it. */
+const contextOf = (article: string) =>
+  new ContextFit(readContext(article), (id) => library.representation(id));
+
+describe('candidatesFor with the article as context', () => {
+  // Two reports print the same revenue under the same labels; only their other lines tell them apart.
+  const OTHER: TableSpec = {
+    ...REVENUE,
+    rows: [
+      ['Revenue', '980', '1,120'],
+      ['Operating costs', '610', '655'],
+      ['Net income', '95', '130'],
+    ],
+  };
+
+  it('ranks first the document that backs the article’s other numbers', async () => {
+    const own = await publish(REVENUE);
+    const other = await publish(OTHER);
+    const claim = claimOf('Revenue was $1,120 million in 2019.');
+    const first = (article: string) =>
+      candidatesFor(claim, library, { context: contextOf(article) }).then(
+        (found) => found[0]!.figures[0]!.ref.source_version_id,
+      );
+    expect(await first('Revenue was $1,120 million in 2019. Operating costs rose to $540 million.')).toBe(
+      own,
+    );
+    expect(await first('Revenue was $1,120 million in 2019. Operating costs rose to $655 million.')).toBe(
+      other,
+    );
+    // The article's words alone say which: net income is on both, the costs' level on one only.
+    expect(
+      await first('Revenue was $1,120 million in 2019, and net income was $130 million that year.'),
+    ).toBe(other);
+  });
+
+  it('never counts the claim’s own number as the article’s support', async () => {
+    await publish(REVENUE);
+    const claim = claimOf('Revenue was $1,120 million in 2019.');
+    const fit = contextOf('Revenue was $1,120 million in 2019.');
+    const [top] = await candidatesFor(claim, library, { context: fit });
+    expect((await fit.of(top!.figures[0]!.ref.representation_id, claim.numbers)).numbers).toBe(0);
+    const wider = contextOf('Revenue was $1,120 million in 2019; operating costs were $540 million.');
+    expect((await wider.of(top!.figures[0]!.ref.representation_id, claim.numbers)).numbers).toBe(1);
+  });
+
+  it('looks for a derived claim’s pair in the tables the article’s words find', async () => {
+    // A table whose words the claim shares more closely takes the one table the words may find.
+    await publish({
+      title: 'Total Total 2018 2019',
+      header: ['Item', '2018', '2019'],
+      rows: [
+        ['Total', '10', '11'],
+        ['Total other', '20', '21'],
+      ],
+    });
+    await publish({
+      title: 'Widget shipments by plant',
+      header: ['Plant', '2018', '2019'],
+      rows: [
+        ['Dayton widget plant', '1,200', '1,300'],
+        ['Total', '2,000', '1,584'],
+      ],
+    });
+    const claim = claimOf('Total fell by 416 from 2018 to 2019.');
+    expect(await candidatesFor(claim, library, { tables: 1 })).toEqual([]);
+    const article = 'Widget shipments from the Dayton widget plant rose. The plant shipped more widgets.';
+    const found = await candidatesFor(claim, library, { tables: 1, context: contextOf(article) });
+    expect(shown(found)[0]).toBe('2,000 from / 1,584 to');
+  });
+});
+
+describe('candidatesFor without context', () => {
+  it('finds a derived claim’s pair in the table that prints its stated number, whatever its words find', async () => {
+    await publish({
+      title: 'Total Total 2018 2019',
+      header: ['Item', '2018', '2019'],
+      rows: [
+        ['Total', '10', '11'],
+        ['Total other', '20', '21'],
+      ],
+    });
+    await publish({
+      title: 'Shipments',
+      header: ['Item', '2018', '2019', 'Change'],
+      rows: [['Total', '2,000', '1,584', '(416)']],
+    });
+    const found = await candidatesFor(claimOf('Total fell by 416 from 2018 to 2019.'), library, {
+      tables: 1,
+    });
+    expect(shown(found)[0]).toBe('2,000 from / 1,584 to');
+  });
+
+  it('breaks a tie between equal figures by their documents’ bytes, whatever ids the store gave', async () => {
+    const low = 'a'.repeat(64);
+    const high = 'b'.repeat(64);
+    const winners: string[] = [];
+    for (const order of [
+      [high, low],
+      [low, high],
+    ]) {
+      // A fresh account each time: the same documents, stored under other ids and in the other order.
+      account = await store.createAccount();
+      library = libraryOf(service.forAccount(account));
+      const ids = new Map<string, string>();
+      for (const sha of order) ids.set(await publish(CHECKS, sha), sha);
+      for (const text of [
+        'Texas ran almost 57,000 handgun checks.',
+        'Texas ran 5,271 more handgun checks than long gun checks.',
+      ]) {
+        const found = await candidatesFor(claimOf(text), library);
+        expect(found.length).toBeGreaterThan(1);
+        expect(found[0]!.score).toBe(found[1]!.score);
+        winners.push(ids.get(found[0]!.figures[0]!.ref.source_version_id)!);
+      }
+    }
+    expect(winners).toEqual([low, low, low, low]);
   });
 });
 

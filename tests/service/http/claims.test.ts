@@ -115,6 +115,30 @@ describe('POST /api/v2/claims/candidates', () => {
     expect(ClaimCandidatesResponse.parse(res.json()).candidates).toEqual([]);
   });
 
+  it('ranks first, with the article as context, the document that backs its other numbers', async () => {
+    // Two sheets print Vermont's count alike; only their other rows tell which an article rests on.
+    const oregon = await retainAndRead(
+      'Region,2022,2023\nVermont,"7,310","7,512"\nOregon,"20,100","21,950"\n',
+      'oregon.csv',
+    );
+    const idaho = await retainAndRead(
+      'Region,2022,2023\nVermont,"7,310","7,512"\nIdaho,"9,820","9,870"\n',
+      'idaho.csv',
+    );
+    const claim = 'Vermont ran 7,512 checks in 2023.';
+    const first = async (context: string) => {
+      const res = await post('/api/v2/claims/candidates', { claim, context });
+      expect(res.statusCode).toBe(200);
+      const body = ClaimCandidatesResponse.parse(res.json());
+      expect(body.candidates[0]?.figures[0]?.raw).toBe('7,512');
+      return body.candidates[0]!.figures[0]!.ref.source_version_id;
+    };
+    expect(await first(`Oregon ran 21,950 checks in 2023. ${claim}`)).toBe(oregon);
+    expect(await first(`Idaho ran 9,870 checks in 2023. ${claim}`)).toBe(idaho);
+    const long = await post('/api/v2/claims/candidates', { claim, context: 'x'.repeat(200_001) });
+    expect(long.statusCode).toBe(400);
+  });
+
   it('answers another account no candidate from this library', async () => {
     const res = await post(
       '/api/v2/claims/candidates',
