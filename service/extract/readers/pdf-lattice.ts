@@ -1,6 +1,14 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import type { Chunk, ChunkLine, Rule, Upright } from './pdf-tables';
-import { asRead, codeColumn, namedByRecord, numberPiece, isScaleLine, runningColumn } from './pdf-tables';
+import {
+  asRead,
+  codeColumn,
+  leadersOff,
+  namedByRecord,
+  numberPiece,
+  isScaleLine,
+  runningColumn,
+} from './pdf-tables';
 
 // Tables drawn as a grid of lines (a lattice): where a page's lines cross into a closed frame of rows and
 // columns, the lines, not the alignment of words, say where each cell is. A border missing between two
@@ -250,7 +258,7 @@ export function readLattices(
     const table = readLattice(lines, grid, upright, taken, below);
     if (table === null) continue;
     if (below) used.add(below);
-    tables.push(namedByRecord(asRead(table)));
+    tables.push(leadersOff(namedByRecord(asRead(table))));
   }
   return { tables, taken };
 }

@@ -369,7 +369,7 @@ function sections(
  * table a few rows whose text runs over into the next column (a name too long for its cell) do not join
  * two columns: a stretch that few enough rows cross is still a gap between them.
  */
-function columnsOf(body: readonly ChunkLine[]): [number, number][] {
+export function columnsOf(body: readonly ChunkLine[]): [number, number][] {
   const crossing = body.length >= 20 ? Math.floor(CROSSING_ROWS * body.length) : 0;
   // How many rows cover each stretch of x: +1 where a row's pieces start covering, -1 where they stop.
   const events: [number, number][] = [];
@@ -419,7 +419,7 @@ function outside(chunk: Chunk, columns: readonly [number, number][]): boolean {
 }
 
 /** The columns a piece covers (by overlap; a piece between two columns goes to the nearer). */
-function columnsCovered(chunk: Chunk, columns: readonly [number, number][]): number[] {
+export function columnsCovered(chunk: Chunk, columns: readonly [number, number][]): number[] {
   const over = columns.flatMap(([a, b], c) => (chunk.x0 < b && chunk.x1 > a ? [c] : []));
   if (over.length > 0) return over;
   const centre = (chunk.x0 + chunk.x1) / 2;
@@ -514,7 +514,7 @@ export function readTables(
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright, rules);
-    if (table !== null) tables.push(namedByRecord(unwrapped(table)));
+    if (table !== null) tables.push(leadersOff(namedByRecord(unwrapped(table))));
   }
   return tables;
 }
@@ -955,11 +955,39 @@ function onlyLabel(row: Row): boolean {
 }
 
 function cellText(cell: { chunks: readonly Chunk[] }): string {
-  return cell.chunks
-    .map((c) => c.text.trim())
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return withoutLeaders(
+    cell.chunks
+      .map((c) => c.text.trim())
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/**
+ * A label's text without the dot leaders that run it up to its figures ("Total. . . . . ." is "Total",
+ * "Liquor laws ." is "Liquor laws"): two dots or more at its end, or one set a space apart. A cell of
+ * dots alone is a mark for a value not given and stays as it is.
+ */
+export function withoutLeaders(text: string): string {
+  if (!/[\p{L}\p{N})\]]/u.test(text)) return text;
+  return text.replace(/(?:\s*[.…·]){2,}\s*$|\s+[.…·]$/u, '').trimEnd();
+}
+
+/**
+ * Label columns whose labels mostly end in one dot: the first dot of leaders the page drew apart
+ * ("Robbery." over "Burglary.", the rest of the dots not read as text), not a full stop. It is left out
+ * of every label of such a column.
+ */
+export function leadersOff(table: PageTable): PageTable {
+  let cells = table.cells;
+  for (let col = 0; col < table.labelCols; col++) {
+    const labels = cells.filter((c) => c.col === col && c.row >= table.headerRows && c.text !== '');
+    const dotted = labels.filter((c) => /\p{L}\.$/u.test(c.text));
+    if (labels.length < 3 || dotted.length < 0.6 * labels.length) continue;
+    cells = cells.map((c) => (dotted.includes(c) ? { ...c, text: c.text.slice(0, -1) } : c));
+  }
+  return cells === table.cells ? table : { ...table, cells };
 }
 
 /**

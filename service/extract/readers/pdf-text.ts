@@ -11,6 +11,7 @@ import {
   type Upright,
   type Word,
 } from './pdf-tables';
+import { wordTables } from './pdf-word-tables';
 import { readLattices } from './pdf-lattice';
 import { itemsInReadingOrder, joinRightToLeft } from './pdf-bidi';
 
@@ -639,7 +640,10 @@ function tablesOf(
         );
   tables.push(...lattices.tables);
   const read = () => {
-    if (run.length > 0) tables.push(...readTables(run, tables.length, upright, 'exact', rules));
+    if (run.length > 0) {
+      const found = readTables(run, tables.length, upright, 'exact', rules);
+      tables.push(...found, ...wordTables(run, found, tables.length + found.length));
+    }
     run = [];
   };
   const raised = new Set<Placed>();

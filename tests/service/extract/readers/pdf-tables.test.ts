@@ -152,7 +152,7 @@ describe('pdf reader: tables', () => {
     expect(table.cells.filter((c) => c.header).map((c) => c.text)).toEqual(['2023', '2022']);
   });
 
-  it('ends a label at its dot leaders, and keeps a raised note mark with its heading', async () => {
+  it('ends a label at its dot leaders, leaving them out, and keeps a raised note mark with its heading', async () => {
     // Leaders from the label up to less than a cell's gap (1.2 em) before the figures at x = 232.
     const leaders = (label: string) => {
       const dots = Math.floor((232 - 3 - 72 - helveticaWidth(`${label} `, 9)) / helveticaWidth('. ', 9));
@@ -178,7 +178,8 @@ describe('pdf reader: tables', () => {
     expect(table.rows).toBe(4);
     const at = (r: number, c: number) => table.cells.find((cell) => cell.row === r && cell.col === c)?.text;
     expect(at(0, 2)).toBe('Others (1)');
-    expect(at(1, 0)).toMatch(/^Burglary \./);
+    // The leaders run the label up to its figure; they are no part of it.
+    expect(at(1, 0)).toBe('Burglary');
     expect(at(1, 1)).toBe('240.9');
     expect(at(3, 2)).toBe('1.7');
   });
@@ -626,6 +627,67 @@ describe('pdf reader: tables', () => {
     expect(cellHeadings(table, 3, 5)).toEqual({ labels: ['3', 'Southern Online'], headers: ['Amount'] });
     // Its details are columns under their own headings.
     expect(cellHeadings(table, 3, 3)).toEqual({ labels: ['3', 'Southern Online'], headers: ['Area'] });
+  });
+
+  it('reads a table of words (a vote roll) by its alignment alone, and no table in prose in columns', async () => {
+    const xs = [40, 200, 340, 470];
+    const votes: [string, string, string, string][] = [
+      ['ABDALA, Norma', 'Frente Cívico', 'Santiago del Estero', 'AFIRMATIVO'],
+      ['ALBRIEU, Oscar', 'Frente para la Victoria', 'Rio Negro', 'AFIRMATIVO'],
+      ['ALONSO, María Luz', 'Frente para la Victoria', 'La Pampa', 'NEGATIVO'],
+      ['ARENA, Celia', 'Unión Cívica Radical', 'Santa Fe', 'AUSENTE'],
+      ['BRILLO, José', 'Movimiento Popular', 'Neuquén', 'AFIRMATIVO'],
+    ];
+    const unit = await page([
+      ...row(720, null, ['Apellido y Nombre', 'Bloque político', 'Provincia'], xs),
+      ...votes.flatMap((values, i) => row(700 - 12 * i, null, values, xs)),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({ rows: 6, cols: 4, headerRows: 1, labelCols: 1, unsure: false });
+    expect(grid(table)[3]).toBe('0:ALONSO, María Luz | 1:Frente para la Victoria | 2:La Pampa | 3:NEGATIVO');
+    expect(cellHeadings(table, 4, 2)).toEqual({ labels: ['ARENA, Celia'], headers: ['Provincia'] });
+    // Three columns of prose: pieces of many words, no table.
+    const prose = await page(
+      Array.from({ length: 8 }, (_, i) =>
+        row(
+          700 - 12 * i,
+          null,
+          ['the council met on the day to', 'when members of the public came', 'and the motion was carried by'],
+          [40, 230, 420],
+        ),
+      ).flat(),
+    );
+    expect(prose.page?.tables ?? []).toEqual([]);
+    // Lines whose pieces do not keep to one column each: alignment is in doubt, no table.
+    const ragged = await page([
+      ...row(720, null, ['Name', 'Party', 'Vote'], [40, 200, 340]),
+      ...row(708, null, ['ABDALA', 'Frente', 'AFIRMATIVO'], [40, 200, 340]),
+      ...row(696, null, ['ALBRIEU', 'Frente', 'AFIRMATIVO'], [40, 120, 260]),
+      ...row(684, null, ['ALONSO', 'Frente', 'NEGATIVO'], [40, 200, 340]),
+    ]);
+    expect(ragged.page?.tables ?? []).toEqual([]);
+  });
+
+  it('leaves out of labels the first dot of leaders drawn apart, and only when most labels show one', async () => {
+    const labels = ['Robbery.', 'Burglary.', 'Arson.', 'Fraud.'];
+    const unit = await page([
+      ...row(700, 'Offense', ['2023', '2022']),
+      ...labels.flatMap((label, k) => row(688 - 12 * k, label, [String(100 + k), String(90 + k)])),
+    ]);
+    expect(unit.page!.tables![0]!.cells.filter((c) => c.col === 0 && c.row > 0).map((c) => c.text)).toEqual([
+      'Robbery',
+      'Burglary',
+      'Arson',
+      'Fraud',
+    ]);
+    // One label ending in a full stop among others that do not keeps it.
+    const one = await page([
+      ...row(700, 'Company', ['2023', '2022']),
+      ...['Acme Inc.', 'Globex', 'Initech', 'Umbrella'].flatMap((label, k) =>
+        row(688 - 12 * k, label, [String(100 + k), String(90 + k)]),
+      ),
+    ]);
+    expect(one.page!.tables![0]!.cells.find((c) => c.row === 1 && c.col === 0)!.text).toBe('Acme Inc.');
   });
 
   it('finds no table in prose, nor in a list of numbered points', async () => {
