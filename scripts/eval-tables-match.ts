@@ -196,9 +196,39 @@ export function expectedRowLabels(grid: Grid, row: number): string[] {
   }
   return [
     ...new Set(
-      [first, ...(lead.length > 0 ? [lead.join(' ')] : []), ...wrappedLabel(grid, row, first)].map(labelKey),
+      [
+        first,
+        ...(lead.length > 0 ? [lead.join(' ')] : []),
+        ...wrappedLabel(grid, row, first),
+        ...wrappedBelow(grid, row),
+      ].map(labelKey),
     ),
   ];
+}
+
+/**
+ * Leading texts the other tool split where they wrap, their last lines on a row of their own below
+ * ("Gujarat | 20.12.2009 to | 6 | 13" over " | 3.1.2010 | | "): each column's text whole, as a person
+ * reads it. Only a row below that holds no number and texts only in the row's leading columns counts.
+ */
+function wrappedBelow(grid: Grid, row: number): string[] {
+  const leading: number[] = [];
+  for (let c = 0; c < grid.cols; c++) {
+    const text = cellAt(grid, row, c)?.text ?? '';
+    if (text !== '' && numberIn(text) !== null) break;
+    leading.push(c);
+  }
+  if (leading.length === 0 || row + 1 >= grid.rows) return [];
+  const below = cellsInRow(grid, row + 1).filter((c) => c.text !== '' && c.row === row + 1);
+  if (below.length === 0 || below.some((c) => numberIn(c.text) !== null || !leading.includes(c.col)))
+    return [];
+  const joined = leading
+    .map((c) =>
+      [cellAt(grid, row, c)?.text ?? '', cellAt(grid, row + 1, c)?.text ?? ''].filter((t) => t !== ''),
+    )
+    .map((parts) => parts.join(' '))
+    .filter((t) => t !== '');
+  return [joined.join(' ')];
 }
 
 /**

@@ -376,6 +376,19 @@ describe('headers and row labels', () => {
     expect(expectedRowLabels(wrapped, 1)).toEqual(['manslaughter', 'Murder and nonnegligent manslaughter']);
     // A label in capitals is no wrapped tail, nor is a row under a row of numbers.
     expect(expectedRowLabels(wrapped, 2)).toEqual(['Robbery']);
+    // Leading texts split with their last lines on a row below are right whole; not over a row of numbers.
+    const below = expectedGrid([
+      ['Gujarat', '20.12.2009 to', '6', '13'],
+      ['', '3.1.2010', '', ''],
+      ['Kerala', '23.2.2010 to', '9', '17'],
+      ['Total', '', '15', '30'],
+    ]);
+    expect(expectedRowLabels(below, 0)).toEqual([
+      'Gujarat',
+      'Gujarat 20.12.2009 to',
+      'Gujarat 20.12.2009 to 3.1.2010',
+    ]);
+    expect(expectedRowLabels(below, 2)).toEqual(['Kerala', 'Kerala 23.2.2010 to']);
   });
 
   it('keeps header rows apart when our first body row is the expected first row after the header', () => {
