@@ -5,6 +5,7 @@ import {
   FigureSearchResponse,
   ListedClaim,
   MAX_ARTICLE_CHARACTERS,
+  MAX_CLAIM_CANDIDATES,
   MAX_CLAIM_CHARACTERS,
   MAX_FIGURE_TEXT_LENGTH,
   TextSpan,
@@ -79,11 +80,14 @@ export const ArticleClaims = z.strictObject({
 });
 export type ArticleClaims = z.infer<typeof ArticleClaims>;
 
-/** The figures that could back one claim; the article's own document is never one of them. */
+/** The figures that could back one claim; the article's own documents are never among them. */
 export const ArticleCandidatesInput = z.strictObject({
   claim: z.string().trim().min(1).max(MAX_CLAIM_CHARACTERS),
-  /** The article's document in the library, when it is one. */
-  excludeSourceVersionId: Id.optional(),
+  /**
+   * The article's documents in the library: the one read, and the same page downloaded before (the same
+   * address given again is another document with the article's own numbers).
+   */
+  excludeSourceVersionIds: z.array(Id).max(MAX_CLAIM_CANDIDATES).optional(),
 });
 export type ArticleCandidatesInput = z.infer<typeof ArticleCandidatesInput>;
 export { ClaimCandidatesResponse as ArticleCandidates };

@@ -177,7 +177,7 @@ export const articleHandlers = {
   'article.case': (input, context) => caseOfArticle(context.cases.list(), input),
   'article.candidates': async (input, context) => {
     const client = await context.client();
-    const exclude = input.excludeSourceVersionId === undefined ? [] : [input.excludeSourceVersionId];
+    const exclude = [...new Set(input.excludeSourceVersionIds ?? [])];
     return serviceCall(() =>
       client.claimCandidates({ claim: input.claim, ...(exclude.length > 0 ? { exclude } : {}) }),
     );

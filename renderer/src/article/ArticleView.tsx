@@ -17,6 +17,7 @@ import { ClaimOrderToggle } from './ClaimOrderToggle';
 import { cancelledWords, isCancelled, readFailureWords, worthTryingAgain } from './reading-wording';
 import { claimState, type ClaimState } from './claim-state';
 import {
+  articleDocuments,
   cancelReading,
   useArticleCase,
   useArticleClaims,
@@ -66,10 +67,14 @@ export function ArticleView() {
   const read = useArticleClaims(asked);
   const article = read.data;
   const claims = useMemo(() => article?.claims ?? [], [article]);
-  const exclude = article?.article.sourceVersionId ?? null;
-  const candidates = useClaimCandidates(claims, exclude);
   const articleCase = useArticleCase(article);
   const theCase = articleCase.theCase;
+  const library = useLibrary();
+  const exclude = useMemo(
+    () => articleDocuments(article?.article, library.data, theCase),
+    [article, library.data, theCase],
+  );
+  const candidates = useClaimCandidates(claims, exclude);
   const openCase = useCase(useWorkbenchUi((state) => state.activeCaseId)).data ?? null;
   const caseArticle = openCase?.article ?? null;
   const caseArticleShown = caseArticle !== null && article?.article.sha256 === caseArticle.sha256;
@@ -157,7 +162,6 @@ export function ArticleView() {
   const cancelled = read.isError && !read.isFetching && isCancelled(read.error);
   const showForm = asked === null || another || read.isError;
   const selectedQuery = selectedIndex >= 0 ? candidates[selectedIndex] : undefined;
-  const library = useLibrary();
   const askedName =
     asked !== null && 'sourceVersionId' in asked
       ? (() => {

@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { ClaimCandidate, ListedClaim } from '../../../shared/api';
+import { MAX_CLAIM_CANDIDATES, type ClaimCandidate, type ListedClaim } from '../../../shared/api';
 import type {
   ArticleClaims,
   ArticleClaimsInput,
@@ -85,18 +85,38 @@ export function cancelReading(): void {
   });
 }
 
-export const candidatesKey = (claim: string, exclude: string | null) =>
-  ['article', 'candidates', claim, exclude] as const;
+export const candidatesKey = (claim: string, exclude: readonly string[]) =>
+  ['article', 'candidates', claim, exclude.join(' ')] as const;
 
-/** Each claim's candidates, asked side by side; the article's own document never answers for it. */
-export function useClaimCandidates(claims: readonly ListedClaim[], exclude: string | null) {
+/**
+ * The article's documents in the library, never to answer for its claims: the one read, the same address
+ * downloaded before (each download is a document of its own, with the article's own numbers), and the one
+ * its case was made from.
+ */
+export function articleDocuments(
+  origin: ArticleClaims['article'] | undefined,
+  library: readonly LibraryEntry[] | undefined,
+  theCase: Case | null,
+): string[] {
+  if (origin === undefined) return [];
+  const ids = new Set<string>();
+  if (origin.sourceVersionId !== null) ids.add(origin.sourceVersionId);
+  const fromCase = theCase?.article?.sourceVersionId ?? null;
+  if (fromCase !== null) ids.add(fromCase);
+  if (origin.url !== null)
+    for (const entry of library ?? []) if (entry.url === origin.url) ids.add(entry.sourceVersionId);
+  return [...ids].slice(0, MAX_CLAIM_CANDIDATES);
+}
+
+/** Each claim's candidates, asked side by side; the article's own documents never answer for it. */
+export function useClaimCandidates(claims: readonly ListedClaim[], exclude: readonly string[]) {
   return useQueries({
     queries: claims.map((claim) => ({
       queryKey: candidatesKey(claim.text, exclude),
       queryFn: () =>
         callBridge('article.candidates', {
           claim: claim.text,
-          ...(exclude !== null ? { excludeSourceVersionId: exclude } : {}),
+          ...(exclude.length > 0 ? { excludeSourceVersionIds: [...exclude] } : {}),
         }),
       staleTime: 60_000,
       retry: false,

@@ -236,7 +236,7 @@ describe('the article view', () => {
     await waitFor(() =>
       expect(bridgeStub.calls.find((c) => c.channel === 'article.candidates')?.input).toEqual({
         claim: TEXAS.text,
-        excludeSourceVersionId: 'sv_sheet2024',
+        excludeSourceVersionIds: ['sv_sheet2024'],
       }),
     );
   });

@@ -161,10 +161,13 @@ describe('article.candidates', () => {
     const { router } = setup({ claimCandidates });
     const reply = await router.invoke('article.candidates', {
       claim: claim.text,
-      excludeSourceVersionId: 'sv_article',
+      excludeSourceVersionIds: ['sv_article', 'sv_article_before', 'sv_article'],
     });
     expect(reply).toEqual({ ok: true, value: answer });
-    expect(claimCandidates).toHaveBeenCalledWith({ claim: claim.text, exclude: ['sv_article'] });
+    expect(claimCandidates).toHaveBeenCalledWith({
+      claim: claim.text,
+      exclude: ['sv_article', 'sv_article_before'],
+    });
   });
 });
 
