@@ -263,6 +263,29 @@ export function headerHolds(header: string, part: string): boolean {
 }
 
 /**
+ * Whether our header holds the expected header of a column, given by its header rows' texts top to
+ * bottom: all of them as one run of words, or each row's text in turn, in that order (a tool that shifts
+ * one heading row by a column leaves the others' texts apart: "LEGISLATIVE … Sue Allor" over a heading
+ * it set in the next column).
+ */
+export function headerHoldsRows(header: string, rows: readonly string[]): boolean {
+  const parts = rows.filter((t) => t !== '');
+  if (headerHolds(header, parts.join(' '))) return true;
+  let rest = header;
+  for (const part of parts) {
+    if (!headerHolds(rest, part)) return false;
+    const words = rest.split(/\s+/);
+    // Go on after the first run of whole words that holds the part.
+    let cut = -1;
+    for (let i = 0; i < words.length && cut < 0; i++)
+      for (let j = i + 1; j <= words.length && cut < 0; j++)
+        if (headerHolds(words.slice(i, j).join(' '), part)) cut = j;
+    rest = words.slice(cut).join(' ');
+  }
+  return true;
+}
+
+/**
  * Our header of a column: the texts of the cells covering it in our header rows (a header spanning several
  * columns heads each of them), top to bottom.
  */

@@ -18,10 +18,9 @@ import {
 } from './eval-tables-cells';
 import type { ExpectedTable } from './eval-tables-corpus';
 import {
-  expectedColumnHeader,
   expectedHeaderRows,
   expectedRowLabels,
-  headerHolds,
+  headerHoldsRows,
   headerKeptApart,
   labelKey,
   mapColumns,
@@ -172,9 +171,9 @@ export function measureTable(expected: ExpectedTable, pages: readonly PageData[]
       const header =
         match !== null &&
         oc !== undefined &&
-        headerHolds(
+        headerHoldsRows(
           ourColumnHeader(match.grid, match.table.headerRows, oc),
-          expectedColumnHeader(eg, c, headerRows),
+          headerRows.map((h) => cellAt(eg, h, c)?.text ?? ''),
         );
       cells.push({ row: r, col: c, number, found, placed, label, header });
     }

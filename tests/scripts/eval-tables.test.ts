@@ -23,6 +23,7 @@ import {
   expectedRowLabels,
   firstNumericRow,
   headerHolds,
+  headerHoldsRows,
   headerKeptApart,
   isColumnNumbering,
   mapColumns,
@@ -300,6 +301,13 @@ describe('headers and row labels', () => {
     expect(expectedHeaderRows(census)).toEqual([1, 2, 3]);
     expect(expectedColumnHeader(census, 1, [1, 2, 3])).toBe('Total All');
     expect(expectedColumnHeader(census, 0, [1, 2, 3])).toBe('Offense Caste/tribe');
+    // Each expected header row's text in turn, in order, when another tool shifted a row between them.
+    expect(headerHoldsRows('LEGISLATIVE Rep106th Dist. Sue Allor', ['LEGISLATIVE', '', 'Sue Allor'])).toBe(
+      true,
+    );
+    expect(headerHoldsRows('Persons directly reached (in lakh)', ['Persons', 'directly reached'])).toBe(true);
+    expect(headerHoldsRows('Sue Allor LEGISLATIVE', ['LEGISLATIVE', 'Sue Allor'])).toBe(false);
+    expect(headerHoldsRows('LEGISLATIVE Jim Stamas', ['LEGISLATIVE', 'Sue Allor'])).toBe(false);
     // Two columns: a one-cell first line may be the header of the label column; it is kept.
     expect(
       expectedHeaderRows(
