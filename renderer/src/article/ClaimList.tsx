@@ -52,7 +52,12 @@ export function ClaimList({
   const list = useRef<HTMLUListElement>(null);
   const index = claims.findIndex((c) => c.order === selected);
   const optionId = (order: number) => `${id}-claim-${order}`;
+  // Only when the selection or the order changes: on first showing the article's first lines stay in
+  // sight, where a person starts reading.
+  const last = useRef({ selected, claims });
   useEffect(() => {
+    if (last.current.selected === selected && last.current.claims === claims) return;
+    last.current = { selected, claims };
     if (selected === null) return;
     list.current?.querySelector(`[data-claim="${selected}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [selected, claims]);

@@ -456,4 +456,24 @@ describe('the order of the claims', () => {
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
   });
+
+  it('brings the claim selected by its mark into view in the list, but leaves the list alone at first', async () => {
+    serve();
+    bridgeStub.handlers['article.claims'] = () => SERVICE_ORDER;
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const list = await pasteAndList();
+      const inList = () => scrolled.filter((el) => list.contains(el));
+      expect(inList()).toEqual([]);
+      const text = screen.getByRole('region', { name: 'Article text, its claims marked' });
+      await userEvent.click(text.querySelector('mark[data-claim="1"]')!);
+      expect(inList().at(-1)?.getAttribute('data-claim')).toBe('1');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
 });
