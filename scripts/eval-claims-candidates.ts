@@ -31,6 +31,7 @@ import {
   type Candidate,
   type CandidateLibrary,
 } from '../service/claims/candidates';
+import { ContextFit, readContext } from '../service/claims/context';
 import { inArticleOrder, listClaims, type ClaimNumber, type ListedClaim } from '../service/claims/detect';
 import type { Extraction } from '../service/extract/extract';
 import { createLocalService, type AccountService, type LocalService } from '../service/operations/service';
@@ -146,6 +147,8 @@ interface ClaimResult {
   topOwn: boolean | null;
   ms: number;
   top: string | null;
+  /** The article the claim is asked with (its document's paragraphs). */
+  article: string;
 }
 
 const describe = (c: Candidate | undefined) =>
@@ -162,6 +165,18 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
   const started = performance.now();
   const value = await run();
   return { value, ms: performance.now() - started };
+}
+
+/** Whether claims are asked with their article as context, as the workbench asks (`--no-context`: without). */
+let withArticle = true;
+
+/**
+ * The article a claim is from, as the workbench sends it with each claim's request: read per request, so
+ * the time per claim includes it.
+ */
+function contextOf(doc: Pick<Document, 'article'>, library: CandidateLibrary): { context?: ContextFit } {
+  if (!withArticle) return {};
+  return { context: new ContextFit(readContext(doc.article), (id) => library.representation(id)) };
 }
 
 /** The claim of `text` holding the character at `at` (the number the claim is about). */
@@ -284,7 +299,9 @@ async function figureClaims(
       skip("the sentence names no word of the cell's row label");
       continue;
     }
-    const { value: cands, ms } = await timed(() => figureCandidates(claim, library, { number }));
+    const { value: cands, ms } = await timed(() =>
+      figureCandidates(claim, library, { number, ...contextOf(doc, library) }),
+    );
     const shown = new Set(
       table.pub.unit.figures
         .filter((f) => f.position.kind === 'cell' && cells.has(cellKey(f.position.ref, table)))
@@ -309,6 +326,7 @@ async function figureClaims(
       topOwn: top ? top.figures[0]!.ref.source_version_id === own : null,
       ms,
       top: describe(top),
+      article: doc.article,
     });
 
     // The same claim with its number moved by half: a false claim, checked on its own top candidate.
@@ -319,7 +337,7 @@ async function figureClaims(
     const falseOne = claimAt(text, at);
     if (falseOne === null) continue;
     const { value: falseCands, ms: falseMs } = await timed(() =>
-      figureCandidates(falseOne.claim, library, { number: falseOne.number }),
+      figureCandidates(falseOne.claim, library, { number: falseOne.number, ...contextOf(doc, library) }),
     );
     const falseTop = falseCands[0];
     out.push({
@@ -334,6 +352,7 @@ async function figureClaims(
       topOwn: falseTop ? falseTop.figures[0]!.ref.source_version_id === own : null,
       ms: falseMs,
       top: describe(falseTop),
+      article: doc.article,
     });
   }
   return out;
@@ -379,7 +398,7 @@ async function derivedClaims(
         skip(`a ${truth} claim is not listed with a relation`);
         continue;
       }
-      const { value: cands, ms } = await timed(() => candidatesFor(claim, library));
+      const { value: cands, ms } = await timed(() => candidatesFor(claim, library, contextOf(doc, library)));
       const rank = cands.findIndex(
         (c) =>
           c.figures.length === right.size &&
@@ -399,6 +418,7 @@ async function derivedClaims(
         topOwn: top ? top.figures.every((f) => f.ref.source_version_id === own) : null,
         ms,
         top: describe(top),
+        article: doc.article,
       });
     }
   }
@@ -455,6 +475,8 @@ function latencyLine(name: string, ms: readonly number[]): string {
 export interface CandidateOptions {
   show: boolean;
   quick: boolean;
+  /** Claims asked without their article as context. */
+  noContext?: boolean;
   items: readonly ClaimsItem[];
 }
 
@@ -463,6 +485,7 @@ export async function reportCandidates(
   documents: readonly Document[],
   options: CandidateOptions,
 ): Promise<string[]> {
+  withArticle = options.noContext !== true;
   const lib = await buildLibrary(documents, options.items);
   try {
     const results: ClaimResult[] = [];
@@ -490,6 +513,9 @@ export async function reportCandidates(
       `Library: ${lib.published} tables of the dev set (each document's table, every other one a distractor),`,
       `published as csv through the embedded service in ${(lib.publishMs / 1000).toFixed(1)} s.` +
         (options.quick ? ' Quick run: the claims of every fourth document.' : ''),
+      withArticle
+        ? "Each claim is asked with its document's paragraphs as context, as the workbench asks with the article."
+        : 'Claims asked without context (--no-context).',
       '',
       targetsLine(results),
       '',
@@ -641,7 +667,7 @@ function longArticle(documents: readonly Document[], words: number): string {
 async function articleMs(article: string, lib: Library): Promise<{ ms: number; claims: number }> {
   const started = performance.now();
   const claims = listClaims(article);
-  for (const claim of claims) await candidatesFor(claim, lib.library);
+  for (const claim of claims) await candidatesFor(claim, lib.library, contextOf({ article }, lib.library));
   return { ms: performance.now() - started, claims: claims.length };
 }
 
@@ -702,7 +728,7 @@ async function latencySection(
       const claim =
         inArticleOrder(listClaims(r.text)).find((c) => c.statements.length > 0) ?? listClaims(r.text)[0];
       if (!claim) continue;
-      ms.push((await timed(() => candidatesFor(claim, lib.library))).ms);
+      ms.push((await timed(() => candidatesFor(claim, lib.library, contextOf(r, lib.library)))).ms);
     }
     lines.push(latencyLine(`${units.toLocaleString('en')} units (sample)`, ms));
     await timeArticle(units);

@@ -13,8 +13,9 @@
  * "Candidates for a claim" (scripts/eval-claims-candidates.ts): every document's table in one library of
  * the embedded service, the others its distractors; the right cell at rank 1 for single figures, the right
  * operand set in the top 5 and at rank 1 for derived claims, false supported on the top candidate, and the
- * time per claim at 10,000 and 100,000 units. `--quick` reads a quarter of the documents' claims and skips
- * the largest library.
+ * time per claim at 10,000 and 100,000 units. Each claim is asked with its document's paragraphs as
+ * context, as the workbench asks with the article; `--no-context` asks without. `--quick` reads a quarter
+ * of the documents' claims and skips the largest library.
  *
  * Documents are split into dev and held-out halves by a stable hash of the table's uid (the split of
  * `npm run eval:numeric`); numbers are printed for each half and both. `--show` lists dev sentences missed
@@ -175,6 +176,7 @@ function reportDetection(detections: readonly DocumentDetection[], show: boolean
 
 interface SectionOptions {
   show: boolean;
+  noContext: boolean;
   /** A sample of the documents' claims, for a run in a minute or two. */
   quick: boolean;
   /** The documents' items, in the order of the documents. */
@@ -196,6 +198,7 @@ async function main(): Promise<number> {
   }
   const show = process.argv.includes('--show');
   const quick = process.argv.includes('--quick');
+  const noContext = process.argv.includes('--no-context');
   const items = JSON.parse(readFileSync(CORPUS, 'utf8')) as ClaimsItem[];
   const documents = documentsOf(items);
   const halves = HALVES.map((h) => `${documents.filter((d) => d.half === h).length} ${h}`).join(' / ');
@@ -204,7 +207,8 @@ async function main(): Promise<number> {
     '',
     `Documents: ${documents.length} (${halves}), split by a stable hash of the table uid; tune on dev only.`,
   ];
-  for (const section of SECTIONS) lines.push('', ...(await section(documents, { show, quick, items })));
+  for (const section of SECTIONS)
+    lines.push('', ...(await section(documents, { show, quick, noContext, items })));
   console.log(lines.join('\n'));
   return 0;
 }
