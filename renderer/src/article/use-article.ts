@@ -78,11 +78,15 @@ export function cancelReading(): void {
   const reading = draft.reading;
   if (reading === null || reading.cancelling) return;
   draft.setReading({ ...reading, cancelling: true });
-  void callBridge('article.cancel', { taskId: reading.taskId }).catch(() => {
-    // The reading goes on; the person may try again.
+  // Nothing was stopped (it had just ended, or had not reached the main process yet), or the call failed:
+  // the reading goes on, and Stop may be pressed again.
+  const goesOn = () => {
     const now = useArticleDraft.getState().reading;
     if (now?.taskId === reading.taskId) useArticleDraft.getState().setReading({ ...now, cancelling: false });
-  });
+  };
+  callBridge('article.cancel', { taskId: reading.taskId }).then(({ cancelled }) => {
+    if (!cancelled) goesOn();
+  }, goesOn);
 }
 
 export const candidatesKey = (claim: string, exclude: readonly string[]) =>

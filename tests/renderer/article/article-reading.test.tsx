@@ -147,6 +147,21 @@ describe('an article from a web address', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('lets Stop be pressed again when nothing was stopped yet', async () => {
+    const reply = deferred<ArticleClaims>();
+    bridgeStub.handlers['article.claims'] = () => reply.promise;
+    bridgeStub.handlers['article.cancel'] = () => ({ cancelled: false });
+    await giveAddress();
+    const reading = await screen.findByTestId('article-reading');
+    const stop = within(reading).getByRole('button', { name: 'Stop' });
+    await userEvent.click(stop);
+    await waitFor(() => expect(bridgeStub.calls.some((c) => c.channel === 'article.cancel')).toBe(true));
+    await waitFor(() => expect(stop.getAttribute('aria-disabled')).toBe('false'));
+    expect(stop.textContent).toBe('Stop');
+    reply.resolve(READ);
+    await screen.findByRole('listbox', { name: 'Claims' });
+  });
+
   it.each([
     [
       'a site that cannot be reached',
