@@ -22,7 +22,7 @@ export const ArticleTaskId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters,
 /**
  * What the person gives as the article: its text, a document of the library, or a public web address.
  * `taskId`: the page follows the reading's progress events with it (`fetch:downloading`, `fetch:stored`,
- * `claims:reading`, then `claims:done` however it ended) and may cancel it (`article.cancel`).
+ * `claims:reading`, then `claims:listed`, `claims:failed` or `claims:stopped`) and may cancel it (`article.cancel`).
  */
 export const ArticleClaimsInput = z.union([
   z.strictObject({ text: z.string().min(1).max(MAX_ARTICLE_CHARACTERS), taskId: ArticleTaskId.optional() }),

@@ -311,8 +311,8 @@ export type UnitRead = z.infer<typeof UnitRead>;
  * Progress of a long task. `taskId`: the id the page gave the call (`library.upload`), or the source
  * version being read (`documents.publish`). Stages: `upload:received`, `upload:stored` (an upload, done
  * of 2); `fetch:downloading`, `fetch:stored` (`library.fetchUrl`, and `article.claims` of a web address,
- * done of 1); `claims:reading`, `claims:done` (`article.claims`: the document read and its claims listed;
- * done, however it ended; done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
+ * done of 1); `claims:reading`, then one of `claims:listed`, `claims:failed`, `claims:stopped`
+ * (`article.claims`: the document read and its claims listed, and how it ended; done of 1); `extract:page` / `extract:sheet` (each unit read, done of total); `report:build` (cases, done of
  * total), `report:crops` (figures cropped, done of total), `report:write` (done of 1) for `reports.export`.
  * An `extract:page` of a PDF or multi-page image read by the local service carries the page just read
  * (`unit`, absent when the page was lost), so the viewer shows the pages read so far.

@@ -160,12 +160,18 @@ export const articleHandlers = {
       throw new BridgeFailure('conflict', `A reading with the task id ${taskId} is already running.`);
     const controller = new AbortController();
     tasks.set(taskId, controller);
+    // How the reading ended, so what shows the jobs running says it and lets it go.
+    let end = 'claims:failed';
     try {
-      return await readArticle(input, context, controller.signal);
+      const read = await readArticle(input, context, controller.signal);
+      end = 'claims:listed';
+      return read;
+    } catch (error) {
+      if (controller.signal.aborted) end = 'claims:stopped';
+      throw error;
     } finally {
       tasks.delete(taskId);
-      // The reading has ended, however it ended: what shows the jobs running lets it go.
-      context.emit('progress', { taskId, stage: 'claims:done', done: 1, total: 1 });
+      context.emit('progress', { taskId, stage: end, done: 1, total: 1 });
     }
   },
   'article.cancel': (input, context) => {

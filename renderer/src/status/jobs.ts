@@ -75,14 +75,17 @@ export function describeJob(job: RunningJob): string {
   if (job.stage.startsWith('fetch:')) return job.stage === 'fetch:stored' ? 'Downloaded' : 'Downloading';
   if (job.stage.startsWith('report:')) return describeExportProgress(job);
   if (job.stage === 'claims:reading') return 'Listing its claims';
-  if (job.stage === 'claims:done') return 'Done';
+  if (job.stage === 'claims:listed') return 'Claims listed';
+  if (job.stage === 'claims:failed') return 'Could not be read';
+  if (job.stage === 'claims:stopped') return 'Stopped';
   if (job.stage === 'extract:page') return `Reading page${of}`;
   if (job.stage === 'extract:sheet') return `Reading sheet${of}`;
   return `${job.stage}${of}`;
 }
 
-/** 0–100, or null when the total is unknown. */
+/** 0–100, or null when the total is unknown (or the job ended without its work done: no full bar). */
 export function percentOf(job: RunningJob): number | null {
+  if (job.stage === 'claims:failed' || job.stage === 'claims:stopped') return null;
   if (job.total === null || job.total === 0) return null;
   return Math.min(100, Math.round((job.done / job.total) * 100));
 }

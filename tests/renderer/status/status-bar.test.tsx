@@ -227,7 +227,10 @@ describe('the status bar', () => {
     fake.events?.emit({ taskId, stage: 'claims:reading', done: 0, total: 1 });
     expect(screen.getByTestId('status-job').textContent).toContain('Article: Listing its claims');
     expect(screen.getByTestId('status-job').textContent).not.toContain('claims:');
-    fake.events?.emit({ taskId, stage: 'claims:done', done: 1, total: 1 });
+    fake.events?.emit({ taskId, stage: 'claims:failed', done: 1, total: 1 });
+    // Ended without its claims: said so, and no full bar that would read as done.
+    expect(screen.getByTestId('status-job').textContent).toContain('Article: Could not be read');
+    expect(screen.getByTestId('status-job').querySelector('progress')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('status-job')).toBeNull(), { timeout: 3_000 });
   });
 });

@@ -402,7 +402,7 @@ describe('reading an article with a task id', () => {
       { event: 'progress', payload: { taskId: 't1', stage: 'fetch:downloading', done: 0, total: 1 } },
       { event: 'progress', payload: { taskId: 't1', stage: 'fetch:stored', done: 1, total: 1 } },
       { event: 'progress', payload: { taskId: 't1', stage: 'claims:reading', done: 0, total: 1 } },
-      { event: 'progress', payload: { taskId: 't1', stage: 'claims:done', done: 1, total: 1 } },
+      { event: 'progress', payload: { taskId: 't1', stage: 'claims:listed', done: 1, total: 1 } },
     ]);
   });
 
@@ -432,7 +432,7 @@ describe('reading an article with a task id', () => {
     // Stopped, it is done: the jobs shown let it go.
     expect(events.at(-1)).toEqual({
       event: 'progress',
-      payload: { taskId: 't2', stage: 'claims:done', done: 1, total: 1 },
+      payload: { taskId: 't2', stage: 'claims:stopped', done: 1, total: 1 },
     });
     // Nothing left to cancel once it ended.
     expect(await router.invoke('article.cancel', { taskId: 't2' })).toEqual({
