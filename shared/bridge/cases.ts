@@ -162,10 +162,11 @@ export type Case = z.infer<typeof Case>;
 
 /**
  * The article whose case is looked for among all cases: the hash of the text its claims' spans index, and
- * where it came from (its document of the library, the web address it was given as).
+ * where it came from (its document of the library, the web address it was given as). Without a hash (a
+ * web address not read yet), the case of the same document or address.
  */
 export const CaseOfArticleInput = z.strictObject({
-  sha256: Sha256Hex,
+  sha256: Sha256Hex.nullable(),
   sourceVersionId: Id.nullable(),
   url: z.string().max(2000).nullable(),
 });

@@ -135,6 +135,13 @@ function closeness(c: Case, input: CaseOfArticleInput): number {
  */
 export function caseOfArticle(cases: readonly Case[], input: CaseOfArticleInput): CaseOfArticle {
   const withArticle = cases.filter((c) => c.article !== undefined);
+  if (input.sha256 === null) {
+    // A web address not read yet: the case of the same document or address, to offer its kept copy.
+    const of = withArticle
+      .filter((c) => closeness(c, input) > 0)
+      .sort((a, b) => closeness(b, input) - closeness(a, input) || b.updatedAt.localeCompare(a.updatedAt));
+    return { case: of[0] ?? null, otherTexts: [] };
+  }
   const same = withArticle
     .filter((c) => c.article!.sha256 === input.sha256)
     // The same document, then the same address, then the case changed last.

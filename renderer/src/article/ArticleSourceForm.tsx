@@ -6,6 +6,7 @@ import { formatNumber } from '../check/figure-wording';
 import { webAddressRefusal } from '../library/import-queue';
 import { useLibrary } from '../queries';
 import { useArticleDraft, type ArticleFrom } from './article-state';
+import { useCaseOfAddress } from './use-article';
 
 export const FOCUS =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
@@ -30,6 +31,11 @@ export function ArticleSourceForm({ reading, onAsked }: { reading: boolean; onAs
   const readable = (library.data ?? []).filter(
     (entry) => entry.reading?.state !== 'error' && entry.reading?.state !== 'unsupported',
   );
+  // A web address checked before: its page is kept in the library, to read again without a download.
+  const typedUrl = draft.from === 'url' && webAddressRefusal(draft.url) === null ? draft.url.trim() : null;
+  const caseOfAddress = useCaseOfAddress(typedUrl);
+  const keptId = caseOfAddress?.article?.sourceVersionId ?? null;
+  const keptCopy = keptId === null ? undefined : readable.find((entry) => entry.sourceVersionId === keptId);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -153,6 +159,32 @@ export function ArticleSourceForm({ reading, onAsked }: { reading: boolean; onAs
           <p className="text-xs text-slate-600 dark:text-slate-300">The page is added to your library.</p>
         )}
       </div>
+      {draft.from === 'url' && caseOfAddress !== null && keptCopy !== undefined && (
+        <div
+          data-testid="article-kept-copy"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-indigo-50 px-3 py-2 text-sm text-slate-800 dark:bg-indigo-950/50 dark:text-slate-200"
+        >
+          <p>
+            You checked this address before, in the case “<bdi>{caseOfAddress.title}</bdi>”; its page is kept
+            in your library.
+          </p>
+          <button
+            type="button"
+            disabled={reading}
+            onClick={() => {
+              setProblem(null);
+              draft.ask({ sourceVersionId: keptCopy.sourceVersionId });
+              onAsked?.();
+            }}
+            className={`rounded-md border border-indigo-300 bg-white px-2.5 py-1 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-60 dark:border-indigo-700 dark:bg-slate-900 dark:text-indigo-200 dark:hover:bg-indigo-950/60 ${FOCUS}`}
+          >
+            Read the kept copy
+          </button>
+          <p className="basis-full text-xs text-slate-600 dark:text-slate-300">
+            List the claims downloads the page again, as another document of your library.
+          </p>
+        </div>
+      )}
       {problem !== null && (
         <p id={problemId} role="alert" className="text-sm text-rose-800 dark:text-rose-300">
           {problem}

@@ -1,5 +1,5 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MAX_CLAIM_CANDIDATES, type ClaimCandidate, type ListedClaim } from '../../../shared/api';
 import type {
   ArticleClaims,
@@ -182,6 +182,25 @@ export function useArticleCase(read: ArticleClaims | undefined): ArticleCase {
     failure: found.isError ? found.error.message : null,
     otherTexts,
   };
+}
+
+/**
+ * The case of a web address not read yet (the newest made from it), looked up once typing pauses: its
+ * page is kept in the library, and reading that copy needs no download.
+ */
+export function useCaseOfAddress(url: string | null) {
+  const [settled, setSettled] = useState(url);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(url), 300);
+    return () => clearTimeout(timer);
+  }, [url]);
+  const found = useQuery({
+    queryKey: [...queryKeys.cases, 'of address', settled],
+    queryFn: () => callBridge('article.case', { sha256: null, sourceVersionId: null, url: settled! }),
+    enabled: settled !== null && settled === url,
+    retry: false,
+  });
+  return settled === url ? (found.data?.case ?? null) : null;
 }
 
 /** A new case's title: the article's name, else its first words. */

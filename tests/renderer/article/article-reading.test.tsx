@@ -6,7 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArticleClaims } from '../../../shared/bridge';
 import { ArticleView } from '../../../renderer/src/article/ArticleView';
 import { useArticleDraft } from '../../../renderer/src/article/article-state';
-import { BridgeRefusal, bridgeStub, renderWithQueries, useComponentTestSetup } from '../check/fixtures';
+import {
+  BridgeRefusal,
+  bridgeStub,
+  checkedCase,
+  renderWithQueries,
+  useComponentTestSetup,
+} from '../check/fixtures';
 
 // An article given as a web address: while the page downloads and is read, the address and the step it is
 // at, never anything that looks like a result; Stop asks the main process to cancel it; a failure in plain
@@ -160,6 +166,51 @@ describe('an article from a web address', () => {
     expect(stop.textContent).toBe('Stop');
     reply.resolve(READ);
     await screen.findByRole('listbox', { name: 'Claims' });
+  });
+
+  it('offers the copy kept in the library of an address checked before, read without a download', async () => {
+    bridgeStub.handlers['library.list'] = () => [
+      {
+        sourceVersionId: 'sv_page_kept',
+        assetId: 'ast_page_kept',
+        title: 'Gun checks soar',
+        filename: 'gun-checks-soar.html',
+        mediaType: 'text/html',
+        byteLength: 2048,
+        sha256: 'c'.repeat(64),
+        url: URL,
+        addedAt: '2026-11-19T09:00:00.000Z',
+        reading: null,
+      },
+    ];
+    bridgeStub.handlers['article.case'] = (input) => {
+      const { url } = input as { url: string | null };
+      if (url !== URL) return { case: null, otherTexts: [] };
+      const { readState: _readState, ...origin } = READ.article;
+      return {
+        case: checkedCase(null, {
+          title: 'Article: Gun checks soar',
+          article: { ...origin, sourceVersionId: 'sv_page_kept', text: null },
+        }),
+        otherTexts: [],
+      };
+    };
+    bridgeStub.handlers['article.claims'] = () => ({
+      ...READ,
+      article: { ...READ.article, kind: 'source', sourceVersionId: 'sv_page_kept' },
+    });
+    renderWithQueries(<ArticleView />);
+    await userEvent.click(screen.getByRole('radio', { name: 'A web address' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Article’s web address' }), URL);
+    const offer = await screen.findByTestId('article-kept-copy', {}, { timeout: 2_000 });
+    expect(offer.textContent).toContain(
+      'You checked this address before, in the case “Article: Gun checks soar”',
+    );
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(offer).getByRole('button', { name: 'Read the kept copy' }));
+    await screen.findByRole('listbox', { name: 'Claims' });
+    const asked = bridgeStub.calls.filter((c) => c.channel === 'article.claims').map((c) => c.input);
+    expect(asked).toEqual([{ sourceVersionId: 'sv_page_kept', taskId: expect.stringMatching(/^article-/) }]);
   });
 
   it.each([

@@ -369,6 +369,21 @@ describe('article.case', () => {
     expect(answer.otherTexts).toEqual([{ id: 'case_0000000000000001', title: 'Case case_0000000000000001' }]);
   });
 
+  it('finds the case of a web address not read yet, by the address alone', async () => {
+    const router = withCases([
+      { id: 'case_0000000000000001', article: { ...origin, sourceVersionId: 'sv_page0' }, updated: 1 },
+      { id: 'case_0000000000000002', article: origin, updated: 4 },
+      { id: 'case_0000000000000003', article: { ...origin, url: 'https://example.org/other' }, updated: 9 },
+    ]);
+    expect(await found(router, { sha256: null, sourceVersionId: null, url: origin.url })).toEqual({
+      case: expect.objectContaining({ id: 'case_0000000000000002' }),
+      otherTexts: [],
+    });
+    expect(
+      (await found(router, { sha256: null, sourceVersionId: null, url: 'https://example.org/never' })).case,
+    ).toBeNull();
+  });
+
   it('answers no case when none was made from the article', async () => {
     const router = withCases([]);
     expect(await found(router, { sha256: 'a'.repeat(64), sourceVersionId: null, url: null })).toEqual({
