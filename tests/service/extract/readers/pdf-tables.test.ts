@@ -652,7 +652,11 @@ describe('pdf reader: tables', () => {
         row(
           700 - 12 * i,
           null,
-          ['the council met on the day to', 'when members of the public came', 'and the motion was carried by'],
+          [
+            'the council met on the day to',
+            'when members of the public came',
+            'and the motion was carried by',
+          ],
           [40, 230, 420],
         ),
       ).flat(),
