@@ -88,6 +88,8 @@ export const ArticleCandidatesInput = z.strictObject({
    * address given again is another document with the article's own numbers).
    */
   excludeSourceVersionIds: z.array(Id).max(MAX_CLAIM_CANDIDATES).optional(),
+  /** The article's text: the sources its other numbers and words point to rank first among equals. */
+  context: z.string().max(MAX_ARTICLE_CHARACTERS).optional(),
 });
 export type ArticleCandidatesInput = z.infer<typeof ArticleCandidatesInput>;
 export { ClaimCandidatesResponse as ArticleCandidates };

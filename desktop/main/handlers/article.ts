@@ -192,7 +192,11 @@ export const articleHandlers = {
     const client = await context.client();
     const exclude = [...new Set(input.excludeSourceVersionIds ?? [])];
     return serviceCall(() =>
-      client.claimCandidates({ claim: input.claim, ...(exclude.length > 0 ? { exclude } : {}) }),
+      client.claimCandidates({
+        claim: input.claim,
+        ...(exclude.length > 0 ? { exclude } : {}),
+        ...(input.context !== undefined && input.context !== '' ? { context: input.context } : {}),
+      }),
     );
   },
   'figures.byValue': async (input, context) => {

@@ -74,7 +74,7 @@ export function ArticleView() {
     () => articleDocuments(article?.article, library.data, theCase),
     [article, library.data, theCase],
   );
-  const candidates = useClaimCandidates(claims, exclude);
+  const candidates = useClaimCandidates(claims, exclude, article?.article);
   const openCase = useCase(useWorkbenchUi((state) => state.activeCaseId)).data ?? null;
   const caseArticle = openCase?.article ?? null;
   const caseArticleShown = caseArticle !== null && article?.article.sha256 === caseArticle.sha256;

@@ -89,8 +89,8 @@ export function cancelReading(): void {
   }, goesOn);
 }
 
-export const candidatesKey = (claim: string, exclude: readonly string[]) =>
-  ['article', 'candidates', claim, exclude.join(' ')] as const;
+export const candidatesKey = (claim: string, exclude: readonly string[], article = '') =>
+  ['article', 'candidates', claim, exclude.join(' '), article] as const;
 
 /**
  * The article's documents in the library, never to answer for its claims: the one read, the same address
@@ -112,15 +112,23 @@ export function articleDocuments(
   return [...ids].slice(0, MAX_CLAIM_CANDIDATES);
 }
 
-/** Each claim's candidates, asked side by side; the article's own documents never answer for it. */
-export function useClaimCandidates(claims: readonly ListedClaim[], exclude: readonly string[]) {
+/**
+ * Each claim's candidates, asked side by side; the article's own documents never answer for it, and its
+ * text (`article`: its hash keys the answers) ranks the sources its other numbers point to first.
+ */
+export function useClaimCandidates(
+  claims: readonly ListedClaim[],
+  exclude: readonly string[],
+  article?: { text: string; sha256: string },
+) {
   return useQueries({
     queries: claims.map((claim) => ({
-      queryKey: candidatesKey(claim.text, exclude),
+      queryKey: candidatesKey(claim.text, exclude, article?.sha256),
       queryFn: () =>
         callBridge('article.candidates', {
           claim: claim.text,
           ...(exclude.length > 0 ? { excludeSourceVersionIds: [...exclude] } : {}),
+          ...(article !== undefined && article.text !== '' ? { context: article.text } : {}),
         }),
       staleTime: 60_000,
       retry: false,

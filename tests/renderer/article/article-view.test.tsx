@@ -237,6 +237,8 @@ describe('the article view', () => {
       expect(bridgeStub.calls.find((c) => c.channel === 'article.candidates')?.input).toEqual({
         claim: TEXAS.text,
         excludeSourceVersionIds: ['sv_sheet2024'],
+        // The article's text ranks the sources its other numbers point to first.
+        context: TEXT,
       }),
     );
   });

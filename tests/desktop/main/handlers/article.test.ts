@@ -169,6 +169,18 @@ describe('article.candidates', () => {
       exclude: ['sv_article', 'sv_article_before'],
     });
   });
+
+  it('hands the article’s text on as the claim’s context', async () => {
+    const claimCandidates = vi.fn<EvidenceClient['claimCandidates']>(() =>
+      Promise.resolve({ claim, candidates: [] }),
+    );
+    const { router } = setup({ claimCandidates });
+    const article = `Texas ran 56,941 handgun checks. ${claim.text}`;
+    expect((await router.invoke('article.candidates', { claim: claim.text, context: article })).ok).toBe(
+      true,
+    );
+    expect(claimCandidates).toHaveBeenCalledWith({ claim: claim.text, context: article });
+  });
 });
 
 describe('figures.byValue', () => {
