@@ -2,22 +2,22 @@ import type { Chunk, ChunkLine } from './pdf-tables';
 
 // Columns a space apart. Some registers set their columns so close that only a space parts one cell from
 // the next ("648765 AAA ALLEGIANT AIR"), so the gap between pieces cannot tell cells apart. What still
-// does is how the page was drawn: each cell is a text object of its own, starting at its column's left
-// edge in row after row. Where many rows of figures start a text object at one x, and no word of any row
-// of figures runs across that x, the column starts there, and pieces are parted at it.
+// does is how the page was drawn: each cell is a run of text of its own, starting at its column's left
+// edge in row after row. Where many rows holding a figure start a run at one x, and no word of theirs runs
+// across that x, the column starts there, and pieces are parted at it.
 
 /** Starts this close (in points) are one column's left edge. */
 const ALIGN = 1;
-/** Least share of the rows of figures that start a text object at a column's edge. */
+/** Least share of the rows that start a run at a column's edge. */
 const SUPPORT = 0.5;
-/** Fewest rows of figures that start a text object at a column's edge. */
+/** Fewest rows that start a run at a column's edge. */
 const MIN_ROWS = 3;
 
 type Word = NonNullable<Chunk['words']>[number];
 
 /**
- * The x where columns start inside pieces: text objects that start inside a piece, aligned over enough
- * rows of figures, crossed by no word of those rows, and not all after the same word (a column of "Total"
+ * The x where columns start inside pieces: runs of text that start inside a piece, aligned over enough
+ * rows, crossed by no word of those rows, and not all after the same word (a column of "Total"
  * before each label is no column of its own).
  */
 export function alignedStarts(body: readonly ChunkLine[]): number[] {
