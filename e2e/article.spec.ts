@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { buildXlsx, cell, row } from '../tests/service/extract/fixtures/xlsx';
@@ -8,8 +8,8 @@ import { addAndOpen, expectAccessible, pressUntilFocused } from './helpers';
 
 // Checking an article, through the web host in Chromium: a sheet of handgun checks in the library, an
 // article pasted, its claims lit and listed, a claim's candidate from the sheet checked by the same
-// numeric check as a person's own pick, the outcome seen, kept, and found in the case; and a number typed
-// in search finds the figure with that value. Locators by role and label; the keyboard alone for a check.
+// numeric check as a person's own pick, the outcome seen, kept, and found in the case; the case exported
+// with the article's claims in its order; and a number typed in search finds the figure with that value. Locators by role and label; the keyboard alone for a check.
 
 /** Handgun checks by state and month: Texas 51,670 in October 2015 and 56,941 in November. */
 function checksWorkbook(): DocumentFile {
@@ -39,6 +39,7 @@ function checksWorkbook(): DocumentFile {
 
 const ARTICLE = [
   'Gun checks soar before the holidays.',
+  'In October 2015 Texas ran 51,670 handgun checks.',
   'Texas ran 56,941 handgun checks in November 2015, federal figures show.',
   'Ohio ran 44,300 handgun checks in November 2015.',
 ].join(' ');
@@ -84,7 +85,7 @@ async function listedClaims(claims: Locator): Promise<string[]> {
 }
 
 test.describe('check an article', () => {
-  test('paste an article, see its claims, check a candidate from a sheet, keep it in the case', async ({
+  test('paste an article, check candidates from a sheet, keep them, export the case', async ({
     workbench,
     host,
   }) => {
@@ -107,7 +108,7 @@ test.describe('check an article', () => {
     const texas = claims.getByRole('option', { name: /Texas ran 56,941/ });
     await expect(texas).toBeVisible();
     await expect(claims.getByRole('option', { name: /Ohio ran 44,300/ })).toBeVisible();
-    await expect(claims.getByRole('option')).toHaveCount(2);
+    await expect(claims.getByRole('option')).toHaveCount(3);
     const text = view.getByRole('region', { name: 'Article text, its claims marked' });
     await expect(text.locator('mark', { hasText: 'Texas ran 56,941' })).toBeVisible();
 
@@ -167,6 +168,34 @@ test.describe('check an article', () => {
     await expect(kept).toHaveCount(1);
     await expect(kept.getByTestId('kept-check-claim')).toContainText('Texas ran 56,941');
     await expect(view.getByTestId('article-origin')).toContainText('kept in the case');
+
+    // A second claim, written before the first one checked, checked and kept too.
+    const october = claims.getByRole('option', { name: /Texas ran 51,670/ });
+    await october.click();
+    const octoberFirst = candidates.getByRole('listitem').first();
+    await expect(octoberFirst).toContainText('51,670');
+    await octoberFirst.getByRole('button', { name: 'Check with these figures' }).click();
+    await expect(page.getByRole('textbox', { name: 'Claim' })).toHaveValue(/Texas ran 51,670/);
+    await page.getByRole('button', { name: 'Keep this check and check another claim' }).click();
+    await expect(kept).toHaveCount(2);
+
+    // The case exported: the article named, its claims in the article's order, not the order checked.
+    await page
+      .getByRole('button', { name: /^Export report/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /Export/ });
+    await dialog.getByRole('radio', { name: /^HTML/ }).check();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: /^Export$/ }).click();
+    const html = readFileSync(await (await download).path(), 'utf8');
+    await expect(dialog).toContainText(/Saved as/);
+    await dialog.getByRole('button', { name: /^Close/ }).click();
+    expect(html).toContain("The article's claims, in its order");
+    const listed = html.slice(html.indexOf('<ol class="article-claims">'), html.indexOf('</ol>'));
+    expect(listed).toContain('Texas ran 51,670');
+    expect(listed.indexOf('Texas ran 51,670')).toBeLessThan(listed.indexOf('Texas ran 56,941'));
+    expect(listed).not.toContain('Ohio ran 44,300');
 
     // A number typed in search finds the figure with that value, openable where it was read.
     await page.keyboard.press('Control+k');
