@@ -12,6 +12,7 @@ import { readValueQuery } from '../../../shared/search/value-query';
 import { displayText, displayTitle } from '../../../shared/text/display-name';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import type { HandlerContext } from './context';
+import { taskRegistry } from './tasks';
 import { serviceCall } from './failures';
 
 // Checking an article: its claims listed by the service, the figures that could back each, and figures
@@ -109,16 +110,7 @@ async function readArticle(
 }
 
 /** The readings of articles running in each host, by the page's task id. */
-const running = new WeakMap<HandlerContext['cases'], Map<string, AbortController>>();
-
-function tasksOf(context: HandlerContext): Map<string, AbortController> {
-  let tasks = running.get(context.cases);
-  if (!tasks) {
-    tasks = new Map();
-    running.set(context.cases, tasks);
-  }
-  return tasks;
-}
+const tasksOf = taskRegistry();
 
 /** How closely a case's article is this one, when its text is the same: same document, same address. */
 function closeness(c: Case, input: CaseOfArticleInput): number {

@@ -3,23 +3,14 @@ import { extractorVersion } from '../../../service/operations/extract';
 import { BridgeFailure, type BridgeHandlers } from '../bridge/router';
 import { exportReport } from '../report/export';
 import { verifyBundle } from '../report/verify';
-import type { HandlerContext } from './context';
+import { taskRegistry } from './tasks';
 
 // Reports: export one or more cases in one format (built whole in memory, with progress and
 // cancellation by task id), and re-verify a report bundle against the service in use and this computer's
 // cases.
 
 /** The exports running in each host, by task id. */
-const running = new WeakMap<HandlerContext['cases'], Map<string, AbortController>>();
-
-function tasksOf(context: HandlerContext): Map<string, AbortController> {
-  let tasks = running.get(context.cases);
-  if (!tasks) {
-    tasks = new Map();
-    running.set(context.cases, tasks);
-  }
-  return tasks;
-}
+const tasksOf = taskRegistry();
 
 /** The most bytes one exported file may carry across the bridge (its base64 is at most 200 MB). */
 export const MAX_EXPORT_BYTES = 150 * 1024 * 1024;
