@@ -2,6 +2,8 @@ import {
   MAX_FIGURE_SEARCH_LIMIT,
   type FigureCell,
   type FigureMatch,
+  type FigureQueryReading,
+  type FigureUnitMatch,
   type FigureScale,
   type FigureSearchRequestInput,
   type FigureSearchResponse,
@@ -15,13 +17,15 @@ import {
   type SearchRequestInput,
   type SearchResponse,
   type SourceVersion,
+  type UnitClass,
 } from '../../shared/api';
 import { parsePeriod, relate } from '../../shared/structure';
 import { assessWithReasons } from '../numeric/assess';
 import { readClaim, type Relation } from '../numeric/claim';
+import { labelMentioned } from '../numeric/comparability';
 import { labelWords } from '../numeric/mentions';
 import { DOWN_WORDS, HEDGE_FACTOR, UP_WORDS } from '../numeric/wording';
-import { closenessOf, searchPrecision } from '../operations/figures';
+import { closenessOf, placeOf, searchPrecision, unitMatch } from '../operations/figures';
 import type { AccountService } from '../operations/service';
 import type { ContextFit } from './context';
 import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
@@ -109,6 +113,17 @@ export interface Candidate {
   computed: number | null;
   /** The claim's words and periods found in the figures' labels. */
   matched: { words: string[]; periods: string[] };
+  /**
+   * Set on a level's figure whose value lies outside the claim's precision but near it, under labels the
+   * claim names: what the claim says (base units) and how far the figure is from it, (figure − claim) / |claim|.
+   * Null for a figure that is the claim's number within its precision, and for every pair.
+   */
+  near: NearValue | null;
+}
+
+export interface NearValue {
+  claimed: number;
+  relative: number;
 }
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -291,7 +306,209 @@ export async function figureCandidates(
   }
   await withContext(found, claim, options.context);
   for (const c of found) c.score = round(c.score / (1 + NEIGHBOUR_WEIGHT + CONTEXT_WEIGHT));
-  return ranked(found, limit, library);
+  const exact = await ranked(found, limit, library);
+  // A false number has no figure within its precision: the figure it misstates may still be near it. Such
+  // figures only fill the places the claim's own value leaves, so a near one never outranks an exact one.
+  if (exact.length >= limit || !nearAllowed(claim, number)) return exact;
+  const floor = Math.min(1, ...exact.map((c) => c.score));
+  const near = await nearFigures(
+    claim,
+    number,
+    library,
+    new Set(found.map((c) => refKey(c.figures[0]!.ref))),
+  );
+  for (const c of near) c.score = round(Math.min(c.score, floor) * NEAR_WEIGHT);
+  const after = await ranked(near, limit - exact.length, library);
+  return [...exact, ...after].map((c, i) => ({ ...c, rank: i + 1 }));
+}
+
+/** How far from the claim's number a near figure may lie, as a share of it. */
+export const NEAR_REACH = 0.5;
+/** Near figures score below every exact one. */
+const NEAR_WEIGHT = 0.5;
+
+/**
+ * Near figures are looked for only where a figure can contradict the claim: a level stating one number,
+ * read plainly (no problem, no bound, no word quantity, no period relative to another).
+ */
+function nearAllowed(claim: ListedClaim, number: ClaimNumber): boolean {
+  if (claim.relation !== 'level' || claim.problem !== null || claim.names.relativePeriod !== null)
+    return false;
+  if (claim.statements.some((s) => s.engine !== 'equals')) return false;
+  const measured = claim.numbers.filter((n) => !n.word);
+  if (measured.length !== 1 || measured[0]!.start !== number.start) return false;
+  if (number.word || number.ambiguous || number.value === 0) return false;
+  return number.modifier.bound === null && number.modifier.boundWords === null;
+}
+
+/**
+ * A label the claim names, or one that names nothing a claim would: a period (the period rule decides
+ * it) or a label of no significant word.
+ */
+function labelSaid(label: string, claim: string): boolean {
+  if (parsePeriod(label) !== null) return true;
+  if (![...labelWords(label)].some((w) => w.length >= 3)) return true;
+  return labelMentioned(label, claim);
+}
+
+/** Tables read for a near figure, beside those the value index answers: the best the claim's words find. */
+const NEAR_TABLES = 8;
+
+/** A figure seen as a possible near figure: what the filters read of it. */
+interface NearSeen {
+  figure: CandidateFigure;
+  unitClass: UnitClass;
+  scale: number;
+  /** Its unit against the claim's, as figures.search reads it; null: another unit. */
+  match: FigureUnitMatch | null;
+}
+
+/**
+ * Figures near the claim's number but outside its precision, in its unit and scale, whose every row label
+ * and column header the claim names (so a figure of another row or column is never offered), and whose
+ * period is the one the claim gives its number when it names one. Looked for by value (the nearest the
+ * index holds) and in the tables the claim's words find, since a false number may be far from its figure
+ * among many nearer values. A near figure is what the claim may misstate; only the check says whether it
+ * contradicts the claim.
+ */
+async function nearFigures(
+  claim: ListedClaim,
+  number: ClaimNumber,
+  library: CandidateLibrary,
+  exact: ReadonlySet<string>,
+): Promise<Candidate[]> {
+  const stated = number.value / number.scale;
+  const hedge = number.modifier.hedge;
+  const precision =
+    searchPrecision(stated, number.decimals ?? 0) * number.scale * (hedge === null ? 1 : HEDGE_FACTOR);
+  const scale = SCALE_NAMES[number.scale];
+  const words = wordsOf(claim).trim();
+  let answer: FigureSearchResponse;
+  try {
+    answer = await library.searchFigures({
+      value: stated,
+      tolerance: { absolute: NEAR_REACH * Math.abs(stated) },
+      limit: MAX_FIGURE_SEARCH_LIMIT,
+      ...(scale ? { scale } : {}),
+      ...(number.unit === null ? {} : { unit: number.unit }),
+      ...(words === '' ? {} : { words: words.slice(0, 500) }),
+    });
+  } catch {
+    // A number the search cannot read (a unit it refuses) has no near figure either.
+    return [];
+  }
+  const seen = new Map<string, NearSeen>();
+  for (const m of answer.figures)
+    seen.set(refKey(figureOfMatch(m).ref), {
+      figure: figureOfMatch(m),
+      unitClass: m.figure.unitClass,
+      scale: m.figure.scale,
+      match: m.unit_match,
+    });
+  for (const found of await tableFiguresNear(claim, number, library, answer.query, words))
+    if (!seen.has(refKey(found.figure.ref))) seen.set(refKey(found.figure.ref), found);
+
+  const own = periodOfNumber(claim, number);
+  const ownPeriod = own === null ? null : parsePeriod(own);
+  const out: Candidate[] = [];
+  for (const [key, { figure, unitClass, scale: figureScale, match }] of seen) {
+    if (exact.has(key)) continue;
+    // The claim's unit, stated by the figure or its headers; a bare number only against figures read bare.
+    if (number.unit !== null ? match !== 'same' : unitClass !== 'none' || match === null) continue;
+    if (!number.scaled && figureScale !== 1) continue;
+    if (Math.sign(figure.value) !== Math.sign(number.value)) continue;
+    const distance = figure.value - number.value;
+    if (Math.abs(distance) <= precision * (1 + 1e-9)) continue;
+    const relative = distance / Math.abs(number.value);
+    if (Math.abs(relative) > NEAR_REACH) continue;
+    if (!figure.rowLabels.some((l) => parsePeriod(l) === null && labelMentioned(l, claim.text))) continue;
+    if (![...figure.rowLabels, ...figure.columnHeaders].every((l) => labelSaid(l, claim.text))) continue;
+    if (own !== null) {
+      const shown = parsePeriod(figure.period);
+      if (ownPeriod === null || shown === null || relate(ownPeriod, shown) !== 'same') continue;
+    }
+    const fit = nearWordFit(claim, number, [
+      ...figure.rowLabels,
+      ...figure.columnHeaders,
+      figure.tableTitle ?? '',
+    ]);
+    const score = 0.6 * (fit.fit ?? 0.5) + 0.4 * (1 - Math.abs(relative) / NEAR_REACH);
+    out.push({
+      rank: 0,
+      score: round(score),
+      relation: 'level',
+      engine: 'equals',
+      figures: [figure],
+      roles: 'not_needed',
+      computed: figure.value,
+      matched: { words: fit.matched, periods: own === null ? [] : [own] },
+      near: { claimed: number.value, relative: round(relative) },
+    });
+  }
+  return out;
+}
+
+/** The cells within reach of the claim's number in the tables its words find (text search). */
+async function tableFiguresNear(
+  claim: ListedClaim,
+  number: ClaimNumber,
+  library: CandidateLibrary,
+  reading: FigureQueryReading,
+  words: string,
+): Promise<NearSeen[]> {
+  if (!/\p{L}/u.test(words)) return [];
+  let citations: { representation_id?: string; source_unit_id?: string }[];
+  try {
+    const answer = await library.search({ query: words.slice(0, 1000), limit: NEAR_TABLES });
+    citations = answer.claim_groups?.[0]?.citations ?? answer.citations ?? [];
+  } catch {
+    return [];
+  }
+  const low = number.value - NEAR_REACH * Math.abs(number.value);
+  const high = number.value + NEAR_REACH * Math.abs(number.value);
+  const representations = new Map<string, Promise<Representation | null>>();
+  const out: NearSeen[] = [];
+  for (const { representation_id: id, source_unit_id: unitId } of citations.slice(0, NEAR_TABLES)) {
+    if (id === undefined || unitId === undefined) continue;
+    let pending = representations.get(id);
+    if (pending === undefined)
+      representations.set(id, (pending = library.representation(id).catch(() => null)));
+    const rep = await pending;
+    const unit = rep?.units.find((u) => u.source_unit_id === unitId);
+    if (rep === null || rep === undefined || unit === undefined) continue;
+    for (const f of unit.figures) {
+      if (f.ambiguous || f.value < low || f.value > high) continue;
+      const place = placeOf(unit, f);
+      if (place.cell === null) continue;
+      const period = [...place.columnHeaders, ...place.rowLabels]
+        .map((h) => parsePeriod(h))
+        .find((p) => p !== null);
+      out.push({
+        figure: {
+          ref: {
+            source_version_id: rep.source_version_id,
+            representation_id: id,
+            source_unit_id: unit.source_unit_id,
+            figure_index: f.index,
+          },
+          role: 'value',
+          raw: f.raw,
+          value: f.value,
+          unit: f.unit,
+          rowLabels: place.rowLabels,
+          columnHeaders: place.columnHeaders,
+          tableTitle: place.tableTitle,
+          period: period?.label ?? null,
+          cell: place.cell,
+          unitIndex: unit.index,
+        },
+        unitClass: f.unitClass,
+        scale: f.scale,
+        match: unitMatch(reading, f, place),
+      });
+    }
+  }
+  return out;
 }
 
 /** Documents whose fit to the article is read for one claim: the best few its candidates are in. */
@@ -443,6 +660,7 @@ async function figuresFor(
         roles: 'not_needed',
         computed: m.figure.value,
         matched: { words: words.matched, periods: periods.matched },
+        near: null,
       });
     }
   }
@@ -695,6 +913,7 @@ function pairCandidate(
     roles: state,
     computed,
     matched: { words: words.matched, periods: periods.matched },
+    near: null,
   };
 }
 

@@ -106,6 +106,10 @@ function apiCandidate(candidate: Candidate): ClaimCandidate {
     roles: candidate.roles,
     computed: candidate.computed,
     matched: candidate.matched,
+    near:
+      candidate.near === null
+        ? null
+        : { claim_value: candidate.near.claimed, relative_difference: candidate.near.relative },
   };
 }
 

@@ -128,6 +128,18 @@ export const CandidateFigure = z.object({
 });
 export type CandidateFigure = z.infer<typeof CandidateFigure>;
 
+/**
+ * A level's figure near the claim's number but outside its precision, under labels the claim names: the
+ * figure a false number may misstate. Not a match: only the numeric check says what it makes of the claim.
+ */
+export const NearValue = z.object({
+  /** The claim's number, in base units. */
+  claim_value: z.number(),
+  /** (figure − claim) / |claim|: −0.051 for 56,941 against 60,000. */
+  relative_difference: z.number(),
+});
+export type NearValue = z.infer<typeof NearValue>;
+
 export const ClaimCandidate = z.object({
   rank: z.number().int().min(1),
   /** 0 to 1, comparable among one claim's candidates only. */
@@ -140,6 +152,8 @@ export const ClaimCandidate = z.object({
   /** What the figures give in the claim's terms (a level: the figure's value); null when not computed. */
   computed: z.number().nullable(),
   matched: z.object({ words: z.array(z.string()), periods: z.array(z.string()) }),
+  /** Null when the figures give the claim's number within its precision; set for a near figure of a level. */
+  near: NearValue.nullable(),
 });
 export type ClaimCandidate = z.infer<typeof ClaimCandidate>;
 

@@ -19,6 +19,7 @@ import {
   ClaimNumber,
   ClaimRelation,
   ListedClaim,
+  NearValue,
   TextSpan,
 } from './claims';
 import {
@@ -258,6 +259,7 @@ const responseSchemas = (): Record<string, z.ZodType> => ({
   TextSpan,
   ClaimCandidatesResponse,
   ClaimCandidate,
+  NearValue,
   CandidateFigure,
   ErrorBody,
   ErrorDetail,

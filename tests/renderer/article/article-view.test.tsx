@@ -78,6 +78,7 @@ const CANDIDATE: ClaimCandidate = {
   roles: 'not_needed',
   computed: 56941,
   matched: { words: ['texas'], periods: ['2015-11'] },
+  near: null,
 };
 
 /** The bridge as the main process would answer; the case store is a single case kept here. */

@@ -485,3 +485,70 @@ describe('checkCandidate', () => {
     expect(calls).toEqual(['numeric', 'roles']);
   });
 });
+
+const BY_MONTH: TableSpec = {
+  title: 'NICS handgun checks by state',
+  header: ['State', 'November 2015', 'October 2015'],
+  rows: [
+    ['Ohio', '44,300', '41,020'],
+    ['Texas', '56,941', '52,310'],
+  ],
+};
+
+describe('near candidates of a level', () => {
+  it('offers the cell a false number misstates, and its check contradicts the claim', async () => {
+    await publish(BY_MONTH);
+    const claim = claimOf('Texas ran 59,800 handgun checks in November 2015.');
+    const found = await candidatesFor(claim, library);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      rank: 1,
+      relation: 'level',
+      computed: 56941,
+      near: { claimed: 59800 },
+      figures: [{ raw: '56,941', rowLabels: ['Texas'], columnHeaders: ['November 2015'] }],
+    });
+    expect(found[0]!.near!.relative).toBeCloseTo(-0.0478, 3);
+    const checked = await checkCandidate(claim, found[0]!, library);
+    expect(checked.outcome).toBe('contradicted');
+  });
+
+  it('never offers a figure of another period, or of a column the claim does not name', async () => {
+    await publish(BY_MONTH);
+    await publish(CHECKS);
+    // The claim names a month the tables do not show: no near figure, so nothing to contradict it.
+    const other = await candidatesFor(claimOf('Texas ran 59,800 handgun checks in December 2015.'), library);
+    expect(other).toEqual([]);
+    // No period named: the handgun cell of the table without periods, never its long gun cell; the
+    // check cannot tell the period, so it asks a person.
+    const claim = claimOf('Texas ran 59,800 handgun checks.');
+    const found = await candidatesFor(claim, library);
+    expect(found.map((c) => [c.figures[0]!.raw, c.near !== null])).toContainEqual(['56,941', true]);
+    expect(found.map((c) => c.figures[0]!.raw)).not.toContain('51,670');
+    for (const c of found) expect((await checkCandidate(claim, c, library)).outcome).toBe('escalate');
+  });
+
+  it('ranks a near figure after every exact one', async () => {
+    await publish(BY_MONTH);
+    await publish({
+      title: 'Handgun permits issued',
+      header: ['State', 'November 2015'],
+      rows: [['Texas', '59,800']],
+    });
+    const found = await candidatesFor(claimOf('Texas ran 59,800 handgun checks in November 2015.'), library);
+    expect(found.map((c) => [c.figures[0]!.raw, c.near !== null])).toEqual([
+      ['59,800', false],
+      ['56,941', true],
+    ]);
+    expect(found[1]!.score).toBeLessThan(found[0]!.score);
+  });
+
+  it('gives a derived claim no near level candidate', async () => {
+    await publish(REVENUE);
+    // A false change (12% in the table) has no pair, and never a level figure near its number.
+    expect(await candidatesFor(claimOf('Revenue rose 15% from 2018 to 2019.'), library)).toEqual([]);
+    const found = await candidatesFor(claimOf('Revenue rose 12% from 2018 to 2019.'), library);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((c) => c.relation === 'change' && c.near === null)).toBe(true);
+  });
+});
