@@ -10,7 +10,8 @@
  *   number moved, direction flipped), their derivation's two cells the right operand set: in the top 5, at
  *   rank 1?
  * - False supported: a false claim (moved or flipped; for single figures, the number moved by half) whose
- *   check on the top candidate is `supported`.
+ *   check on the top candidate is `supported`; true contradicted, a true claim whose check there is
+ *   `contradicted`; and how many false claims the top candidate contradicts, near figures among them.
  * - Latency per claim: on the library of the dev set's tables, and on libraries grown to 10,000 and
  *   100,000 units by copies of those tables written straight into the store (copies, so only the time is
  *   measured there).
@@ -145,6 +146,8 @@ interface ClaimResult {
   checked: NumericOutcome | null;
   /** The top candidate is from the claim's own document's table. */
   topOwn: boolean | null;
+  /** The top candidate is a near figure (outside the claim's precision), not the claim's number. */
+  topNear: boolean;
   ms: number;
   top: string | null;
   /** The article the claim is asked with (its document's paragraphs). */
@@ -324,6 +327,7 @@ async function figureClaims(
       candidates: cands.length,
       checked: await checkTop(claim, top, library),
       topOwn: top ? top.figures[0]!.ref.source_version_id === own : null,
+      topNear: top?.near != null,
       ms,
       top: describe(top),
       article: doc.article,
@@ -350,6 +354,7 @@ async function figureClaims(
       candidates: falseCands.length,
       checked: await checkTop(falseOne.claim, falseTop, library),
       topOwn: falseTop ? falseTop.figures[0]!.ref.source_version_id === own : null,
+      topNear: falseTop?.near != null,
       ms: falseMs,
       top: describe(falseTop),
       article: doc.article,
@@ -416,6 +421,7 @@ async function derivedClaims(
         candidates: cands.length,
         checked: await checkTop(claim, top, library),
         topOwn: top ? top.figures.every((f) => f.ref.source_version_id === own) : null,
+        topNear: top?.near != null,
         ms,
         top: describe(top),
         article: doc.article,
@@ -542,11 +548,13 @@ function targetsLine(results: readonly ClaimResult[]): string {
   const top5 = share(derived.filter((r) => r.rightRank !== null).length, derived.length);
   const set1 = share(derived.filter((r) => r.rightRank === 1).length, derived.length);
   const falseSupported = results.filter((r) => r.truth !== 'true' && r.checked === 'supported').length;
+  const trueContradicted = results.filter((r) => r.truth === 'true' && r.checked === 'contradicted').length;
   return (
     `**Targets (candidates, dev and held-out):** ${mark(cell, CANDIDATE_TARGETS.cellAtRank1)} right cell at rank 1 ${pct(cell)} (≥${pct(CANDIDATE_TARGETS.cellAtRank1)}) · ` +
     `${mark(top5, CANDIDATE_TARGETS.setInTop5)} right operand set in the top 5 ${pct(top5)} (≥${pct(CANDIDATE_TARGETS.setInTop5)}) · ` +
     `${mark(set1, CANDIDATE_TARGETS.setAtRank1)} at rank 1 ${pct(set1)} (≥${pct(CANDIDATE_TARGETS.setAtRank1)}) · ` +
-    `${falseSupported === 0 ? '✓' : '✗'} false supported on the top candidate ${falseSupported} (0)`
+    `${falseSupported === 0 ? '✓' : '✗'} false supported on the top candidate ${falseSupported} (0) · ` +
+    `${trueContradicted === 0 ? '✓' : '✗'} true contradicted on the top candidate ${trueContradicted} (0)`
   );
 }
 
@@ -619,26 +627,54 @@ function derivedSection(results: readonly ClaimResult[], skipped: ReadonlyMap<st
   return lines;
 }
 
+/** How many of `rs` the check on the top candidate answered each outcome, most first ("12 escalate, 3 contradicted"). */
+function outcomes(rs: readonly ClaimResult[]): string {
+  const by = new Map<string, number>();
+  for (const r of rs) if (r.checked !== null) by.set(r.checked, (by.get(r.checked) ?? 0) + 1);
+  if (by.size === 0) return '—';
+  return [...by.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([outcome, n]) => `${n} ${outcome}`)
+    .join(', ');
+}
+
 function falseSection(results: readonly ClaimResult[]): string[] {
   const lines = [
     '### Checks on the top candidate',
     '',
     'The numeric check run on the top candidate of each claim, as a click runs it. A false supported is a',
     'false claim (number moved, direction flipped) whose check is `supported`; "own table" when the top',
-    "candidate is from the claim's own document's table.",
+    "candidate is from the claim's own document's table. A near top candidate is a level's figure outside",
+    "the claim's precision but near it under labels the claim names (offered only after every exact one).",
     '',
-    '| scope | false claims | with a candidate | false supported | of them own table | true claims checked | supported |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| scope | false claims | with a candidate | false supported | of them own table | contradicted | of them via a near candidate | true claims checked | supported | true contradicted |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const scope of SCOPES) {
     const rs = results.filter(inScope(scope));
     const falses = rs.filter((r) => r.truth !== 'true');
     const fs = falses.filter((r) => r.checked === 'supported');
+    const fc = falses.filter((r) => r.checked === 'contradicted');
     const trues = rs.filter((r) => r.truth === 'true' && r.checked !== null);
+    const tc = trues.filter((r) => r.checked === 'contradicted');
     lines.push(
       `| ${scope} | ${falses.length} | ${falses.filter((r) => r.checked !== null).length} | ` +
-        `${fs.length} ${fs.length === 0 ? '✓' : '✗'} | ${fs.filter((r) => r.topOwn).length} | ${trues.length} | ` +
-        `${trues.filter((r) => r.checked === 'supported').length} |`,
+        `${fs.length} ${fs.length === 0 ? '✓' : '✗'} | ${fs.filter((r) => r.topOwn).length} | ` +
+        `${fc.length} | ${fc.filter((r) => r.topNear).length} | ${trues.length} | ` +
+        `${trues.filter((r) => r.checked === 'supported').length} | ${tc.length} ${tc.length === 0 ? '✓' : '✗'} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| scope | false claims, near top candidate | their checks | true claims, near top candidate | their checks |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  for (const scope of SCOPES) {
+    const rs = results.filter(inScope(scope)).filter((r) => r.topNear);
+    const falses = rs.filter((r) => r.truth !== 'true');
+    const trues = rs.filter((r) => r.truth === 'true');
+    lines.push(
+      `| ${scope} | ${falses.length} | ${outcomes(falses)} | ${trues.length} | ${outcomes(trues)} |`,
     );
   }
   const devFalse = results.filter((r) => r.half === 'dev' && r.truth !== 'true' && r.checked === 'supported');
@@ -647,7 +683,17 @@ function falseSection(results: readonly ClaimResult[]): string[] {
     for (const r of devFalse.slice(0, 10))
       lines.push(`- ${r.text}  → ${r.top}${r.topOwn ? '' : ' (another document)'}`);
   }
-  lines.push('', 'Target: 0 false supported.');
+  const devTrue = results.filter(
+    (r) => r.half === 'dev' && r.truth === 'true' && r.checked === 'contradicted',
+  );
+  if (devTrue.length > 0) {
+    lines.push('', 'Dev true contradicted:');
+    for (const r of devTrue.slice(0, 10))
+      lines.push(
+        `- ${r.text}  → ${r.top}${r.topNear ? ' (near)' : ''}${r.topOwn ? '' : ' (another document)'}`,
+      );
+  }
+  lines.push('', 'Targets: 0 false supported; 0 true contradicted.');
   return lines;
 }
 
