@@ -103,6 +103,7 @@ export function ArticleView() {
         claimState(theCase, claim, {
           status: q?.status ?? 'pending',
           count: q?.data?.candidates.length ?? 0,
+          near: q?.data?.candidates.filter((c) => c.near !== null).length ?? 0,
           error: q?.error ?? null,
         }),
       );

@@ -64,6 +64,24 @@ function FigureLine({
   );
 }
 
+/** "−5.1%", "+12.0%": how far a near figure is from the claim's number, signed as people write it. */
+export function relativeWords(relative: number): string {
+  const percent = formatNumber(Math.abs(relative) * 100, 1);
+  return `${relative < 0 ? '\u2212' : '+'}${percent}%`;
+}
+
+/**
+ * "Near: the claim says 60,000; this figure is 56,941 (−5.1%).": a figure outside the claim's precision,
+ * said as what it is, with the claim's number as the claim writes it.
+ */
+export function nearWords(candidate: ClaimCandidate, claim: ListedClaim): string | null {
+  const near = candidate.near;
+  const figure = candidate.figures[0];
+  if (near === null || figure === undefined) return null;
+  const said = claim.numbers.find((n) => n.value === near.claim_value)?.raw ?? formatNumber(near.claim_value);
+  return `Near: the claim says ${said}; this figure is ${figure.raw} (${relativeWords(near.relative_difference)}).`;
+}
+
 /** What the figures give, in the claim's own terms ("give 10.2%"), or that they were not computed. */
 function computedWords(candidate: ClaimCandidate, claim: ListedClaim): string {
   if (candidate.computed === null) return 'Not computed: the check will say what these figures give.';
@@ -124,65 +142,89 @@ export const ClaimCandidates = forwardRef<HTMLDivElement, ClaimCandidatesProps>(
     );
   else
     body = (
-      <ol className="flex flex-col gap-2" aria-label={`Candidates for the claim`}>
-        {candidates.map((candidate) => {
-          const key = `${claim.order}:${candidate.rank}`;
-          const isRunning = running === key;
-          const checked =
-            checkedHere && theCase !== null && sameRefs(theCase, candidate) ? theCase.check : null;
-          const labelId = `${id}-c${candidate.rank}`;
-          return (
-            <li
-              key={key}
-              data-testid="candidate"
-              aria-labelledby={labelId}
-              className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
-            >
-              <p id={labelId} className="text-xs font-medium text-slate-600 dark:text-slate-300">
-                Candidate {candidate.rank}: {RELATION_WORDING[candidate.relation]}
-                {candidate.figures.length === 2 ? ' of two figures' : ''}
-              </p>
-              <ul className="flex flex-col gap-2">
-                {candidate.figures.map((figure, i) => (
-                  <FigureLine key={i} figure={figure} relation={candidate.relation} onShow={onShow} />
-                ))}
-              </ul>
-              <p className="text-xs text-slate-700 dark:text-slate-300">{computedWords(candidate, claim)}</p>
-              {candidate.roles === 'unclear' && (
-                <p className="text-xs text-amber-900 dark:text-amber-200">
-                  The claim’s words do not say which figure is which: the check will ask you.
+      <>
+        {candidates.every((c) => c.near !== null) && (
+          <p data-testid="only-near" className="text-sm text-slate-700 dark:text-slate-300">
+            No figure in your library has this claim’s number. These are near it, under the labels the claim
+            names: the figure it may misstate.
+          </p>
+        )}
+        <ol className="flex flex-col gap-2" aria-label={`Candidates for the claim`}>
+          {candidates.map((candidate) => {
+            const key = `${claim.order}:${candidate.rank}`;
+            const isRunning = running === key;
+            const checked =
+              checkedHere && theCase !== null && sameRefs(theCase, candidate) ? theCase.check : null;
+            const labelId = `${id}-c${candidate.rank}`;
+            const near = nearWords(candidate, claim);
+            return (
+              <li
+                key={key}
+                data-testid="candidate"
+                data-near={near === null ? undefined : 'true'}
+                aria-labelledby={labelId}
+                className={`flex flex-col gap-2 rounded-md border bg-white p-3 dark:bg-slate-900 ${near === null ? 'border-slate-200 dark:border-slate-700' : 'border-dashed border-amber-600/60 dark:border-amber-400/60'}`}
+              >
+                <p id={labelId} className="text-xs font-medium text-slate-600 dark:text-slate-300">
+                  Candidate {candidate.rank}:{' '}
+                  {near === null
+                    ? `${RELATION_WORDING[candidate.relation]}${candidate.figures.length === 2 ? ' of two figures' : ''}`
+                    : 'a near figure, not the claim’s number'}
                 </p>
-              )}
-              <div className="flex flex-wrap items-center gap-2">
-                <button
-                  type="button"
-                  data-testid="check-candidate"
-                  onClick={() => onCheck(candidate)}
-                  disabled={running !== null}
-                  aria-describedby={labelId}
-                  className={`rounded-md bg-indigo-600 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:disabled:bg-slate-700 dark:disabled:text-slate-300 ${FOCUS}`}
-                >
-                  {isRunning ? 'Checking…' : checked !== null ? 'Check again' : 'Check with these figures'}
-                </button>
-                {checked !== null && checked !== undefined && (
-                  <span
-                    data-testid="candidate-outcome"
-                    className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300"
+                <ul className="flex flex-col gap-2">
+                  {candidate.figures.map((figure, i) => (
+                    <FigureLine key={i} figure={figure} relation={candidate.relation} onShow={onShow} />
+                  ))}
+                </ul>
+                {near === null ? (
+                  <p className="text-xs text-slate-700 dark:text-slate-300">
+                    {computedWords(candidate, claim)}
+                  </p>
+                ) : (
+                  <p
+                    data-testid="candidate-near"
+                    className="rounded-md bg-amber-50 px-2.5 py-1.5 text-xs text-amber-950 ring-1 ring-amber-600/40 ring-inset dark:bg-amber-950/40 dark:text-amber-100"
                   >
-                    <OutcomeBadge outcome={shownOutcome(checked)} />
-                    <span>Result in the Check column</span>
-                  </span>
+                    {near} Its labels are the ones the claim names; the check says whether it contradicts the
+                    claim.
+                  </p>
                 )}
-              </div>
-              {checkError?.key === key && (
-                <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
-                  The check did not run: {checkError.message}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+                {candidate.roles === 'unclear' && (
+                  <p className="text-xs text-amber-900 dark:text-amber-200">
+                    The claim’s words do not say which figure is which: the check will ask you.
+                  </p>
+                )}
+                <div className="flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    data-testid="check-candidate"
+                    onClick={() => onCheck(candidate)}
+                    disabled={running !== null}
+                    aria-describedby={labelId}
+                    className={`rounded-md bg-indigo-600 px-3 py-1 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:disabled:bg-slate-700 dark:disabled:text-slate-300 ${FOCUS}`}
+                  >
+                    {isRunning ? 'Checking…' : checked !== null ? 'Check again' : 'Check with these figures'}
+                  </button>
+                  {checked !== null && checked !== undefined && (
+                    <span
+                      data-testid="candidate-outcome"
+                      className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300"
+                    >
+                      <OutcomeBadge outcome={shownOutcome(checked)} />
+                      <span>Result in the Check column</span>
+                    </span>
+                  )}
+                </div>
+                {checkError?.key === key && (
+                  <p role="alert" className="text-sm text-rose-800 dark:text-rose-300">
+                    The check did not run: {checkError.message}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </>
     );
 
   return (

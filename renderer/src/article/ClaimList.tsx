@@ -9,6 +9,7 @@ const STATE_CLASSES: Record<ClaimState['kind'], string> = {
   failed: 'text-rose-800 dark:text-rose-300',
   none: 'text-slate-600 dark:text-slate-300',
   candidates: 'text-indigo-800 dark:text-indigo-200',
+  near: 'text-amber-900 dark:text-amber-200',
   checked: '',
 };
 

@@ -12,6 +12,8 @@ export type ClaimState =
   | { kind: 'failed'; message: string }
   | { kind: 'none' }
   | { kind: 'candidates'; count: number }
+  /** Only figures near the claim's number, none with it: what a false number may misstate. */
+  | { kind: 'near'; count: number }
   | { kind: 'checked'; outcome: ShownOutcome; kept: boolean; verdict: VerdictValue | null };
 
 const sameSpan = (a: ClaimSpan | undefined, b: ClaimSpan) => a?.start === b.start && a.end === b.end;
@@ -31,7 +33,13 @@ export function claimCheck(
 export function claimState(
   theCase: Case | null,
   claim: Pick<ListedClaim, 'span'>,
-  candidates: { status: 'pending' | 'error' | 'success'; count: number; error: Error | null },
+  candidates: {
+    status: 'pending' | 'error' | 'success';
+    count: number;
+    /** Of them, figures near the claim's number but not it. */
+    near?: number;
+    error: Error | null;
+  },
 ): ClaimState {
   const check = claimCheck(theCase, claim);
   if (check !== null)
@@ -43,7 +51,9 @@ export function claimState(
     };
   if (candidates.status === 'pending') return { kind: 'looking' };
   if (candidates.status === 'error') return { kind: 'failed', message: candidates.error?.message ?? '' };
-  return candidates.count === 0 ? { kind: 'none' } : { kind: 'candidates', count: candidates.count };
+  if (candidates.count === 0) return { kind: 'none' };
+  if (candidates.near === candidates.count) return { kind: 'near', count: candidates.count };
+  return { kind: 'candidates', count: candidates.count };
 }
 
 /** The state in a few words, as the list says it (and a screen reader reads it). */
@@ -57,6 +67,8 @@ export function claimStateWords(state: ClaimState): string {
       return 'No candidate in your library';
     case 'candidates':
       return state.count === 1 ? '1 candidate' : `${state.count} candidates`;
+    case 'near':
+      return `No figure with its number · ${state.count === 1 ? '1 near figure' : `${state.count} near figures`}`;
     case 'checked': {
       const outcome = `Checked: ${OUTCOME_WORDING[state.outcome].label}`;
       const kept = state.kept ? '' : ' (not kept yet)';
