@@ -69,9 +69,15 @@ test.describe('desktop habits', () => {
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.keyboard.press('Control+b');
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Control+o');
-    expect((await chooser).isMultiple()).toBe(true);
+    // Once in a full run the picker's event never came for a key pressed just as the wait started
+    // (Playwright turns its interception of pickers on as the wait starts). One more press then, and none
+    // after: a key that never opens the picker still fails here.
+    const picked = async () => {
+      const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+      await page.keyboard.press('Control+o');
+      return chooser;
+    };
+    expect((await picked().catch(picked)).isMultiple()).toBe(true);
     await page.keyboard.press('Control+Shift+L');
     await expect(page.getByRole('textbox', { name: 'Paste a web address' })).toBeFocused();
     // Typing "?" in a field is typing.
