@@ -79,17 +79,23 @@ export function nearWords(candidate: ClaimCandidate, claim: ListedClaim): string
   const figure = candidate.figures[0];
   if (near === null || figure === undefined) return null;
   const said = claim.numbers.find((n) => n.value === near.claim_value)?.raw ?? formatNumber(near.claim_value);
-  return `Near: the claim says ${said}; this figure is ${figure.raw} (${relativeWords(near.relative_difference)}).`;
+  // The figure as the claim's number is written, so the two read alike ("56941" in a sheet is 56,941).
+  const reads = inClaimTerms(candidate.computed ?? figure.value, claim);
+  return `Near: the claim says ${said}; this figure is ${reads} (${relativeWords(near.relative_difference)}).`;
+}
+
+/** A value in the claim's own terms: its unit, grouped as people write it ("56,941", "10.2%"). */
+function inClaimTerms(value: number, claim: ListedClaim): string {
+  const unit = claim.numbers[0]?.unit ?? null;
+  return unit === null || unit === '%' || unit === 'pp' || unit === 'bp'
+    ? formatAmount(value, unit, undefined)
+    : `${formatNumber(value, undefined, 4)} ${unit}`;
 }
 
 /** What the figures give, in the claim's own terms ("give 10.2%"), or that they were not computed. */
 function computedWords(candidate: ClaimCandidate, claim: ListedClaim): string {
   if (candidate.computed === null) return 'Not computed: the check will say what these figures give.';
-  const unit = claim.numbers[0]?.unit ?? null;
-  const value =
-    unit === null || unit === '%' || unit === 'pp' || unit === 'bp'
-      ? formatAmount(candidate.computed, unit, undefined)
-      : `${formatNumber(candidate.computed, undefined, 4)} ${unit}`;
+  const value = inClaimTerms(candidate.computed, claim);
   return candidate.figures.length === 1 ? `The figure reads ${value}.` : `Together they give ${value}.`;
 }
 

@@ -67,7 +67,8 @@ const candidate = (
   matched: { words: ['texas'], periods: ['2015-11'] },
   near,
 });
-const NEAR = candidate(1, '56,941', 56941, { claim_value: 60000, relative_difference: -0.05098 });
+// A sheet's cell, written without grouping: said as the claim writes its number.
+const NEAR = candidate(1, '56941', 56941, { claim_value: 60000, relative_difference: -0.05098 });
 const EXACT = candidate(1, '60,000', 60000, null);
 
 function show(
