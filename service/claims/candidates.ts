@@ -1,6 +1,5 @@
 import {
   MAX_FIGURE_SEARCH_LIMIT,
-  type FigureCell,
   type FigureMatch,
   type FigureQueryReading,
   type FigureUnitMatch,
@@ -29,7 +28,7 @@ import { closenessOf, placeOf, searchPrecision, unitMatch } from '../operations/
 import type { AccountService } from '../operations/service';
 import type { ContextFit } from './context';
 import type { ClaimNumber, ClaimRelation, ClaimStatement, ListedClaim } from './detect';
-import { holdingPairs, tableFiguresOf, type TableFigure } from './tables';
+import { holdingPairs, placedFigure, tableFiguresOf, type PlacedFigure, type TableFigure } from './tables';
 
 // The operand sets of the library that could back a listed claim: for a level, the figures whose value is
 // the claim's number (figures.search, with its unit, scale, precision and hedge); for a derived claim, two
@@ -77,22 +76,9 @@ export interface CandidateOptions {
 }
 
 /** One figure of a candidate: the operand reference a check takes, what it is and where it stands. */
-export interface CandidateFigure {
-  ref: OperandReference;
+export interface CandidateFigure extends PlacedFigure {
   /** Its role as the numeric check gives it from the claim's words. */
   role: OperandRoleName;
-  raw: string;
-  /** In base units, as the check reads it. */
-  value: number;
-  unit: string | null;
-  rowLabels: string[];
-  columnHeaders: string[];
-  tableTitle: string | null;
-  /** The period its headers show, normalised ("2019", "FY2019"), or null. */
-  period: string | null;
-  cell: FigureCell | null;
-  /** The 1-based index of its page or sheet in the document: with the bytes' hash, a stable place. */
-  unitIndex: number;
 }
 
 export interface Candidate {
@@ -476,35 +462,16 @@ async function tableFiguresNear(
     const rep = await pending;
     const unit = rep?.units.find((u) => u.source_unit_id === unitId);
     if (rep === null || rep === undefined || unit === undefined) continue;
-    for (const f of unit.figures) {
-      if (f.ambiguous || f.value < low || f.value > high) continue;
-      const place = placeOf(unit, f);
-      if (place.cell === null) continue;
-      const period = [...place.columnHeaders, ...place.rowLabels]
-        .map((h) => parsePeriod(h))
-        .find((p) => p !== null);
+    // The table's cells as the pairs read them: one place, period and unit for a figure, however found.
+    const byIndex = new Map(unit.figures.map((f) => [f.index, f]));
+    for (const t of tableFiguresOf(rep, unit).flat()) {
+      if (t.value < low || t.value > high) continue;
+      const f = byIndex.get(t.ref.figure_index)!;
       out.push({
-        figure: {
-          ref: {
-            source_version_id: rep.source_version_id,
-            representation_id: id,
-            source_unit_id: unit.source_unit_id,
-            figure_index: f.index,
-          },
-          role: 'value',
-          raw: f.raw,
-          value: f.value,
-          unit: f.unit,
-          rowLabels: place.rowLabels,
-          columnHeaders: place.columnHeaders,
-          tableTitle: place.tableTitle,
-          period: period?.label ?? null,
-          cell: place.cell,
-          unitIndex: unit.index,
-        },
+        figure: { ...placedFigure(t), role: 'value' },
         unitClass: f.unitClass,
         scale: f.scale,
-        match: unitMatch(reading, f, place),
+        match: unitMatch(reading, f, placeOf(unit, f)),
       });
     }
   }
@@ -897,19 +864,7 @@ function pairCandidate(
     score,
     relation,
     engine,
-    figures: pair.map(({ figure, role }) => ({
-      ref: figure.ref,
-      role,
-      raw: figure.raw,
-      value: figure.value,
-      unit: figure.unit,
-      rowLabels: figure.rowLabels,
-      columnHeaders: figure.columnHeaders,
-      tableTitle: figure.tableTitle,
-      period: figure.period,
-      cell: figure.cell,
-      unitIndex: figure.unitIndex,
-    })),
+    figures: pair.map(({ figure, role }) => ({ ...placedFigure(figure), role })),
     roles: state,
     computed,
     matched: { words: words.matched, periods: periods.matched },

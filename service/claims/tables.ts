@@ -10,20 +10,31 @@ import { placeOf } from '../operations/figures';
 // taken within one table, along one row or one column, and kept where the engine's own arithmetic over
 // them, in either role order, gives the claim's number.
 
-export interface TableFigure {
+/** A figure of the library with its place: what a candidate shows of it. */
+export interface PlacedFigure {
   ref: OperandReference;
-  /** The figure as the numeric check hands it to the engine, with what its table shows around it. */
-  operand: EngineOperand;
   raw: string;
+  /** In base units, as the check reads it. */
   value: number;
   unit: string | null;
   rowLabels: string[];
   columnHeaders: string[];
   tableTitle: string | null;
+  /** The period its headers show, normalised ("2019", "FY2019"), or null. */
   period: string | null;
   cell: FigureCell | null;
-  /** The 1-based index of its page or sheet. */
+  /** The 1-based index of its page or sheet in the document: with the bytes' hash, a stable place. */
   unitIndex: number;
+}
+
+export interface TableFigure extends PlacedFigure {
+  /** The figure as the numeric check hands it to the engine, with what its table shows around it. */
+  operand: EngineOperand;
+}
+
+/** A table's figure as a candidate shows it, without what the engine is handed. */
+export function placedFigure({ operand: _operand, ...figure }: TableFigure): PlacedFigure {
+  return figure;
 }
 
 /** The figures of each table of a unit (a sheet is one table; a page has one per table read), in cell order. */
