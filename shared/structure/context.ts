@@ -331,9 +331,37 @@ function covers(
   return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
 }
 
+const qualifierCache = new WeakMap<PageTable, number[]>();
+
+/** Words, not a figure: letters and no digit outside parentheses ("Women (≥ 18 yrs)", not "12 kg"). */
+const WORDS_ONLY = (text: string) => /\p{L}{2}/u.test(text) && !/\d/.test(text.replace(/\([^()]*\)/g, ''));
+
+/**
+ * The columns of a table's body that qualify its rows though they stand apart from its label columns: a
+ * column of words after a column of figures ("Blood Pressure | 2400 | Men (≥ 18 yrs) | 10% | 1728" over
+ * "| | Women (≥ 18 yrs) | | 1728"). Every text it holds is words, it tells two rows or more apart, and
+ * a column of figures stands between it and the labels (a column of words beside them is the reader's to
+ * take for a label or not).
+ */
+function qualifierColumns(table: PageTable): number[] {
+  const cached = qualifierCache.get(table);
+  if (cached !== undefined) return cached;
+  const body = table.cells.filter((c) => !c.header && c.row >= table.headerRows && c.text.trim() !== '');
+  const columns: number[] = [];
+  let figuresBetween = false;
+  for (let q = table.labelCols; q < table.cols && table.labelCols > 0; q++) {
+    const texts = body.filter((c) => c.col === q).map((c) => c.text.trim());
+    const words = texts.length >= 2 && texts.every(WORDS_ONLY) && new Set(texts).size >= 2;
+    if (words && figuresBetween) columns.push(q);
+    else if (!words && texts.some((t) => /\d/.test(t))) figuresBetween = true;
+  }
+  qualifierCache.set(table, columns);
+  return columns;
+}
+
 /**
  * What a person reads beside a body cell of a page table: the row's labels (left to right, the label
- * columns' texts) and the column's headers (nearest first). A table continued from the page before
+ * columns' texts, then the words of a qualifier column left of the cell) and the column's headers (nearest first). A table continued from the page before
  * without its header repeated reads under the first page's header.
  */
 export function cellHeadings(
@@ -346,6 +374,20 @@ export function cellHeadings(
     const cell = table.cells.find((x) => covers(x, row, c));
     const text = cell?.text.trim() ?? '';
     if (text !== '' && labels[labels.length - 1] !== text) labels.push(text);
+  }
+  if (labels.length > 0 && row >= table.headerRows) {
+    // A qualifier of the row left of the cell, when it qualifies all of the rows the cell spans: a figure
+    // spanning the men's and the women's rows is neither's.
+    const own = table.cells.find((x) => covers(x, row, col));
+    const first = own?.row ?? row;
+    const last = own === undefined ? row : own.row + own.rowSpan - 1;
+    for (const q of qualifierColumns(table)) {
+      if (q >= col) break;
+      const cell = table.cells.find((x) => covers(x, first, q));
+      const text = cell?.text.trim() ?? '';
+      if (cell === undefined || text === '' || cell.row + cell.rowSpan - 1 < last) continue;
+      if (labels[labels.length - 1] !== text) labels.push(text);
+    }
   }
   const inherited = table.headerRows === 0 ? table.continues : undefined;
   const headerRows = inherited?.headerRows ?? table.headerRows;

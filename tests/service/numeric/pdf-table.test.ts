@@ -84,3 +84,86 @@ describe('numeric check over a table on a PDF page', () => {
     expect(assessment.outcome).not.toBe('supported');
   });
 });
+
+// A ruled table whose rows are told apart by a column of words after a column of figures: "Blood
+// pressure" spans the men's row and the women's, and only the group column says which is which.
+const xs = [60, 190, 270, 370, 450];
+const ys = [710, 692, 676, 660, 644, 628];
+const at = (r: number, c: number, text: string, drop = 12): PdfText => ({
+  x: xs[c]! + 4,
+  y: ys[r]! - drop,
+  size: 9,
+  text,
+});
+
+async function groupedUnit(): Promise<Unit> {
+  const across = (y: number, from = 0) => ({ x0: xs[from]!, y0: y, x1: xs[4]!, y1: y });
+  const bytes = buildPdf([
+    {
+      width: 612,
+      height: 792,
+      texts: [
+        { x: 60, y: 730, size: 12, text: 'Table 2. Sample sizes by survey, 2019' },
+        ...['Survey', 'Households', 'Group', 'Sample'].map((t, c) => at(0, c, t)),
+        ...[at(1, 0, 'Blood pressure', 20), at(1, 1, '2,400', 20), at(1, 2, 'Men'), at(1, 3, '1,728')],
+        ...[at(2, 2, 'Women'), at(2, 3, '1,825')],
+        ...[at(3, 0, 'Blood glucose', 20), at(3, 1, '2,400', 20), at(3, 2, 'Men'), at(3, 3, '1,640')],
+        ...[at(4, 2, 'Women'), at(4, 3, '1,712')],
+      ],
+      lines: [
+        ...xs.map((x) => ({ x0: x, y0: ys[0]!, x1: x, y1: ys[5]! })),
+        ...[ys[0]!, ys[1]!, ys[3]!, ys[5]!].map((y) => across(y)),
+        ...[ys[2]!, ys[4]!].map((y) => across(y, 2)),
+      ],
+    },
+  ]);
+  const read = await extract(bytes, { filename: 'groups.pdf' }, { ocr: 'off' });
+  const unit = read.units[0];
+  if (!unit) throw new Error(`no page: ${read.state}`);
+  const { runs: _runs, cells: _cells, ...rest } = unit;
+  return Unit.parse({ ...rest, source_unit_id: 'unit_groups' });
+}
+
+describe('a column of words after the figures tells rows apart', () => {
+  it("the women's row is named by its group as well as by its survey", async () => {
+    const unit = await groupedUnit();
+    expect(pick(unit, '1,825').context.rowLabel).toBe('Blood pressure Women');
+    expect(pick(unit, '1,640').context.rowLabel).toBe('Blood glucose Men');
+    // The households figure spans both groups' rows: it is the survey's, neither group's.
+    const households = unit.figures.find((f) => f.raw === '2,400')!;
+    expect(operandContext(unit, households, unit.source_unit_id).rowLabel).toBe('Blood pressure');
+  });
+
+  it.each([
+    ['The blood pressure survey sampled 1,825 women in 2019.', ['1,825'], 'supported'],
+    ['The 2019 blood pressure survey sampled 1,900 women.', ['1,825'], 'contradicted'],
+    ['In 2019 the blood glucose survey sampled 1,640 men.', ['1,640'], 'supported'],
+    [
+      'In the 2019 blood pressure survey, 97 more women than men were sampled.',
+      ['1,825', '1,728'],
+      'supported',
+    ],
+    [
+      'In the 2019 blood pressure survey, 97 more men than women were sampled.',
+      ['1,825', '1,728'],
+      'contradicted',
+    ],
+  ])('%s', async (claim, raws, outcome) => {
+    const unit = await groupedUnit();
+    for (const order of [raws, [...raws].reverse()]) {
+      const { assessment } = assessWithReasons(
+        claim,
+        order.map((raw) => pick(unit, raw)),
+      );
+      expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
+    }
+  });
+
+  it("the men's figure never supports a claim about women that states it", async () => {
+    const unit = await groupedUnit();
+    const { assessment } = assessWithReasons('The blood pressure survey sampled 1,728 women in 2019.', [
+      pick(unit, '1,728'),
+    ]);
+    expect(assessment.outcome).toBe('escalate');
+  });
+});
