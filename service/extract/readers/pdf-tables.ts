@@ -697,6 +697,17 @@ function readTable(
       else break;
     }
   }
+  // Rows grouped under a label set on the first of them only, told apart by a column of words: the label
+  // spans its group, and the columns it then covers may be label columns.
+  if (labelCols === 0 && spanGroupLabels(cells, merged.length, headerRows)) {
+    const bodyRows = merged.map((r, k) => (r.figures && k >= headerRows ? k : -1)).filter((k) => k >= 0);
+    for (let c = 0; c < columns.length - 1; c++) {
+      const held = bodyRows.map((k) => cells.find((cell) => covers(cell, k, c)));
+      const words = held.filter((cell) => cell && cell.text !== '' && !numberPiece(cell.text)).length;
+      if (words === held.length) labelCols = c + 1;
+      else break;
+    }
+  }
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
   const y = Math.min(...all.map((b) => b.y));
@@ -850,6 +861,42 @@ function covers(cell: PageTableCell, row: number, col: number): boolean {
  * Body cells of words set between two ruled lines that enclose several rows, with nothing else of their
  * column between the lines, span those rows. True when any cell was made to span.
  */
+/**
+ * Labels set once over a group of rows ("Blood pressure | Men | 1,728" over "| Women | 1,825"): the first
+ * column names a group on its first row and is blank on the rest, and a column of words names every row
+ * (two texts or more). Each label is made to span its group. Without that column, a blank first cell says
+ * nothing of which group its row is in, and nothing is spanned.
+ */
+function spanGroupLabels(cells: PageTableCell[], rows: number, headerRows: number): boolean {
+  const body = cells.filter((c) => c.row >= headerRows);
+  const bodyRows = [...new Set(body.map((c) => c.row))].sort((a, b) => a - b);
+  const firstCol = new Map(body.filter((c) => c.col === 0 && c.text !== '').map((c) => [c.row, c]));
+  const labelled = [...firstCol.values()];
+  if (
+    bodyRows.length < 3 ||
+    labelled.length < 2 ||
+    labelled.length === bodyRows.length ||
+    !firstCol.has(bodyRows[0]!) ||
+    labelled.some((c) => c.colSpan !== 1 || numberPiece(c.text))
+  )
+    return false;
+  const qualifies = (col: number) => {
+    const held = bodyRows.map((r) => body.find((c) => c.row === r && c.col === col && c.colSpan === 1));
+    const texts = held.map((c) => c?.text ?? '');
+    return texts.every((t) => t !== '' && !numberPiece(t)) && new Set(texts).size >= 2;
+  };
+  const maxCol = Math.max(...body.map((c) => c.col));
+  let qualifier = false;
+  for (let col = 1; col <= maxCol && !qualifier; col++) qualifier = qualifies(col);
+  if (!qualifier) return false;
+  for (const label of labelled) {
+    let end = label.row + 1;
+    while (end < rows && bodyRows.includes(end) && !firstCol.has(end)) end++;
+    label.rowSpan = end - label.row;
+  }
+  return true;
+}
+
 function spanByRules(
   cells: PageTableCell[],
   rows: readonly Row[],

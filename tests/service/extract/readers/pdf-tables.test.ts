@@ -730,3 +730,43 @@ describe('pdf reader: tables', () => {
     expect(table.unsure).toBe(true);
   });
 });
+
+describe('pdf reader: rows grouped under a label set once', () => {
+  const grouped = (first: string, second: string): PdfText[] => [
+    ...row(700, 'Survey', ['Households', 'Group', 'Sample'], [200, 280, 400]),
+    ...row(686, 'Blood pressure', ['2,400', first, '1,728'], [200, 280, 400]),
+    ...row(674, null, [second, '1,825'], [280, 400]),
+    ...row(662, 'Blood glucose', ['2,400', first, '1,640'], [200, 280, 400]),
+    ...row(650, null, [second, '1,712'], [280, 400]),
+  ];
+
+  it('a label spans its group when a column of words names each of its rows', async () => {
+    const unit = await page(grouped('Men', 'Women'));
+    const table = unit.page!.tables![0]!;
+    expect(table.labelCols).toBe(1);
+    expect(table.cells.find((c) => c.text === 'Blood pressure')).toMatchObject({ row: 1, rowSpan: 2 });
+    expect(table.cells.find((c) => c.text === 'Blood glucose')).toMatchObject({ row: 3, rowSpan: 2 });
+    expect(cellHeadings(table, 2, 3).labels).toEqual(['Blood pressure', 'Women']);
+    expect(cellHeadings(table, 3, 3).labels).toEqual(['Blood glucose', 'Men']);
+  });
+
+  it('a column of words next to the label becomes a label column of its own', async () => {
+    const unit = await page([
+      ...row(700, 'Survey', ['Group', 'Sample'], [200, 300]),
+      ...row(686, 'Blood pressure', ['Men', '1,728'], [200, 300]),
+      ...row(674, null, ['Women', '1,825'], [200, 300]),
+      ...row(662, 'Blood glucose', ['Men', '1,640'], [200, 300]),
+      ...row(650, null, ['Women', '1,712'], [200, 300]),
+    ]);
+    const table = unit.page!.tables![0]!;
+    expect(table.labelCols).toBe(2);
+    expect(cellHeadings(table, 4, 2).labels).toEqual(['Blood glucose', 'Women']);
+  });
+
+  it('without words telling the rows apart, a blank first cell is left blank', async () => {
+    const unit = await page(grouped('12', '13'));
+    const table = unit.page!.tables![0]!;
+    expect(table.labelCols).toBe(0);
+    expect(table.cells.every((c) => c.rowSpan === 1)).toBe(true);
+  });
+});
