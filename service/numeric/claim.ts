@@ -1,3 +1,4 @@
+import { bandPattern } from './bands';
 import type { UnitClass } from '../../shared/api';
 import { findFigures } from '../../shared/figures';
 import { cleanLabelText, claimPeriods, type ClaimPeriods } from '../../shared/structure';
@@ -349,6 +350,9 @@ export function labelSpans(low: string, labels: readonly string[]): [number, num
       const re = new RegExp(`(?<![\\p{L}\\p{N}])${flexible(piece)}(?![\\p{L}\\p{N}])`, 'gu');
       for (const m of low.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
     }
+    // A band the claim writes its own way ("25 to 34" for "25-34", "50+" for "50 and over").
+    const band = bandPattern(label);
+    if (band !== null) for (const m of low.matchAll(band)) spans.push([m.index, m.index + m[0].length]);
   }
   return spans;
 }

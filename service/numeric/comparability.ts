@@ -1,4 +1,5 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
+import { bandPattern } from './bands';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
 import {
@@ -75,6 +76,9 @@ const judge = (facet: FacetReason['facet'], code: FacetCode, why: string): Facet
 /** Every significant word of the label appears in the claim (plural- and possessive-insensitive). */
 export function labelMentioned(label: string | null, claim: string): boolean {
   if (label === null || parsePeriod(label) !== null) return false;
+  // A band has no words to name it by: the claim names it by saying the same band.
+  const band = bandPattern(label);
+  if (band !== null) return band.test(lower(claim));
   const significant = [...labelWords(label)].filter((w) => w.length >= 3);
   if (significant.length === 0) return false;
   const said = new Set(tokensOf(claim).map((t) => t.stem));

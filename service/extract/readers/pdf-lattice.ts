@@ -2,6 +2,7 @@ import type { PageTable, PageTableCell } from '../../../shared/api';
 import type { Chunk, ChunkLine, Rule, Upright } from './pdf-tables';
 import {
   asRead,
+  bandColumn,
   codeColumn,
   leadersOff,
   namedByRecord,
@@ -419,7 +420,8 @@ function readLattice(
   for (let col = running(0) ? 1 : 0; col < cols + shift - 1; col++) {
     const held = bodyGuess.map((r) => out.find((c) => c.row <= r && c.row + c.rowSpan > r && c.col === col));
     const words = held.filter((c) => c && !numberPiece(c.text)).length;
-    if (words >= 0.6 * held.length && words > 0) labelCols = col + 1;
+    if ((words >= 0.6 * held.length && words > 0) || bandColumn(held.map((c) => c?.text ?? '')))
+      labelCols = col + 1;
     // A column of codes before the first label column is passed over, as a running number is.
     else if (labelCols > 0 || !codeColumn(held.map((c) => c?.text ?? ''))) break;
   }

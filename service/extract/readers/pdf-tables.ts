@@ -197,6 +197,30 @@ export function codeColumn(texts: readonly string[]): boolean {
   );
 }
 
+const BAND_NUMBER = String.raw`[$£€]?\d{1,3}(?:,\d{3})+|[$£€]?\d+`;
+const BAND = new RegExp(
+  [
+    String.raw`^(?:${BAND_NUMBER})\s*(?:-|–|—|to|a|bis)\s*(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:${BAND_NUMBER})\s*\+(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:under|less than|below|over|above|up to|fewer than|more than)\s+(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:${BAND_NUMBER})\s+(?:and|or|in|years?|yrs)\b\s*\p{L}.*$`,
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * A column of bands ("18-75", "76-80", "81 in poi"; "Under 5", "65+"; "$10,000 to $14,999"): whole
+ * numbers that name a group of rows, so the column labels its rows as words would. Two bands or more,
+ * half its texts or more, the rest words; a decimal range ("12.1–14.3", an interval) is a figure.
+ */
+export function bandColumn(texts: readonly string[]): boolean {
+  const filled = texts.map((t) => t.trim()).filter((t) => t !== '');
+  const bands = filled.filter((t) => BAND.test(t)).length;
+  return (
+    bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => BAND.test(t) || !numberPiece(t))
+  );
+}
+
 /** A running number down a column ("No.": 1, 2, 3, …): it numbers the rows, and labels none of them. */
 export function runningColumn(texts: readonly string[]): boolean {
   let steps = 0;
@@ -597,12 +621,10 @@ function readTable(
   for (let c = 0; c < columns.length - 1; c++) {
     const cells = rows.filter((r) => r.lines.some(figureLine)).map((r) => r.cells.get(c));
     const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
-    if (words >= 0.6 * cells.length && words > 0) labelCols = c + 1;
+    const texts = cells.map((cell) => (cell ? cellText(cell) : ''));
+    if ((words >= 0.6 * cells.length && words > 0) || bandColumn(texts)) labelCols = c + 1;
     else if (labelCols > 0) break;
-    else {
-      const texts = cells.map((cell) => (cell ? cellText(cell) : ''));
-      if (!codeColumn(texts) && !(c === 0 && runningColumn(texts))) break;
-    }
+    else if (!codeColumn(texts) && !(c === 0 && runningColumn(texts))) break;
   }
   // Header rows: the rows above the first of two rows in a row whose data cells mostly hold figures (a row
   // of column numbers or of "(a)", "(b)" marks under the headings is not one).

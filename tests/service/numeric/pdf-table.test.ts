@@ -167,3 +167,70 @@ describe('a column of words after the figures tells rows apart', () => {
     expect(assessment.outcome).toBe('escalate');
   });
 });
+
+describe('a table whose rows are age bands', () => {
+  async function bandsUnit(): Promise<Unit> {
+    const bytes = buildPdf([
+      {
+        width: 612,
+        height: 792,
+        texts: [
+          { x: 72, y: 720, size: 12, text: 'Table 3. Unemployment rate by age' },
+          ...line(700, 'Age', '2023', '2022'),
+          ...line(686, '16-24', '11.2%', '10.8%'),
+          ...line(674, '25-34', '4.1%', '3.9%'),
+          ...line(662, '35-49', '3.0%', '3.2%'),
+          ...line(650, '50 and over', '2.9%', '2.7%'),
+        ],
+      },
+    ]);
+    const read = await extract(bytes, { filename: 'ages.pdf' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    return Unit.parse({ ...rest, source_unit_id: 'unit_ages' });
+  }
+
+  it('each figure is read under its band and its year', async () => {
+    const unit = await bandsUnit();
+    expect(pick(unit, '4.1%').context).toMatchObject({ rowLabel: '25-34', period: '2023' });
+    expect(pick(unit, '2.7%').context).toMatchObject({ rowLabel: '50 and over', period: '2022' });
+  });
+
+  it.each([
+    [
+      'Unemployment among 25-34 year olds rose from 3.9% in 2022 to 4.1% in 2023.',
+      ['3.9%', '4.1%'],
+      'supported',
+    ],
+    [
+      'Unemployment among 25-34 year olds fell from 3.9% in 2022 to 4.1% in 2023.',
+      ['3.9%', '4.1%'],
+      'contradicted',
+    ],
+    ['In 2023 the unemployment rate for people aged 25-34 was 4.1%.', ['4.1%'], 'supported'],
+    ['In 2023 the unemployment rate for people aged 25 to 34 was 4.1%.', ['4.1%'], 'supported'],
+    ['In 2022 the unemployment rate of those aged 50 and over was 2.7%.', ['2.7%'], 'supported'],
+    ['In 2022 the unemployment rate of the 50+ age group was 2.7%.', ['2.7%'], 'supported'],
+    ['In 2022 the unemployment rate of those aged 50 and over was 3.7%.', ['2.7%'], 'contradicted'],
+  ])('%s', async (claim, raws, outcome) => {
+    const unit = await bandsUnit();
+    for (const order of [raws, [...raws].reverse()]) {
+      const { assessment } = assessWithReasons(
+        claim,
+        order.map((raw) => pick(unit, raw)),
+      );
+      expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
+    }
+  });
+
+  it("a band's figure never answers for another band", async () => {
+    const unit = await bandsUnit();
+    for (const claim of [
+      'In 2023 the unemployment rate for people aged 16-24 was 4.1%.',
+      'In 2023 the unemployment rate for people aged 25-49 was 4.1%.',
+      'In 2023 the unemployment rate for people aged 125-34 was 4.1%.',
+    ]) {
+      const { assessment } = assessWithReasons(claim, [pick(unit, '4.1%')]);
+      expect(assessment.outcome, claim).toBe('escalate');
+    }
+  });
+});

@@ -1,0 +1,42 @@
+// Row labels that are bands of whole numbers ("25-34", "65 and over", "Under 5", "$10,000 to $14,999"):
+// they name a group of rows by numbers alone, so a claim names one by writing the same band, in any of the
+// ways bands are written ("aged 25 to 34", "the 65+ group", "children under 5").
+
+const WHOLE = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
+const MONEY = String.raw`[$£€]?`;
+const RANGE = new RegExp(
+  String.raw`^${MONEY}(${WHOLE})\s*(?:-|–|—|to)\s*${MONEY}(${WHOLE})(?:\s+(?:years?|yrs))?$`,
+  'i',
+);
+const UP = new RegExp(
+  String.raw`^${MONEY}(${WHOLE})\s*(?:\+|(?:years?\s+)?(?:and|or)\s+(?:over|older|above|more))$`,
+  'i',
+);
+const DOWN = new RegExp(String.raw`^(?:under|less than|below|fewer than)\s+${MONEY}(${WHOLE})$`, 'i');
+
+/** A number as a claim writes it: its thousands comma optional, never part of a longer number. */
+const number = (n: string) => String.raw`(?<![\d.,])${MONEY}${n.replace(/,/g, ',?')}(?!\d|[.,]\d)`;
+
+/**
+ * How a claim writes the band a label is (a global, case-insensitive pattern over the claim's lower-cased
+ * text), or null when the label is no band.
+ */
+export function bandPattern(label: string): RegExp | null {
+  const text = label.trim();
+  const range = RANGE.exec(text);
+  if (range !== null)
+    return new RegExp(String.raw`${number(range[1]!)}\s*(?:-|–|—|to|and)\s*${number(range[2]!)}`, 'gi');
+  const up = UP.exec(text);
+  if (up !== null)
+    return new RegExp(
+      String.raw`${number(up[1]!)}\s*(?:\+|(?:years?\s+)?(?:and|or)\s+(?:over|older|above|more)|plus)`,
+      'gi',
+    );
+  const down = DOWN.exec(text);
+  if (down !== null)
+    return new RegExp(
+      String.raw`\b(?:under|less than|below|fewer than|younger than)\s+${number(down[1]!)}`,
+      'gi',
+    );
+  return null;
+}
