@@ -15,32 +15,48 @@ const line = (y: number, label: string, a: string, b: string): PdfText[] => [
   { x: 380, y, size: 9, text: b },
 ];
 
-async function tableUnit(): Promise<Unit> {
-  const bytes = buildPdf([
-    {
-      width: 612,
-      height: 792,
-      texts: [
-        { x: 72, y: 720, size: 12, text: 'Table 4. Households by tenure' },
-        ...line(700, 'Tenure', '2023', '2022'),
-        ...line(686, 'Owner occupied', '14,812', '14,390'),
-        ...line(674, 'Private rented', '4,612', '4,788'),
-        ...line(662, 'Social rented', '3,954', '3,921'),
-      ],
-    },
-  ]);
-  const read = await extract(bytes, { filename: 'tenure.pdf' }, { ocr: 'off' });
+/** The first page of a PDF as a stored unit (`unit_<name>`), as a check reads it. */
+async function pageUnit(bytes: Uint8Array, name: string): Promise<Unit> {
+  const read = await extract(bytes, { filename: `${name}.pdf` }, { ocr: 'off' });
   const unit = read.units[0];
   if (!unit) throw new Error(`no page: ${read.state}`);
   const { runs: _runs, cells: _cells, ...rest } = unit;
-  return Unit.parse({ ...rest, source_unit_id: 'unit_tenure' });
+  return Unit.parse({ ...rest, source_unit_id: `unit_${name}` });
 }
+
+/** A page holding a titled table of a label column and two columns of figures, 12 points a row. */
+function linedUnit(name: string, title: string, rows: readonly [string, string, string][]): Promise<Unit> {
+  const texts = [
+    { x: 72, y: 720, size: 12, text: title },
+    ...rows.flatMap(([label, a, b], i) => line(700 - 12 * i - (i > 0 ? 2 : 0), label, a, b)),
+  ];
+  return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), name);
+}
+
+const tableUnit = () =>
+  linedUnit('tenure', 'Table 4. Households by tenure', [
+    ['Tenure', '2023', '2022'],
+    ['Owner occupied', '14,812', '14,390'],
+    ['Private rented', '4,612', '4,788'],
+    ['Social rented', '3,954', '3,921'],
+  ]);
 
 function pick(unit: Unit, raw: string): EngineOperand {
   const figure: FigureWithPosition | undefined = unit.figures.find((f) => f.raw === raw);
   if (!figure) throw new Error(`no figure ${raw}`);
   const { ambiguous: _a, span: _s, position: _p, ...read } = figure;
   return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
+}
+
+/** The claim's outcome over the figures picked in the order given and in the reverse order: the same. */
+function expectInBothOrders(unit: Unit, claim: string, raws: readonly string[], outcome: string): void {
+  for (const order of [raws, [...raws].reverse()]) {
+    const { assessment } = assessWithReasons(
+      claim,
+      order.map((raw) => pick(unit, raw)),
+    );
+    expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
+  }
 }
 
 describe('numeric check over a table on a PDF page', () => {
@@ -62,17 +78,7 @@ describe('numeric check over a table on a PDF page', () => {
     ['Social rented households grew by 33 between 2022 and 2023.', '3,921', '3,954', 'supported'],
     ['Social rented households grew by 330 between 2022 and 2023.', '3,954', '3,921', 'contradicted'],
   ])('%s', async (claim, first, second, outcome) => {
-    const unit = await tableUnit();
-    for (const order of [
-      [first, second],
-      [second, first],
-    ]) {
-      const { assessment } = assessWithReasons(
-        claim,
-        order.map((raw) => pick(unit, raw)),
-      );
-      expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
-    }
+    expectInBothOrders(await tableUnit(), claim, [first, second], outcome);
   });
 
   it('a change from one line item to another is not read as a change over time', async () => {
@@ -117,11 +123,7 @@ async function groupedUnit(): Promise<Unit> {
       ],
     },
   ]);
-  const read = await extract(bytes, { filename: 'groups.pdf' }, { ocr: 'off' });
-  const unit = read.units[0];
-  if (!unit) throw new Error(`no page: ${read.state}`);
-  const { runs: _runs, cells: _cells, ...rest } = unit;
-  return Unit.parse({ ...rest, source_unit_id: 'unit_groups' });
+  return pageUnit(bytes, 'groups');
 }
 
 describe('a column of words after the figures tells rows apart', () => {
@@ -149,14 +151,7 @@ describe('a column of words after the figures tells rows apart', () => {
       'contradicted',
     ],
   ])('%s', async (claim, raws, outcome) => {
-    const unit = await groupedUnit();
-    for (const order of [raws, [...raws].reverse()]) {
-      const { assessment } = assessWithReasons(
-        claim,
-        order.map((raw) => pick(unit, raw)),
-      );
-      expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
-    }
+    expectInBothOrders(await groupedUnit(), claim, raws, outcome);
   });
 
   it("the men's figure never supports a claim about women that states it", async () => {
@@ -169,25 +164,14 @@ describe('a column of words after the figures tells rows apart', () => {
 });
 
 describe('a table whose rows are age bands', () => {
-  async function bandsUnit(): Promise<Unit> {
-    const bytes = buildPdf([
-      {
-        width: 612,
-        height: 792,
-        texts: [
-          { x: 72, y: 720, size: 12, text: 'Table 3. Unemployment rate by age' },
-          ...line(700, 'Age', '2023', '2022'),
-          ...line(686, '16-24', '11.2%', '10.8%'),
-          ...line(674, '25-34', '4.1%', '3.9%'),
-          ...line(662, '35-49', '3.0%', '3.2%'),
-          ...line(650, '50 and over', '2.9%', '2.7%'),
-        ],
-      },
+  const bandsUnit = () =>
+    linedUnit('ages', 'Table 3. Unemployment rate by age', [
+      ['Age', '2023', '2022'],
+      ['16-24', '11.2%', '10.8%'],
+      ['25-34', '4.1%', '3.9%'],
+      ['35-49', '3.0%', '3.2%'],
+      ['50 and over', '2.9%', '2.7%'],
     ]);
-    const read = await extract(bytes, { filename: 'ages.pdf' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    return Unit.parse({ ...rest, source_unit_id: 'unit_ages' });
-  }
 
   it('each figure is read under its band and its year', async () => {
     const unit = await bandsUnit();
@@ -212,14 +196,7 @@ describe('a table whose rows are age bands', () => {
     ['In 2022 the unemployment rate of the 50+ age group was 2.7%.', ['2.7%'], 'supported'],
     ['In 2022 the unemployment rate of those aged 50 and over was 3.7%.', ['2.7%'], 'contradicted'],
   ])('%s', async (claim, raws, outcome) => {
-    const unit = await bandsUnit();
-    for (const order of [raws, [...raws].reverse()]) {
-      const { assessment } = assessWithReasons(
-        claim,
-        order.map((raw) => pick(unit, raw)),
-      );
-      expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
-    }
+    expectInBothOrders(await bandsUnit(), claim, raws, outcome);
   });
 
   it("a band's figure never answers for another band", async () => {
