@@ -124,7 +124,10 @@ export const FigureMatch = z.object({
   }),
   position: FigurePosition,
   cell: FigureCell.nullable(),
-  /** The row's labels, left to right (a page's running text: the words that start the figure's line). */
+  /**
+   * The row's labels, left to right, then a column of words left of the figure that tells its rows apart
+   * ("Women"); a page's running text: the words that start the figure's line.
+   */
   row_labels: z.array(z.string()),
   /** The column's headers, nearest first. */
   column_headers: z.array(z.string()),
