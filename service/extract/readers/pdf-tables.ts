@@ -216,9 +216,7 @@ const BAND = new RegExp(
 export function bandColumn(texts: readonly string[]): boolean {
   const filled = texts.map((t) => t.trim()).filter((t) => t !== '');
   const bands = filled.filter((t) => BAND.test(t)).length;
-  return (
-    bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => BAND.test(t) || !numberPiece(t))
-  );
+  return bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => BAND.test(t) || !numberPiece(t));
 }
 
 /** A running number down a column ("No.": 1, 2, 3, …): it numbers the rows, and labels none of them. */
