@@ -1,6 +1,14 @@
 import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
 import { findFigures } from '../figures';
-import { parsePeriod, periodMentions, periodOf, withYear, yearlessPart, type PeriodMention } from './periods';
+import {
+  parsePeriod,
+  periodMentions,
+  periodOf,
+  relate,
+  withYear,
+  yearlessPart,
+  type PeriodMention,
+} from './periods';
 
 export { periodOf } from './periods';
 
@@ -233,17 +241,35 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
   for (let col = 1; col < at.col && rowLabel === null; col++)
     rowLabel = grid.labels.get(`${at.row}:${col}`) ?? null;
 
-  // Column headers: label cells above, in rows that hold no value, nearest first.
+  // Column headers: label cells above, in rows that hold no value, nearest first; the rows of values
+  // between them part them into blocks, nearest first.
   const headers: string[] = [];
+  const blocks: string[][] = [[]];
   for (let row = at.row - 1; row >= 1; row--) {
-    if (grid.valueRows.has(row)) continue;
+    if (grid.valueRows.has(row)) {
+      if (blocks[blocks.length - 1]!.length > 0) blocks.push([]);
+      continue;
+    }
     const text = grid.labels.get(`${row}:${at.col}`);
     if (text !== undefined && headers[headers.length - 1] !== text) headers.push(text);
+    if (text !== undefined) blocks[blocks.length - 1]!.push(text);
   }
   const columnLabel = headers.find((h) => !NOTE_MARK.test(h.trim())) ?? null;
 
-  // Period: the nearest header that shows one ("Q3" under "2024" is "Q3 2024"), else the row label's.
-  const period = headerPeriod(headers) ?? periodOf(rowLabel);
+  // Period: the nearest header that shows one ("Q3" under "2024" is "Q3 2024"), else the row label's. A
+  // row of texts among the values ("Maturity date | 30/7/2021") is no header, but looks like one: when
+  // another block of headers above the column names another period, which one the figure is in the sheet
+  // does not say.
+  const periods = blocks.map(headerPeriod);
+  const nearest = periods.find((p) => p !== null) ?? null;
+  const parsed = parsePeriod(nearest);
+  const disputed =
+    parsed !== null &&
+    periods.some((p) => {
+      const other = parsePeriod(p);
+      return other !== null && relate(parsed, other) === 'different';
+    });
+  const period = disputed ? null : (headerPeriod(headers) ?? periodOf(rowLabel));
 
   return {
     unitKind: 'sheet',

@@ -96,6 +96,29 @@ describe('operandContext: sheets', () => {
     expect(b3.columnKey).toBe('Sheet1!B');
   });
 
+  it('a row of dates among the values leaves the period of the figures below it unsaid', async () => {
+    const unit = await unitOf(
+      [
+        ',2019,2018',
+        'Notional amount,"29,423","77,630"',
+        'Maturity date,30/7/2021~,28/6/2019~',
+        ',11/4/2024,8/12/2023',
+        'Weighted average hedged rate,2.10%,1.60%',
+      ].join('\n'),
+      'hedges.csv',
+    );
+    expect(operandContext(unit, at(unit, 'B2'), 'u')).toMatchObject({ period: '2019' });
+    expect(operandContext(unit, at(unit, 'B5'), 'u')).toMatchObject({ period: null });
+    expect(operandContext(unit, at(unit, 'C5'), 'u')).toMatchObject({ period: null });
+  });
+
+  it('a second table on the sheet under the same years, or a quarter of the year above, keeps its period', async () => {
+    const same = await unitOf(',2019,2018\nRevenue,100,90\n,2019,2018\nStaff,12,11\n', 'stacked.csv');
+    expect(operandContext(same, at(same, 'C4'), 'u')).toMatchObject({ period: '2018' });
+    const quarter = await unitOf(',2019,2018\nRevenue,100,90\n,Q4 2019,Q4 2018\nRevenue,30,25\n', 'q.csv');
+    expect(operandContext(quarter, at(quarter, 'B4'), 'u')).toMatchObject({ period: 'Q4 2019' });
+  });
+
   it('skips a scale note and a second header row; takes the nearest header above', async () => {
     const unit = await unitOf(
       '(in millions)\n,Year ended December 31,\n,2019,2018\nNet sales,"$1,234","$1,100"\nCost of sales,(800),(700)\n',
