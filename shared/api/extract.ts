@@ -128,6 +128,11 @@ export const PageTableCell = z.object({
   box: PageBox,
   /** A header: a column heading (in the header rows) or the heading of the row-label column. */
   header: z.boolean(),
+  /**
+   * A row label set in from the labels above it (local extension): how many steps in. It belongs to the
+   * nearest label above it set in fewer steps ("United States" under "Net sales"); absent at the margin.
+   */
+  indent: z.number().int().min(1).optional(),
 });
 export type PageTableCell = z.infer<typeof PageTableCell>;
 

@@ -357,6 +357,25 @@ function covers(
   return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
 }
 
+/**
+ * The labels a row's first label is set in under, outermost first: for each step in, the nearest label
+ * above set in fewer steps ("Net sales" over "United States").
+ */
+function parentLabels(table: PageTable, row: number): string[] {
+  if (table.labelCols === 0 || row < table.headerRows) return [];
+  const own = table.cells.find((x) => covers(x, row, 0));
+  const parents: string[] = [];
+  let steps = own?.indent ?? 0;
+  for (let r = (own?.row ?? row) - 1; r >= table.headerRows && steps > 0; r--) {
+    const above = table.cells.find((x) => x.row === r && x.col === 0);
+    const text = above?.text.trim() ?? '';
+    if (above === undefined || text === '' || (above.indent ?? 0) >= steps) continue;
+    parents.unshift(text);
+    steps = above.indent ?? 0;
+  }
+  return parents;
+}
+
 const qualifierCache = new WeakMap<PageTable, number[]>();
 
 /** Words, not a figure: letters and no digit outside parentheses ("Women (≥ 18 yrs)", not "12 kg"). */
@@ -386,8 +405,9 @@ function qualifierColumns(table: PageTable): number[] {
 }
 
 /**
- * What a person reads beside a body cell of a page table: the row's labels (left to right, the label
- * columns' texts, then the words of a qualifier column left of the cell) and the column's headers (nearest first). A table continued from the page before
+ * What a person reads beside a body cell of a page table: the row's labels (the labels its first label
+ * is set in under, then left to right the label columns' texts, then the words of a qualifier column left
+ * of the cell) and the column's headers (nearest first). A table continued from the page before
  * without its header repeated reads under the first page's header.
  */
 export function cellHeadings(
@@ -395,7 +415,7 @@ export function cellHeadings(
   row: number,
   col: number,
 ): { labels: string[]; headers: string[] } {
-  const labels: string[] = [];
+  const labels: string[] = parentLabels(table, row);
   for (let c = 0; c < table.labelCols; c++) {
     const cell = table.cells.find((x) => covers(x, row, c));
     const text = cell?.text.trim() ?? '';

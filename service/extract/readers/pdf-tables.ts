@@ -728,6 +728,7 @@ function readTable(
       else break;
     }
   }
+  if (labelCols > 0) indentLabels(cells, headerRows);
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
   const y = Math.min(...all.map((b) => b.y));
@@ -881,6 +882,42 @@ function covers(cell: PageTableCell, row: number, col: number): boolean {
  * Body cells of words set between two ruled lines that enclose several rows, with nothing else of their
  * column between the lines, span those rows. True when any cell was made to span.
  */
+/** Labels this close at their left start at one indent. */
+const INDENT_TOLERANCE = 1.5;
+
+/**
+ * Row labels set in under the label they belong to ("Net sales" over "  United States", "  International"):
+ * each label's steps in from the margin, when the first column's labels start at two to four left edges,
+ * each step at least 3 points and at most 40, the first body label at the margin, and the column is
+ * neither right-aligned nor centred (there the left edges follow the texts' lengths).
+ */
+export function indentLabels(cells: PageTableCell[], headerRows: number): void {
+  const labels = cells
+    .filter((c) => c.col === 0 && c.row >= headerRows && c.text.trim() !== '')
+    .sort((a, b) => a.row - b.row);
+  if (labels.length < 3) return;
+  const lefts = [...new Set(labels.map((c) => c.box.x))].sort((a, b) => a - b);
+  const edges: number[] = [];
+  for (const x of lefts)
+    if (edges.length === 0 || x - edges[edges.length - 1]! > INDENT_TOLERANCE) edges.push(x);
+  if (edges.length < 2 || edges.length > 4) return;
+  for (let k = 1; k < edges.length; k++) {
+    const step = edges[k]! - edges[k - 1]!;
+    if (step < 3 || step > 40) return;
+  }
+  const step = (c: PageTableCell) => edges.filter((e) => c.box.x >= e - INDENT_TOLERANCE).length - 1;
+  if (step(labels[0]!) !== 0) return;
+  const aligned = (at: (c: PageTableCell) => number) => {
+    const values = labels.map(at).sort((a, b) => a - b);
+    return values[values.length - 1]! - values[0]! <= 2 * INDENT_TOLERANCE;
+  };
+  if (aligned((c) => c.box.x + c.box.width) || aligned((c) => c.box.x + c.box.width / 2)) return;
+  for (const cell of labels) {
+    const steps = step(cell);
+    if (steps > 0) cell.indent = steps;
+  }
+}
+
 /**
  * Labels set once over a group of rows ("Blood pressure | Men | 1,728" over "| Women | 1,825"): the first
  * column names a group on its first row and is blank on the rest, and a column of words names every row

@@ -211,3 +211,57 @@ describe('a table whose rows are age bands', () => {
     }
   });
 });
+
+describe('a table whose rows are set in under the line item they break down', () => {
+  const regionsUnit = () => {
+    const texts: PdfText[] = [{ x: 72, y: 720, size: 12, text: 'Table 5. Results by region' }];
+    const rows: [string, string | null, string | null, number][] = [
+      ['Region', '2023', '2022', 72],
+      ['Net sales', null, null, 72],
+      ['United States', '$1,234', '$1,100', 82],
+      ['International', '$800', '$700', 82],
+      ['Operating income', null, null, 72],
+      ['United States', '$310', '$290', 82],
+      ['International', '$800', '$150', 82],
+    ];
+    rows.forEach(([label, a, b, x], i) => {
+      const y = 700 - 12 * i - (i > 0 ? 2 : 0);
+      texts.push({ x, y, size: 9, text: label });
+      if (a !== null) texts.push({ x: 300, y, size: 9, text: a }, { x: 380, y, size: 9, text: b! });
+    });
+    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'regions');
+  };
+  const inRow = (unit: Unit, raw: string, row: number) => {
+    const figure = unit.figures.find(
+      (f) => f.raw === raw && f.position.kind === 'box' && f.position.cell?.row === row,
+    )!;
+    const { ambiguous: _a, span: _s, position: _p, ...read } = figure;
+    return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
+  };
+
+  it("each figure's row is named with the line item it is set in under", async () => {
+    const unit = await regionsUnit();
+    expect(inRow(unit, '$800', 3).context.rowLabel).toBe('Net sales International');
+    expect(inRow(unit, '$800', 6).context.rowLabel).toBe('Operating income International');
+  });
+
+  it('the operating income figure never supports a claim about net sales that states it', async () => {
+    const unit = await regionsUnit();
+    const claim = 'International net sales were $800 in 2023.';
+    expect(assessWithReasons(claim, [inRow(unit, '$800', 3)]).assessment.outcome).toBe('supported');
+    expect(assessWithReasons(claim, [inRow(unit, '$800', 6)]).assessment.outcome).toBe('escalate');
+  });
+
+  it('a change within one set-in row is checked in both orders', async () => {
+    const unit = await regionsUnit();
+    for (const [claim, outcome] of [
+      ['International operating income rose from $150 in 2022 to $800 in 2023.', 'supported'],
+      ['International operating income fell from $150 in 2022 to $800 in 2023.', 'contradicted'],
+    ] as const)
+      for (const order of [
+        [inRow(unit, '$150', 6), inRow(unit, '$800', 6)],
+        [inRow(unit, '$800', 6), inRow(unit, '$150', 6)],
+      ])
+        expect(assessWithReasons(claim, order).assessment.outcome, claim).toBe(outcome);
+  });
+});

@@ -770,3 +770,44 @@ describe('pdf reader: rows grouped under a label set once', () => {
     expect(table.cells.every((c) => c.rowSpan === 1)).toBe(true);
   });
 });
+
+describe('pdf reader: row labels set in under the label they belong to', () => {
+  const regions = (inset: number, x = (i: number) => (i % 3 === 0 ? 72 : 72 + inset)): PdfText[] => [
+    ...row(700, 'Region', ['2023', '2022']),
+    ...(
+      [
+        ['Net sales', []],
+        ['United States', ['1,234', '1,100']],
+        ['International', ['800', '700']],
+        ['Operating income', []],
+        ['United States', ['310', '290']],
+        ['International', ['800', '150']],
+      ] as const
+    ).flatMap(([label, values], i) => [
+      { x: x(i), y: 686 - 12 * i, size: 9, text: label },
+      ...row(686 - 12 * i, null, values),
+    ]),
+  ];
+
+  it('a label set in belongs to the nearest label above at the margin', async () => {
+    const table = (await page(regions(10))).page!.tables![0]!;
+    expect(table.cells.filter((c) => c.indent === 1).map((c) => c.row)).toEqual([2, 3, 5, 6]);
+    expect(cellHeadings(table, 2, 1).labels).toEqual(['Net sales', 'United States']);
+    expect(cellHeadings(table, 6, 1).labels).toEqual(['Operating income', 'International']);
+    expect(cellHeadings(table, 1, 0).labels).toEqual(['Net sales']);
+  });
+
+  it('labels a point apart, right-aligned, or starting set in are not read as set in', async () => {
+    expect((await page(regions(1))).page!.tables![0]!.cells.some((c) => c.indent)).toBe(false);
+    const outdented = (await page(regions(0, (i) => (i % 3 === 0 ? 82 : 72)))).page!.tables![0]!;
+    expect(outdented.cells.some((c) => c.indent)).toBe(false);
+    const rightAligned: PdfText[] = [
+      ...row(700, 'Region', ['2023', '2022']),
+      ...['North', 'South-east', 'West'].flatMap((label, i) => [
+        { x: 160 - helveticaWidth(label, 9), y: 686 - 12 * i, size: 9, text: label },
+        ...row(686 - 12 * i, null, ['1,234', '1,100']),
+      ]),
+    ];
+    expect((await page(rightAligned)).page!.tables![0]!.cells.some((c) => c.indent)).toBe(false);
+  });
+});
