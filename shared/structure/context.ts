@@ -376,7 +376,13 @@ function parentLabels(table: PageTable, row: number): string[] {
   return parents;
 }
 
-const qualifierCache = new WeakMap<PageTable, number[]>();
+/** A qualifier column, and whether it labels a table of its own beside the first (see qualifierColumns). */
+interface Qualifier {
+  col: number;
+  apart: boolean;
+}
+
+const qualifierCache = new WeakMap<PageTable, Qualifier[]>();
 
 /** Words, not a figure: letters and no digit outside parentheses ("Women (≥ 18 yrs)", not "12 kg"). */
 const WORDS_ONLY = (text: string) => /\p{L}{2}/u.test(text) && !/\d/.test(text.replace(/\([^()]*\)/g, ''));
@@ -386,18 +392,23 @@ const WORDS_ONLY = (text: string) => /\p{L}{2}/u.test(text) && !/\d/.test(text.r
  * column of words after a column of figures ("Blood Pressure | 2400 | Men (≥ 18 yrs) | 10% | 1728" over
  * "| | Women (≥ 18 yrs) | | 1728"). Every text it holds is words, it tells two rows or more apart, and
  * a column of figures stands between it and the labels (a column of words beside them is the reader's to
- * take for a label or not).
+ * take for a label or not). Such a column labels a table of its own set beside the first (`apart`) when
+ * it names a row the label columns leave blank ("Presentes | 217 | Votos Afirmativos | 129" over
+ * "| | Abstenciones | 22"): the figures right of it are its rows', not the first labels'.
  */
-function qualifierColumns(table: PageTable): number[] {
+function qualifierColumns(table: PageTable): Qualifier[] {
   const cached = qualifierCache.get(table);
   if (cached !== undefined) return cached;
   const body = table.cells.filter((c) => !c.header && c.row >= table.headerRows && c.text.trim() !== '');
-  const columns: number[] = [];
+  const labelled = (row: number) =>
+    body.some((c) => c.col < table.labelCols && c.row <= row && row < c.row + c.rowSpan);
+  const columns: Qualifier[] = [];
   let figuresBetween = false;
   for (let q = table.labelCols; q < table.cols && table.labelCols > 0; q++) {
-    const texts = body.filter((c) => c.col === q).map((c) => c.text.trim());
+    const held = body.filter((c) => c.col === q);
+    const texts = held.map((c) => c.text.trim());
     const words = texts.length >= 2 && texts.every(WORDS_ONLY) && new Set(texts).size >= 2;
-    if (words && figuresBetween) columns.push(q);
+    if (words && figuresBetween) columns.push({ col: q, apart: held.some((c) => !labelled(c.row)) });
     else if (!words && texts.some((t) => /\d/.test(t))) figuresBetween = true;
   }
   qualifierCache.set(table, columns);
@@ -421,18 +432,20 @@ export function cellHeadings(
     const text = cell?.text.trim() ?? '';
     if (text !== '' && labels[labels.length - 1] !== text) labels.push(text);
   }
-  if (labels.length > 0 && row >= table.headerRows) {
+  if (row >= table.headerRows) {
     // A qualifier of the row left of the cell, when it qualifies all of the rows the cell spans: a figure
-    // spanning the men's and the women's rows is neither's.
+    // spanning the men's and the women's rows is neither's. A table's own label column beside the first
+    // takes the place of the first's labels.
     const own = table.cells.find((x) => covers(x, row, col));
     const first = own?.row ?? row;
     const last = own === undefined ? row : own.row + own.rowSpan - 1;
-    for (const q of qualifierColumns(table)) {
+    for (const { col: q, apart } of qualifierColumns(table)) {
       if (q >= col) break;
       const cell = table.cells.find((x) => covers(x, first, q));
       const text = cell?.text.trim() ?? '';
+      if (apart) labels.length = 0;
       if (cell === undefined || text === '' || cell.row + cell.rowSpan - 1 < last) continue;
-      if (labels[labels.length - 1] !== text) labels.push(text);
+      if (apart || (labels.length > 0 && labels[labels.length - 1] !== text)) labels.push(text);
     }
   }
   const inherited = table.headerRows === 0 ? table.continues : undefined;

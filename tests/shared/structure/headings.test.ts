@@ -109,4 +109,30 @@ describe('cellHeadings: a qualifier column apart from the labels', () => {
     ]);
     expect(cellHeadings(same, 2, 3).labels).toEqual(['B']);
   });
+
+  it('a column of words naming a row the labels leave blank labels a table of its own beside the first', () => {
+    const beside = table(4, 5, 1, [
+      ['', 0, 0],
+      ['Total', 0, 1],
+      ['', 0, 2],
+      ['Deputies', 0, 3],
+      ['Total', 0, 4],
+      ['Present', 1, 0],
+      ['217', 1, 1],
+      ['Votes for', 1, 2],
+      ['129', 1, 3],
+      ['129', 1, 4],
+      ['Absent', 2, 0],
+      ['40', 2, 1],
+      ['Votes against', 2, 2],
+      ['65', 2, 3],
+      ['65', 2, 4],
+      ['Abstentions', 3, 2],
+      ['22', 3, 3],
+      ['22', 3, 4],
+    ]);
+    expect(cellHeadings(beside, 1, 1).labels).toEqual(['Present']);
+    expect(cellHeadings(beside, 1, 3).labels).toEqual(['Votes for']);
+    expect(cellHeadings(beside, 3, 4).labels).toEqual(['Abstentions']);
+  });
 });
