@@ -166,9 +166,14 @@ export function expectedColumnHeader(grid: Grid, col: number, headerRows: readon
     .join(' ');
 }
 
-/** A row label as compared: trailing dots and colons left out (a leader's last dot, "Earnings per share:"). */
+/**
+ * A row label as compared: trailing dots and colons left out (a leader's last dot, "Earnings per share:"),
+ * and in right-to-left text its brackets, which a tool writing the text in visual order turns round
+ * ("אינדיבידואלית 1)( לנפש" for "אינדיבידואלית (1) לנפש").
+ */
 export function labelKey(text: string): string {
-  return text.replace(/[\s.:]+$/u, '');
+  const key = text.replace(/[\s.:]+$/u, '');
+  return /[\u0590-\u08FF]/u.test(key) ? key.replace(/[()[\]]/gu, '') : key;
 }
 
 /** An expected row's label: its first non-empty cell that holds no number. */

@@ -26,6 +26,7 @@ import {
   headerHoldsRows,
   headerKeptApart,
   isColumnNumbering,
+  labelKey,
   mapColumns,
   mapRows,
   ourColumnHeader,
@@ -283,6 +284,18 @@ describe('pairing rows and columns', () => {
         ]),
       ),
     ]).toEqual([[0, 0]]);
+  });
+});
+
+describe('row labels as compared', () => {
+  it('leaves out trailing dots and colons, and the brackets of right-to-left text only', () => {
+    expect(labelKey('Earnings per share:')).toBe('Earnings per share');
+    expect(labelKey('Robbery.')).toBe('Robbery');
+    expect(labelKey('ההוצאה לצריכה אינדיבידואלית 1)( לנפש')).toBe(
+      labelKey('ההוצאה לצריכה אינדיבידואלית (1) לנפש'),
+    );
+    expect(labelKey('Net income (1)')).toBe('Net income (1)');
+    expect(labelKey('Net income (1)')).not.toBe(labelKey('Net income 1)('));
   });
 });
 

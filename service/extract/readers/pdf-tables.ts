@@ -888,8 +888,8 @@ const INDENT_TOLERANCE = 1.5;
 /**
  * Row labels set in under the label they belong to ("Net sales" over "  United States", "  International"):
  * each label's steps in from the margin, when the first column's labels start at two to four left edges,
- * each step at least 3 points and at most 40, the first body label at the margin, and the column is
- * neither right-aligned nor centred (there the left edges follow the texts' lengths).
+ * each step at least 3 points (and 0.4 of the labels' height) and at most 40, the first body label at the
+ * margin, and the column neither right-aligned nor centred (there the left edges follow the texts' lengths).
  */
 export function indentLabels(cells: PageTableCell[], headerRows: number): void {
   const labels = cells
@@ -901,9 +901,12 @@ export function indentLabels(cells: PageTableCell[], headerRows: number): void {
   for (const x of lefts)
     if (edges.length === 0 || x - edges[edges.length - 1]! > INDENT_TOLERANCE) edges.push(x);
   if (edges.length < 2 || edges.length > 4) return;
+  // A step is wider than the jitter of words read from a scan: 3 points, and 0.4 of the labels' height.
+  const heights = labels.map((c) => c.box.height).sort((a, b) => a - b);
+  const least = Math.max(3, 0.4 * heights[heights.length >> 1]!);
   for (let k = 1; k < edges.length; k++) {
     const step = edges[k]! - edges[k - 1]!;
-    if (step < 3 || step > 40) return;
+    if (step < least || step > 40) return;
   }
   const step = (c: PageTableCell) => edges.filter((e) => c.box.x >= e - INDENT_TOLERANCE).length - 1;
   if (step(labels[0]!) !== 0) return;
