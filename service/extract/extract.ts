@@ -32,8 +32,9 @@ import {
  * pages drawn for OCR by PDFium, in grey; U+0000 in a text layer read as U+FFFD; 7: PDF pages in reading
  * order, columns of prose one after the other, a word hyphenated across a line end joined; 8: tables on
  * PDF pages, each figure knowing its cell; 9: tables read further: columns a space apart, tables of words,
- * labels set once over a group, bands of whole numbers as labels, labels set in under another). Reading
- * PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * labels set once over a group, bands of whole numbers as labels, labels set in under another, on a
+ * PDF page or by an xlsx style). Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another
+ * extractor.
  */
 export const EXTRACTOR_VERSION =
   process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-9;pdf=pdfjs' : 'ew-extract-9';

@@ -86,6 +86,11 @@ export const SheetCell = z.object({
   text: z.string(),
   /** The merged range this cell belongs to, one of `sheet.merges`. */
   merged_range: CellRange.optional(),
+  /**
+   * A label its style sets in (local extension): the indent, in the workbook's steps. It names a part of
+   * the nearest label above it in its column set in less ("United States" under "Net sales").
+   */
+  indent: z.number().int().min(1).optional(),
 });
 export type SheetCell = z.infer<typeof SheetCell>;
 

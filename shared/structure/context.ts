@@ -147,6 +147,8 @@ interface SheetGrid {
   valueRows: Set<number>;
   /** The one currency the sheet's figures name, or null (none, or several). */
   currency: string | null;
+  /** The indent of label cells their style sets in, at `${row}:${col}`. */
+  indents: Map<string, number>;
 }
 
 const gridCache = new WeakMap<Unit, SheetGrid>();
@@ -165,12 +167,14 @@ function sheetGrid(unit: Unit): SheetGrid {
   const labels = new Map<string, string>();
   const valueRows = new Set<number>();
   const labelText = new Map<string, string>();
+  const indents = new Map<string, number>();
   for (const cell of sheet.cells) {
     const at = parseCellRef(cell.ref);
     if (!at) continue;
     if (isLabelCell(cell.text, raws.get(cell.ref))) {
       labelText.set(cell.ref, cell.text.trim());
       labels.set(`${at.row}:${at.col}`, cell.text.trim());
+      if (cell.indent !== undefined) indents.set(`${at.row}:${at.col}`, cell.indent);
     } else if (raws.has(cell.ref)) valueRows.add(at.row);
   }
   // A merged header counts for every cell it covers.
@@ -213,9 +217,28 @@ function sheetGrid(unit: Unit): SheetGrid {
   }
   const currencies = new Set(unit.figures.filter((f) => f.unitClass === 'currency').map((f) => f.unit));
   const [currency] = [...currencies];
-  const grid = { labels, valueRows, currency: currencies.size === 1 ? (currency ?? null) : null };
+  const grid = { labels, valueRows, currency: currencies.size === 1 ? (currency ?? null) : null, indents };
   gridCache.set(unit, grid);
   return grid;
+}
+
+/**
+ * The labels a sheet's row label is set in under, outermost first: for each step in, the nearest label
+ * above in its column set in less. A row that heads the figure's column (a label over it) is the header,
+ * never a parent.
+ */
+function sheetParents(grid: SheetGrid, row: number, col: number, figureCol: number): string[] {
+  const parents: string[] = [];
+  let steps = grid.indents.get(`${row}:${col}`) ?? 0;
+  for (let r = row - 1; r >= 1 && steps > 0; r--) {
+    const text = grid.labels.get(`${r}:${col}`);
+    if (text === undefined || grid.labels.has(`${r}:${figureCol}`)) continue;
+    const indent = grid.indents.get(`${r}:${col}`) ?? 0;
+    if (indent >= steps) continue;
+    parents.unshift(text);
+    steps = indent;
+  }
+  return parents;
 }
 
 function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
@@ -236,10 +259,12 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
   const name = unit.sheet.name;
   const grid = sheetGrid(unit);
 
-  // Row label: the leftmost label cell of the row, left of the figure.
+  // Row label: the leftmost label cell of the row, left of the figure, after the labels it is set in under.
   let rowLabel: string | null = null;
-  for (let col = 1; col < at.col && rowLabel === null; col++)
-    rowLabel = grid.labels.get(`${at.row}:${col}`) ?? null;
+  let labelCol = 1;
+  for (; labelCol < at.col && rowLabel === null; labelCol++)
+    rowLabel = grid.labels.get(`${at.row}:${labelCol}`) ?? null;
+  if (rowLabel !== null) rowLabel = [...sheetParents(grid, at.row, labelCol - 1, at.col), rowLabel].join(' ');
 
   // Column headers: label cells above, in rows that hold no value, nearest first; the rows of values
   // between them part them into blocks, nearest first.

@@ -99,9 +99,12 @@ function richText(node: XmlValue): string {
   return decodeOoxmlEscapes(plain + runs);
 }
 
-/** Format code per cell style index (`s`), from styles.xml's numFmts and cellXfs. */
-function readStyles(zip: OoxmlArchive, path: string | undefined): string[] {
-  if (path === undefined || !zip.has(path)) return [];
+/**
+ * Per cell style index (`s`), from styles.xml's numFmts and cellXfs: the format code, and the indent its
+ * alignment sets (0 when none).
+ */
+function readStyles(zip: OoxmlArchive, path: string | undefined): { formats: string[]; indents: number[] } {
+  if (path === undefined || !zip.has(path)) return { formats: [], indents: [] };
   const styleSheet = child(parseXml(zip.readText(path), path), 'styleSheet');
   const custom = new Map<number, string>();
   for (const fmt of children(child(styleSheet, 'numFmts'), 'numFmt')) {
@@ -109,10 +112,16 @@ function readStyles(zip: OoxmlArchive, path: string | undefined): string[] {
     const code = attr(fmt, 'formatCode');
     if (Number.isInteger(id) && code !== undefined) custom.set(id, code);
   }
-  return children(child(styleSheet, 'cellXfs'), 'xf').map((xf) => {
+  const xfs = children(child(styleSheet, 'cellXfs'), 'xf');
+  const formats = xfs.map((xf) => {
     const id = Number(attr(xf, 'numFmtId') ?? 0);
     return custom.get(id) ?? builtinFormat(id);
   });
+  const indents = xfs.map((xf) => {
+    const indent = Number(attr(child(xf, 'alignment'), 'indent') ?? 0);
+    return Number.isInteger(indent) && indent > 0 && indent <= 250 ? indent : 0;
+  });
+  return { formats, indents };
 }
 
 function readWorkbook(zip: OoxmlArchive): { path: string; workbook: Workbook } {
@@ -135,6 +144,8 @@ interface Context {
   zip: OoxmlArchive;
   strings: string[];
   formats: string[];
+  /** The indent per cell style index (0 for none). */
+  indents: number[];
   date1904: boolean;
   limits: Limits;
   cellCount: number;
@@ -278,7 +289,12 @@ function readWorksheet(ctx: Context, name: string, index: number, part: string):
           FORMAT,
         );
       const merge = findMerge(rowNumber, col);
-      cells.push(merge ? { ref, ...cell, merged_range: merge.range } : { ref, ...cell });
+      // A label set in by its style ("United States" under "Net sales") says so: it names a part of the
+      // label above it.
+      const indent =
+        typeof cell.value === 'string' ? (ctx.indents[Number(attr(cellNode, 's') ?? 0)] ?? 0) : 0;
+      const placed = indent > 0 ? { ref, ...cell, indent } : { ref, ...cell };
+      cells.push(merge ? { ...placed, merged_range: merge.range } : placed);
       grid.push({ row: rowNumber, col, text: cell.text });
     }
   }
@@ -318,7 +334,7 @@ export function readXlsx(bytes: Uint8Array, limits: Limits, onUnit?: ReadOptions
   const ctx: Context = {
     zip,
     strings: readSharedStrings(zip, target('/sharedStrings') ?? 'xl/sharedStrings.xml'),
-    formats: readStyles(zip, target('/styles') ?? 'xl/styles.xml'),
+    ...readStyles(zip, target('/styles') ?? 'xl/styles.xml'),
     date1904: workbook.date1904,
     limits,
     cellCount: 0,

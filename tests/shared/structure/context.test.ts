@@ -221,6 +221,65 @@ describe('operandContext: sheets', () => {
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
   });
 
+  it('an xlsx label its style sets in is named with the labels it is set in under', async () => {
+    // Styles: 0 plain, 1 set in one step, 2 set in two.
+    const bytes = buildXlsx({
+      strings: [
+        'Region',
+        '2023',
+        'Net sales',
+        'United States',
+        'International',
+        'Operating income',
+        'Online',
+      ],
+      xfs: [0, { numFmtId: 0, indent: 1 }, { numFmtId: 0, indent: 2 }],
+      sheets: [
+        {
+          name: 'Results',
+          rows: [
+            row(1, cell.s('A1', 0), cell.s('B1', 1)),
+            row(2, cell.s('A2', 2), cell.n('B2', 3034)),
+            row(3, cell.s('A3', 3, 1), cell.n('B3', 1234)),
+            row(4, cell.s('A4', 6, 2), cell.n('B4', 300)),
+            row(5, cell.s('A5', 4, 1), cell.n('B5', 800)),
+            row(6, cell.s('A6', 5), cell.n('B6', 3110)),
+            row(7, cell.s('A7', 4, 1), cell.n('B7', 800)),
+          ].join(''),
+        },
+      ],
+    });
+    const unit = await unitOf(bytes, 'book.xlsx');
+    expect(unit.sheet?.cells.find((c) => c.ref === 'A4')?.indent).toBe(2);
+    expect(unit.sheet?.cells.find((c) => c.ref === 'B4')?.indent).toBeUndefined();
+    const label = (ref: string) => operandContext(unit, at(unit, ref), 'u').rowLabel;
+    expect(label('B2')).toBe('Net sales');
+    expect(label('B3')).toBe('Net sales United States');
+    expect(label('B4')).toBe('Net sales United States Online');
+    expect(label('B5')).toBe('Net sales International');
+    expect(label('B7')).toBe('Operating income International');
+  });
+
+  it('a header over the column is never a parent, even above a label set in', async () => {
+    const bytes = buildXlsx({
+      strings: ['Region', '2023', 'United States'],
+      xfs: [0, { numFmtId: 0, indent: 1 }],
+      sheets: [
+        {
+          name: 'S',
+          rows: [row(1, cell.s('A1', 0), cell.s('B1', 1)), row(2, cell.s('A2', 2, 1), cell.n('B2', 5))].join(
+            '',
+          ),
+        },
+      ],
+    });
+    const unit = await unitOf(bytes, 'book.xlsx');
+    expect(operandContext(unit, at(unit, 'B2'), 'u')).toMatchObject({
+      rowLabel: 'United States',
+      period: '2023',
+    });
+  });
+
   it('hand-built: a merged range read from sheet.merges even when covered cells are absent', () => {
     const unit = Unit.parse({
       source_unit_id: 'unit_h',

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Unit, type FigureWithPosition } from '../../../shared/api';
+import { extract } from '../../../service/extract/extract';
+import { assessWithReasons } from '../../../service/numeric/assess';
+import type { EngineOperand } from '../../../service/numeric/types';
+import { operandContext } from '../../../shared/structure';
+import { buildXlsx, cell, row } from '../extract/fixtures/xlsx';
+
+// A workbook that breaks a line item down by setting rows in under it: the international rows of net
+// sales and of operating income are two rows to a check, as a person reads them.
+
+async function regions(): Promise<Unit> {
+  const bytes = buildXlsx({
+    strings: ['Region', '2023', '2022', 'Net sales', 'International', 'Operating income'],
+    xfs: [0, { numFmtId: 0, indent: 1 }],
+    sheets: [
+      {
+        name: 'Results',
+        rows: [
+          row(1, cell.s('A1', 0), cell.s('B1', 1), cell.s('C1', 2)),
+          row(2, cell.s('A2', 3)),
+          row(3, cell.s('A3', 4, 1), cell.n('B3', 800), cell.n('C3', 700)),
+          row(4, cell.s('A4', 5)),
+          row(5, cell.s('A5', 4, 1), cell.n('B5', 800), cell.n('C5', 150)),
+        ].join(''),
+      },
+    ],
+  });
+  const read = await extract(bytes, { filename: 'regions.xlsx' }, { ocr: 'off' });
+  const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+  return Unit.parse({ ...rest, source_unit_id: 'unit_regions' });
+}
+
+function at(unit: Unit, ref: string): EngineOperand {
+  const figure: FigureWithPosition | undefined = unit.figures.find(
+    (f) => f.position.kind === 'cell' && f.position.ref === ref,
+  );
+  if (!figure) throw new Error(`no figure in ${ref}`);
+  const { ambiguous: _a, span: _s, position: _p, ...read } = figure;
+  return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
+}
+
+describe('numeric check over rows a sheet sets in', () => {
+  it('the operating income figure never supports a claim about net sales that states it', async () => {
+    const unit = await regions();
+    const claim = 'International net sales were 800 in 2023.';
+    expect(assessWithReasons(claim, [at(unit, 'B3')]).assessment.outcome).toBe('supported');
+    expect(assessWithReasons(claim, [at(unit, 'B5')]).assessment.outcome).toBe('escalate');
+  });
+
+  it.each([
+    ['International operating income rose from 150 in 2022 to 800 in 2023.', 'supported'],
+    ['International operating income fell from 150 in 2022 to 800 in 2023.', 'contradicted'],
+    ['International net sales rose by 100 from 2022 to 2023.', 'escalate'],
+  ])('%s (either order)', async (claim, outcome) => {
+    const unit = await regions();
+    for (const order of [
+      [at(unit, 'C5'), at(unit, 'B5')],
+      [at(unit, 'B5'), at(unit, 'C5')],
+    ])
+      expect(assessWithReasons(claim, order).assessment.outcome).toBe(outcome);
+  });
+});
