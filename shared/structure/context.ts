@@ -153,6 +153,46 @@ interface SheetGrid {
 
 const gridCache = new WeakMap<Unit, SheetGrid>();
 
+/**
+ * Labels set in with leading blanks, as a csv or a typed sheet writes them ("  United States"): in a
+ * column whose first label is at the margin and whose labels start after one to three counts of blanks
+ * besides, each label's steps in are the rank of its count among them, unless the blanks pad every label
+ * to one width (set right). A style's indent, where a label has one, stands.
+ */
+function spacedIndents(
+  cells: readonly { ref: string; text: string; indent?: number }[],
+  labels: ReadonlyMap<string, string>,
+  valueRows: ReadonlySet<number>,
+  indents: Map<string, number>,
+): void {
+  // Rows of the body: rows of values, and labels alone on their rows (a section's heading).
+  const labelsIn = new Map<number, number>();
+  for (const key of labels.keys()) {
+    const row = Number(key.split(':')[0]);
+    labelsIn.set(row, (labelsIn.get(row) ?? 0) + 1);
+  }
+  const body = (row: number) => valueRows.has(row) || labelsIn.get(row) === 1;
+  const leads = new Map<number, { key: string; row: number; lead: number; width: number }[]>();
+  for (const cell of cells) {
+    const at = parseCellRef(cell.ref);
+    const key = at === null ? '' : `${at.row}:${at.col}`;
+    if (at === null || !labels.has(key) || cell.indent !== undefined || !body(at.row)) continue;
+    const text = cell.text.trimEnd();
+    const lead = text.length - text.replace(/^[ \u00a0\u3000]+/u, '').length;
+    const column = leads.get(at.col) ?? [];
+    column.push({ key, row: at.row, lead, width: text.length });
+    leads.set(at.col, column);
+  }
+  for (const column of leads.values()) {
+    const counts = [...new Set(column.map((c) => c.lead))].sort((a, b) => a - b);
+    const first = column.reduce((a, b) => (b.row < a.row ? b : a));
+    // Blanks that pad labels to one width set them right, not in.
+    const padded = new Set(column.map((c) => c.width)).size === 1;
+    if (counts.length < 2 || counts.length > 4 || counts[0] !== 0 || first.lead !== 0 || padded) continue;
+    for (const { key, lead } of column) if (lead > 0) indents.set(key, counts.indexOf(lead));
+  }
+}
+
 function sheetGrid(unit: Unit): SheetGrid {
   const cached = gridCache.get(unit);
   if (cached) return cached;
@@ -177,6 +217,7 @@ function sheetGrid(unit: Unit): SheetGrid {
       if (cell.indent !== undefined) indents.set(`${at.row}:${at.col}`, cell.indent);
     } else if (raws.has(cell.ref)) valueRows.add(at.row);
   }
+  spacedIndents(sheet.cells, labels, valueRows, indents);
   // A merged header counts for every cell it covers.
   for (const range of sheet.merges) {
     const [from, to] = range.split(':');

@@ -40,6 +40,18 @@ function at(unit: Unit, ref: string): EngineOperand {
   return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
 }
 
+describe('numeric check over rows a csv sets in with blanks', () => {
+  it('the operating income figure never supports a claim about net sales that states it', async () => {
+    const csv = 'Region,2023\nNet sales,\n  International,800\nOperating income,\n  International,800\n';
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'regions.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_csv' });
+    const claim = 'International net sales were 800 in 2023.';
+    expect(assessWithReasons(claim, [at(unit, 'B3')]).assessment.outcome).toBe('supported');
+    expect(assessWithReasons(claim, [at(unit, 'B5')]).assessment.outcome).toBe('escalate');
+  });
+});
+
 describe('numeric check over rows a sheet sets in', () => {
   it('the operating income figure never supports a claim about net sales that states it', async () => {
     const unit = await regions();

@@ -260,6 +260,25 @@ describe('operandContext: sheets', () => {
     expect(label('B7')).toBe('Operating income International');
   });
 
+  it('a csv label set in with blanks is named with the labels it is set in under', async () => {
+    const unit = await unitOf(
+      'Region,2023\nNet sales,\n  United States,1234\n    Online,300\n  International,800\nOperating income,\n  International,800\n',
+      'regions.csv',
+    );
+    const label = (ref: string) => operandContext(unit, at(unit, ref), 'u').rowLabel;
+    expect(label('B3')).toBe('Net sales United States');
+    expect(label('B4')).toBe('Net sales United States Online');
+    expect(label('B5')).toBe('Net sales International');
+    expect(label('B7')).toBe('Operating income International');
+  });
+
+  it('blanks that pad labels to one width, or a first label set in, set no label under another', async () => {
+    const padded = await unitOf('State,2023\n   Texas,5\n    Ohio,6\n   Maine,7\n', 'padded.csv');
+    expect(operandContext(padded, at(padded, 'B3'), 'u').rowLabel).toBe('Ohio');
+    const ragged = await unitOf('State,2023\n  Texas,5\nOhio,6\n  Maine,7\n', 'ragged.csv');
+    expect(operandContext(ragged, at(ragged, 'B4'), 'u').rowLabel).toBe('Maine');
+  });
+
   it('a header over the column is never a parent, even above a label set in', async () => {
     const bytes = buildXlsx({
       strings: ['Region', '2023', 'United States'],
