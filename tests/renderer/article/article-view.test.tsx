@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClaimCandidate, ClaimCandidatesResponse, ListedClaim } from '../../../shared/api';
+import type { ClaimCandidatesResponse, ListedClaim } from '../../../shared/api';
 import type { ArticleClaims, Case, CaseSaveInput } from '../../../shared/bridge';
 import { ArticleView } from '../../../renderer/src/article/ArticleView';
 import { useArticleDraft } from '../../../renderer/src/article/article-state';
@@ -20,6 +20,7 @@ import {
   renderWithQueries,
   representationOf,
   SUPPORTED,
+  texasCandidate,
   useComponentTestSetup,
 } from '../check/fixtures';
 
@@ -57,29 +58,7 @@ const READ: ArticleClaims = {
   },
   claims: [TEXAS, OHIO],
 };
-const CANDIDATE: ClaimCandidate = {
-  rank: 1,
-  score: 0.9,
-  relation: 'level',
-  figures: [
-    {
-      ref: REF_B,
-      role: 'value',
-      raw: '56,941',
-      value: 56941,
-      unit: null,
-      row_labels: ['Texas'],
-      column_headers: ['November 2015'],
-      table_title: 'Handgun checks',
-      period: '2015-11',
-      cell: { table: null, ref: 'C2', row: 1, col: 2 },
-    },
-  ],
-  roles: 'not_needed',
-  computed: 56941,
-  matched: { words: ['texas'], periods: ['2015-11'] },
-  near: null,
-};
+const CANDIDATE = texasCandidate('56,941', 56941);
 
 /** The bridge as the main process would answer; the case store is a single case kept here. */
 function serve(check = SUPPORTED) {

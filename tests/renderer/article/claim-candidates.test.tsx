@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ClaimCandidate, ListedClaim } from '../../../shared/api';
 import { ClaimCandidates, nearWords, relativeWords } from '../../../renderer/src/article/ClaimCandidates';
 import { claimState, claimStateWords } from '../../../renderer/src/article/claim-state';
-import { checkedCase, CONTRADICTED, REF_B, useComponentTestSetup } from '../check/fixtures';
+import { checkedCase, CONTRADICTED, texasCandidate, useComponentTestSetup } from '../check/fixtures';
 
 // A near candidate: a figure outside the claim's precision under the labels the claim names, said as what
 // it is ("Near: the claim says 60,000; this figure is 56,941 (−5.1%)"), never as a match or a success, and
@@ -39,34 +39,8 @@ const CLAIM: ListedClaim = {
   checkability: 0.9,
 };
 
-const candidate = (
-  rank: number,
-  raw: string,
-  value: number,
-  near: ClaimCandidate['near'],
-): ClaimCandidate => ({
-  rank,
-  score: near === null ? 0.9 : 0.3,
-  relation: 'level',
-  figures: [
-    {
-      ref: { ...REF_B, figure_index: rank },
-      role: 'value',
-      raw,
-      value,
-      unit: null,
-      row_labels: ['Texas'],
-      column_headers: ['November 2015'],
-      table_title: 'Handgun checks',
-      period: '2015-11',
-      cell: { table: null, ref: 'C2', row: 1, col: 2 },
-    },
-  ],
-  roles: 'not_needed',
-  computed: value,
-  matched: { words: ['texas'], periods: ['2015-11'] },
-  near,
-});
+const candidate = (rank: number, raw: string, value: number, near: ClaimCandidate['near']): ClaimCandidate =>
+  texasCandidate(raw, value, { rank, figureIndex: rank, score: near === null ? 0.9 : 0.3, near });
 // A sheet's cell, written without grouping: said as the claim writes its number.
 const NEAR = candidate(1, '56941', 56941, { claim_value: 60000, relative_difference: -0.05098 });
 const EXACT = candidate(1, '60,000', 60000, null);

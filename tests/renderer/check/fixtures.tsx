@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach } from 'vitest';
-import type { NumericResponse, OperandReference, Representation } from '../../../shared/api';
+import type { ClaimCandidate, NumericResponse, OperandReference, Representation } from '../../../shared/api';
 import type { Case, LibraryEntry } from '../../../shared/bridge';
 import type { WorkbenchTransport } from '../../../renderer/src/bridge';
 import { useWorkbenchUi, type PickedOperand } from '../../../renderer/src/ui-store';
@@ -85,6 +85,39 @@ export const REF_B: OperandReference = {
   source_unit_id: 'unit_s1',
   figure_index: 2,
 };
+
+/** A candidate for a claim about Texas in November 2015: one figure of `REF_B`'s sheet (cell C2). */
+export function texasCandidate(
+  raw: string,
+  value: number,
+  extra: Partial<Omit<ClaimCandidate, 'figures'>> & { figureIndex?: number } = {},
+): ClaimCandidate {
+  const { figureIndex, ...rest } = extra;
+  return {
+    rank: 1,
+    score: 0.9,
+    relation: 'level',
+    figures: [
+      {
+        ref: figureIndex === undefined ? REF_B : { ...REF_B, figure_index: figureIndex },
+        role: 'value',
+        raw,
+        value,
+        unit: null,
+        row_labels: ['Texas'],
+        column_headers: ['November 2015'],
+        table_title: 'Handgun checks',
+        period: '2015-11',
+        cell: { table: null, ref: 'C2', row: 1, col: 2 },
+      },
+    ],
+    roles: 'not_needed',
+    computed: value,
+    matched: { words: ['texas'], periods: ['2015-11'] },
+    near: null,
+    ...rest,
+  };
+}
 
 export const PICKED_A: PickedOperand = {
   ref: REF_A,

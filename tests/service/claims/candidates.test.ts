@@ -158,6 +158,16 @@ function claimOf(text: string): ListedClaim {
 const shown = (cs: readonly Candidate[]) =>
   cs.map((c) => c.figures.map((f) => `${f.raw}${f.role === 'value' ? '' : ` ${f.role}`}`).join(' / '));
 
+/** A table whose words a bare "Total" claim shares more closely than any other's: the words' first find. */
+const TOTALS: TableSpec = {
+  title: 'Total Total 2018 2019',
+  header: ['Item', '2018', '2019'],
+  rows: [
+    ['Total', '10', '11'],
+    ['Total other', '20', '21'],
+  ],
+};
+
 describe('candidatesFor', () => {
   it('finds the cell a level states, hedged, never the same digits as money or in thousands', async () => {
     const checks = await publish(CHECKS);
@@ -371,14 +381,7 @@ describe('candidatesFor with the article as context', () => {
 
   it('looks for a derived claim’s pair in the tables the article’s words find', async () => {
     // A table whose words the claim shares more closely takes the one table the words may find.
-    await publish({
-      title: 'Total Total 2018 2019',
-      header: ['Item', '2018', '2019'],
-      rows: [
-        ['Total', '10', '11'],
-        ['Total other', '20', '21'],
-      ],
-    });
+    await publish(TOTALS);
     await publish({
       title: 'Widget shipments by plant',
       header: ['Plant', '2018', '2019'],
@@ -397,14 +400,7 @@ describe('candidatesFor with the article as context', () => {
 
 describe('candidatesFor without context', () => {
   it('finds a derived claim’s pair in the table that prints its stated number, whatever its words find', async () => {
-    await publish({
-      title: 'Total Total 2018 2019',
-      header: ['Item', '2018', '2019'],
-      rows: [
-        ['Total', '10', '11'],
-        ['Total other', '20', '21'],
-      ],
-    });
+    await publish(TOTALS);
     await publish({
       title: 'Shipments',
       header: ['Item', '2018', '2019', 'Change'],

@@ -62,6 +62,16 @@ function setup(client: Partial<EvidenceClient> = {}) {
   return { router, context, onInternalError };
 }
 
+/** A web address's page as the guarded download stores it. */
+const STORED = {
+  asset_id: 'ast_1',
+  filename: 'page.html',
+  media_type: 'text/html',
+  byte_length: 10,
+  sha256: 'b'.repeat(64),
+  source_version_id: 'sv_article',
+};
+
 const valueOf = <T>(reply: { ok: boolean }) => (reply as { ok: true; value: T }).value;
 
 describe('article.claims', () => {
@@ -85,16 +95,7 @@ describe('article.claims', () => {
   });
 
   it('adds a web address to the library through the guarded download, then reads that document', async () => {
-    const fetchAsset = vi.fn<EvidenceClient['fetchAsset']>(() =>
-      Promise.resolve({
-        asset_id: 'ast_1',
-        filename: 'page.html',
-        media_type: 'text/html',
-        byte_length: 10,
-        sha256: 'b'.repeat(64),
-        source_version_id: 'sv_article',
-      }),
-    );
+    const fetchAsset = vi.fn<EvidenceClient['fetchAsset']>(() => Promise.resolve(STORED));
     const listClaims = vi.fn<EvidenceClient['listClaims']>(() =>
       Promise.resolve(listed('source', 'sv_article')),
     );
@@ -406,18 +407,9 @@ describe('article.case', () => {
 });
 
 describe('reading an article with a task id', () => {
-  const stored = {
-    asset_id: 'ast_1',
-    filename: 'page.html',
-    media_type: 'text/html',
-    byte_length: 10,
-    sha256: 'b'.repeat(64),
-    source_version_id: 'sv_article',
-  };
-
   it('says each step of a web address as it goes: downloading, stored, reading', async () => {
     const { router, context } = setup({
-      fetchAsset: () => Promise.resolve(stored),
+      fetchAsset: () => Promise.resolve(STORED),
       listClaims: () => Promise.resolve(listed('source', 'sv_article')),
       getSource: () => Promise.resolve(source),
     });
