@@ -1,7 +1,6 @@
-import { bandPattern } from './bands';
 import type { UnitClass } from '../../shared/api';
 import { findFigures } from '../../shared/figures';
-import { cleanLabelText, claimPeriods, type ClaimPeriods } from '../../shared/structure';
+import { bandPattern, cleanLabelText, claimPeriods, type ClaimPeriods } from '../../shared/structure';
 
 export { cleanLabelText };
 import { NO_MODIFIER, type Modifier, writtenDecimals } from './tolerance';

@@ -1,8 +1,8 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
-import { bandPattern } from './bands';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
 import {
+  bandPattern,
   order,
   parsePeriod,
   periodOf,

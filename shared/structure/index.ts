@@ -2,6 +2,7 @@
 // header or label names, a basis qualifier, a table's scale note and currency. Pure: the service's numeric
 // check reads it, and the workbench shows a picked figure's labels with it.
 
+export * from './bands';
 export * from './context';
 export * from './periods';
 export * from './passages';

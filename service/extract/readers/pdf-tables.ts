@@ -1,5 +1,6 @@
 import type { PageTable, PageTableCell } from '../../../shared/api';
 import { findFigures, findScaleNote } from '../../../shared/figures';
+import { isBandLabel } from '../../../shared/structure/bands';
 import { alignedStarts, partedAt } from './pdf-aligned';
 import { readsRightToLeft } from './pdf-bidi';
 
@@ -197,17 +198,6 @@ export function codeColumn(texts: readonly string[]): boolean {
   );
 }
 
-const BAND_NUMBER = String.raw`[$£€]?\d{1,3}(?:,\d{3})+|[$£€]?\d+`;
-const BAND = new RegExp(
-  [
-    String.raw`^(?:${BAND_NUMBER})\s*(?:-|–|—|to|a|bis)\s*(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
-    String.raw`^(?:${BAND_NUMBER})\s*\+(?:\s+\p{L}.*)?$`,
-    String.raw`^(?:under|less than|below|over|above|up to|fewer than|more than)\s+(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
-    String.raw`^(?:${BAND_NUMBER})\s+(?:and|or|in|years?|yrs)\b\s*\p{L}.*$`,
-  ].join('|'),
-  'iu',
-);
-
 /**
  * A column of bands ("18-75", "76-80", "81 in poi"; "Under 5", "65+"; "$10,000 to $14,999"): whole
  * numbers that name a group of rows, so the column labels its rows as words would. Two bands or more,
@@ -215,8 +205,8 @@ const BAND = new RegExp(
  */
 export function bandColumn(texts: readonly string[]): boolean {
   const filled = texts.map((t) => t.trim()).filter((t) => t !== '');
-  const bands = filled.filter((t) => BAND.test(t)).length;
-  return bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => BAND.test(t) || !numberPiece(t));
+  const bands = filled.filter(isBandLabel).length;
+  return bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => isBandLabel(t) || !numberPiece(t));
 }
 
 /** A running number down a column ("No.": 1, 2, 3, …): it numbers the rows, and labels none of them. */

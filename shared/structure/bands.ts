@@ -1,6 +1,7 @@
 // Row labels that are bands of whole numbers ("25-34", "65 and over", "Under 5", "$10,000 to $14,999"):
-// they name a group of rows by numbers alone, so a claim names one by writing the same band, in any of the
-// ways bands are written ("aged 25 to 34", "the 65+ group", "children under 5").
+// they name a group of rows by numbers alone. A table reader takes a column of them for labels, and a claim
+// names one by writing the same band, in any of the ways bands are written ("aged 25 to 34", "the 65+
+// group", "children under 5").
 
 const WHOLE = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
 const MONEY = String.raw`[$£€]?`;
@@ -40,3 +41,21 @@ export function bandPattern(label: string): RegExp | null {
     );
   return null;
 }
+
+const BAND_NUMBER = String.raw`[$£€]?\d{1,3}(?:,\d{3})+|[$£€]?\d+`;
+const BAND_LABEL = new RegExp(
+  [
+    String.raw`^(?:${BAND_NUMBER})\s*(?:-|–|—|to|a|bis)\s*(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:${BAND_NUMBER})\s*\+(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:under|less than|below|over|above|up to|fewer than|more than)\s+(?:${BAND_NUMBER})(?:\s+\p{L}.*)?$`,
+    String.raw`^(?:${BAND_NUMBER})\s+(?:and|or|in|years?|yrs)\b\s*\p{L}.*$`,
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * A label that is a band of whole numbers, as tables print them ("18-75", "81 in poi", "Under 5",
+ * "65+", "$10,000 to $14,999", "5 a 10"); a decimal range ("12.1-14.3", an interval) is none. Wider than
+ * what `bandPattern` can find in a claim: a band it cannot find there is named by its words, if any.
+ */
+export const isBandLabel = (text: string): boolean => BAND_LABEL.test(text.trim());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandPattern } from '../../../service/numeric/bands';
+import { bandPattern, isBandLabel } from '../../../shared/structure';
 import { bandColumn } from '../../../service/extract/readers/pdf-tables';
 
 // A row label that is a band of whole numbers is named by a claim that writes the same band.
@@ -38,8 +38,16 @@ describe('bandPattern: the ways a claim writes a band', () => {
   });
 
   it('labels with words, periods and decimals are no bands', () => {
-    for (const label of ['Texas', 'District 20', '2019', 'Q3 2024', '12.1-14.3', 'Level 2 assets'])
+    for (const label of ['Texas', 'District 20', '2019', 'Q3 2024', '12.1-14.3', 'Level 2 assets']) {
       expect(bandPattern(label), label).toBeNull();
+      expect(isBandLabel(label), label).toBe(false);
+    }
+  });
+
+  it('every band a claim can name is a band label; a band named by its words is one too', () => {
+    for (const label of ['25-34', '65 and over', '65+', 'Under 5', '$10,000 to $14,999', '81 in poi'])
+      expect(isBandLabel(label), label).toBe(true);
+    expect(bandPattern('81 in poi')).toBeNull();
   });
 });
 
