@@ -143,8 +143,8 @@ export type PageTableCell = z.infer<typeof PageTableCell>;
 
 /**
  * The table a page's table continues, on the page before (local extension): its page and index, its title,
- * and, when the continuation repeats no header of its own, the header it runs under (the cells of its
- * header rows, text only: their boxes are on the other page).
+ * when the continuation repeats no header of its own, the header it runs under (the cells of its header
+ * rows, text only: their boxes are on the other page), and the row labels its first rows are set in under.
  */
 export const TableContinues = z.object({
   page: z.number().int().min(1),
@@ -159,6 +159,12 @@ export const TableContinues = z.object({
       text: z.string(),
     }),
   ),
+  /**
+   * The row labels still open at the foot of the table it continues, outermost first, with how many steps
+   * each is set in: a label set in at the top of the continuation belongs to the nearest one set in fewer
+   * steps ("Robbery" on page 2 under "Violent crime" on page 1). Absent when that table sets none in.
+   */
+  parents: z.array(z.object({ text: z.string(), indent: z.number().int().min(0) })).optional(),
 });
 export type TableContinues = z.infer<typeof TableContinues>;
 

@@ -425,7 +425,8 @@ function covers(
 
 /**
  * The labels a row's first label is set in under, outermost first: for each step in, the nearest label
- * above set in fewer steps ("Net sales" over "United States").
+ * above set in fewer steps ("Net sales" over "United States"), on the page before when the table runs on
+ * from there and none stands above on this page.
  */
 function parentLabels(table: PageTable, row: number): string[] {
   if (table.labelCols === 0 || row < table.headerRows) return [];
@@ -438,6 +439,13 @@ function parentLabels(table: PageTable, row: number): string[] {
     if (above === undefined || text === '' || (above.indent ?? 0) >= steps) continue;
     parents.unshift(text);
     steps = above.indent ?? 0;
+  }
+  // Set in at the top of a continuation: the labels still open on the page before.
+  for (const open of [...(table.continues?.parents ?? [])].reverse()) {
+    if (steps === 0) break;
+    if (open.indent >= steps) continue;
+    parents.unshift(open.text);
+    steps = open.indent;
   }
   return parents;
 }

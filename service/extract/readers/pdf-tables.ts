@@ -868,12 +868,8 @@ function covers(cell: PageTableCell, row: number, col: number): boolean {
   return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
 }
 
-/**
- * Body cells of words set between two ruled lines that enclose several rows, with nothing else of their
- * column between the lines, span those rows. True when any cell was made to span.
- */
 /** Labels this close at their left start at one indent. */
-const INDENT_TOLERANCE = 1.5;
+export const INDENT_TOLERANCE = 1.5;
 
 /**
  * Row labels set in under the label they belong to ("Net sales" over "  United States", "  International"):
@@ -947,6 +943,10 @@ function spanGroupLabels(cells: PageTableCell[], rows: number, headerRows: numbe
   return true;
 }
 
+/**
+ * Body cells of words set between two ruled lines that enclose several rows, with nothing else of their
+ * column between the lines, span those rows. True when any cell was made to span.
+ */
 function spanByRules(
   cells: PageTableCell[],
   rows: readonly Row[],

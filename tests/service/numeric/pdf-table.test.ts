@@ -265,3 +265,89 @@ describe('a table whose rows are set in under the line item they break down', ()
         expect(assessWithReasons(claim, order).assessment.outcome, claim).toBe(outcome);
   });
 });
+
+describe('a table set in under its line items that runs on over a page break', () => {
+  /** Page 1 ends inside "Operating income"; page 2 goes on with its rows set in, then a total at the margin. */
+  const runOnUnits = async () => {
+    const row = (y: number, label: string, x: number, a?: string, b?: string): PdfText[] => [
+      { x, y, size: 9, text: label },
+      ...(a === undefined
+        ? []
+        : [
+            { x: 300, y, size: 9, text: a },
+            { x: 380, y, size: 9, text: b! },
+          ]),
+    ];
+    const first: PdfText[] = [
+      { x: 72, y: 740, size: 10, text: 'Results for the year are set out below by region.' },
+      { x: 72, y: 300, size: 12, text: 'Table 6. Results by region' },
+      ...row(280, 'Region', 72, '2023', '2022'),
+      ...row(266, 'Net sales', 72),
+      ...row(254, 'United States', 82, '$1,234', '$1,100'),
+      ...row(242, 'International', 82, '$800', '$700'),
+      ...row(230, 'Operating income', 72),
+      ...row(218, 'United States', 82, '$310', '$290'),
+    ];
+    const second: PdfText[] = [
+      ...row(760, 'International', 82, '$800', '$150'),
+      ...row(748, 'Other', 82, '$20', '$18'),
+      ...row(736, 'Total', 72, '$3,164', '$2,258'),
+    ];
+    const read = await extract(
+      buildPdf([
+        { width: 612, height: 792, texts: first },
+        { width: 612, height: 792, texts: second },
+      ]),
+      { filename: 'regions.pdf' },
+      { ocr: 'off' },
+    );
+    return read.units.map((unit) => {
+      const { runs: _runs, cells: _cells, ...rest } = unit;
+      return Unit.parse({ ...rest, source_unit_id: `unit_p${unit.index}` });
+    });
+  };
+  const inRow = (unit: Unit, raw: string) => {
+    const figure = unit.figures.find((f) => f.raw === raw && f.position.kind === 'box')!;
+    const { ambiguous: _a, span: _s, position: _p, ...read } = figure;
+    return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
+  };
+
+  it('rows set in at the top of the next page keep the line item they are set in under', async () => {
+    const [page1, page2] = await runOnUnits();
+    const table = page2!.page!.tables![0]!;
+    expect(table.continues?.parents).toEqual([
+      { text: 'Operating income', indent: 0 },
+      { text: 'United States', indent: 1 },
+    ]);
+    expect(table.cells.filter((c) => c.col === 0).map((c) => [c.text, c.indent])).toEqual([
+      ['International', 1],
+      ['Other', 1],
+      ['Total', undefined],
+    ]);
+    expect(inRow(page2!, '$800').context.rowLabel).toBe('Operating income International');
+    expect(inRow(page2!, '$3,164').context.rowLabel).toBe('Total');
+    expect(inRow(page1!, '$800').context.rowLabel).toBe('Net sales International');
+  });
+
+  it("the next page's operating income never supports a claim about net sales that states it", async () => {
+    const [page1, page2] = await runOnUnits();
+    const claim = 'International net sales were $800 in 2023.';
+    expect(assessWithReasons(claim, [inRow(page1!, '$800')]).assessment.outcome).toBe('supported');
+    expect(assessWithReasons(claim, [inRow(page2!, '$800')]).assessment.outcome).toBe('escalate');
+    const own = 'International operating income was $800 in 2023.';
+    expect(assessWithReasons(own, [inRow(page2!, '$800')]).assessment.outcome).toBe('supported');
+  });
+
+  it('a change within a row on the next page is checked in both orders', async () => {
+    const [, page2] = await runOnUnits();
+    for (const [claim, outcome] of [
+      ['International operating income rose from $150 in 2022 to $800 in 2023.', 'supported'],
+      ['International operating income fell from $150 in 2022 to $800 in 2023.', 'contradicted'],
+    ] as const)
+      for (const order of [
+        [inRow(page2!, '$150'), inRow(page2!, '$800')],
+        [inRow(page2!, '$800'), inRow(page2!, '$150')],
+      ])
+        expect(assessWithReasons(claim, order).assessment.outcome, claim).toBe(outcome);
+  });
+});
