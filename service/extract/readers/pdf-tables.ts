@@ -209,6 +209,26 @@ export function bandColumn(texts: readonly string[]): boolean {
   return bands >= 2 && bands >= 0.5 * filled.length && filled.every((t) => isBandLabel(t) || !numberPiece(t));
 }
 
+/** A heading that names a column of identifiers: "Licence number", "ID", "Case no.", "Ref", "Code". */
+const IDENTIFIER_HEADING =
+  /\b(?:id|no|nos|number|num|code|ref|reference|case|licen[cs]e|permit|registration|reg|account|serial|urn|ein|fips)\b/iu;
+
+/** Identifiers: bare digits, three or more, no separators, every one different (three texts or more). */
+function identifiers(texts: readonly string[]): boolean {
+  const ids = texts.map((t) => t.trim());
+  return ids.length >= 3 && ids.every((t) => /^\d{3,}$/.test(t)) && new Set(ids).size === ids.length;
+}
+
+/**
+ * A column of identifiers heading a register (a licence number, a school's ID), under a heading that
+ * names identifiers. Like a code it comes before the name it identifies, so label columns go on past it;
+ * quantities there (a count, a rank) are no identifiers, and without such a heading a column of numbers
+ * stays a column of figures.
+ */
+export function identifierColumn(texts: readonly string[], heading: string): boolean {
+  return identifiers(texts) && IDENTIFIER_HEADING.test(heading);
+}
+
 /** A running number down a column ("No.": 1, 2, 3, …): it numbers the rows, and labels none of them. */
 export function runningColumn(texts: readonly string[]): boolean {
   let steps = 0;
@@ -604,15 +624,26 @@ function readTable(
   });
   // Label columns: the leftmost columns whose cells in the rows of figures hold words, not figures (a
   // label may have a number in it: "District 20", "Q3 2024 sales"), past columns of codes before the first
-  // and a running number first of all.
+  // and a running number or a register's identifiers first of all.
   let labelCols = 0;
+  const firstOfFigures = rows.findIndex((r) => r.lines.some(figureLine));
+  const headingOf = (c: number) =>
+    rows
+      .slice(0, Math.max(0, firstOfFigures))
+      .map((r) => r.cells.get(c))
+      .map((cell) => (cell === undefined ? '' : cellText(cell)))
+      .join(' ');
   for (let c = 0; c < columns.length - 1; c++) {
     const cells = rows.filter((r) => r.lines.some(figureLine)).map((r) => r.cells.get(c));
     const words = cells.filter((cell) => cell && !cell.chunks.some((ch) => numberPiece(ch.text))).length;
     const texts = cells.map((cell) => (cell ? cellText(cell) : ''));
     if ((words >= 0.6 * cells.length && words > 0) || bandColumn(texts)) labelCols = c + 1;
     else if (labelCols > 0) break;
-    else if (!codeColumn(texts) && !(c === 0 && runningColumn(texts))) break;
+    else if (
+      !codeColumn(texts) &&
+      !(c === 0 && (runningColumn(texts) || identifierColumn(texts, headingOf(c))))
+    )
+      break;
   }
   // Header rows: the rows above the first of two rows in a row whose data cells mostly hold figures (a row
   // of column numbers or of "(a)", "(b)" marks under the headings is not one).
@@ -1107,6 +1138,18 @@ export function namedByRecord(table: PageTable): PageTable {
     const words = texts.filter((t) => !numberPiece(t));
     if (texts.length < 0.8 * body.length || words.length < 0.6 * texts.length) continue;
     if (new Set(texts).size >= 0.9 * texts.length) return { ...table, labelCols: col + 1 };
+  }
+  // Numbered by identifiers, the rows are already told apart: the record's name is the first column of
+  // words after them that mostly differs from cell to cell (a category, "AAA", repeats), its cells read
+  // once each (a name set over two lines of its record is one cell, not two rows' texts).
+  const cellsOf = (col: number) =>
+    table.cells.filter((c) => c.col === col && c.row >= table.headerRows && c.text.trim() !== '');
+  if (!identifiers(cellsOf(0).map((c) => c.text))) return table;
+  for (let col = 1; col + 1 < table.labelCols; col++) {
+    const texts = cellsOf(col).map((c) => c.text.trim());
+    const words = texts.filter((t) => !numberPiece(t));
+    if (words.length >= 0.6 * texts.length && new Set(texts).size >= 0.6 * texts.length)
+      return { ...table, labelCols: col + 1 };
   }
   return table;
 }

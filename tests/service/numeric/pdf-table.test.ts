@@ -351,3 +351,62 @@ describe('a table set in under its line items that runs on over a page break', (
         expect(assessWithReasons(claim, order).assessment.outcome, claim).toBe(outcome);
   });
 });
+
+describe('a register whose rows are named after a column of identifiers', () => {
+  const schoolsUnit = () => {
+    const rows = [
+      ['School ID', 'School', 'Pupils', 'Teachers'],
+      ['10432', 'Hillside Primary', '412', '21'],
+      ['10877', 'Riverside Academy', '1,208', '64'],
+      ['11031', 'Oak Lane School', '655', '33'],
+      ['12190', 'Marsh End Primary', '198', '11'],
+    ];
+    const texts: PdfText[] = [
+      { x: 72, y: 720, size: 12, text: 'Table 2. Schools in the district, January 2024' },
+      ...rows.flatMap((r, i) =>
+        r.map((text, c) => ({ x: [72, 150, 330, 400][c]!, y: 700 - 12 * i, size: 9, text })),
+      ),
+    ];
+    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'schools');
+  };
+
+  it("each figure's row is named by its school, with the school's ID", async () => {
+    const unit = await schoolsUnit();
+    expect(pick(unit, '1,208').context).toMatchObject({
+      rowLabel: '10877 Riverside Academy',
+      columnLabel: 'Pupils',
+    });
+  });
+
+  it("a school's figure supports a claim about it, and never one about another school", async () => {
+    const unit = await schoolsUnit();
+    for (const [claim, outcome] of [
+      ['Riverside Academy had 1,208 pupils in January 2024.', 'supported'],
+      ['Riverside Academy had 1,280 pupils in January 2024.', 'contradicted'],
+      ['Oak Lane School had 1,208 pupils in January 2024.', 'escalate'],
+    ] as const)
+      expect(assessWithReasons(claim, [pick(unit, '1,208')]).assessment.outcome, claim).toBe(outcome);
+  });
+
+  it('compares two schools in both orders', async () => {
+    const unit = await schoolsUnit();
+    expectInBothOrders(
+      unit,
+      'Riverside Academy had 553 more pupils than Oak Lane School in January 2024.',
+      ['1,208', '655'],
+      'supported',
+    );
+    expectInBothOrders(
+      unit,
+      'Riverside Academy had 535 more pupils than Oak Lane School in January 2024.',
+      ['1,208', '655'],
+      'contradicted',
+    );
+    expectInBothOrders(
+      unit,
+      'Oak Lane School had 553 more pupils than Riverside Academy in January 2024.',
+      ['1,208', '655'],
+      'contradicted',
+    );
+  });
+});

@@ -563,6 +563,46 @@ describe('pdf reader: tables', () => {
     expect(counts.page!.tables![0]!.labelCols).toBe(0);
   });
 
+  it("reads a register's identifiers before the name as labels, only under a heading that names them", async () => {
+    const xs = [72, 150, 330];
+    const register = (heading: string, ids: readonly string[]) =>
+      page([
+        ...row(700, null, [heading, 'Recipient', 'Amount'], xs),
+        ...['Acme Housing Trust', 'Bright Futures', 'City Food Bank', 'Delta Arts'].flatMap((name, i) =>
+          row(686 - 12 * i, null, [ids[i]!, name, `${12 + i},500`], xs),
+        ),
+      ]);
+    const ids = ['648765', '82030', '509609', '402986'];
+    const named = (await register('Grant no.', ids)).page!.tables![0]!;
+    expect(named).toMatchObject({ headerRows: 1, labelCols: 2 });
+    expect(cellHeadings(named, 2, 2)).toEqual({ labels: ['82030', 'Bright Futures'], headers: ['Amount'] });
+    // Numbers under a heading of quantities, numbers that repeat or are written with separators: figures.
+    for (const [heading, values] of [
+      ['Households', ids],
+      ['Licence number', ['648765', '82030', '648765', '402986']],
+      ['Licence number', ['648,765', '82,030', '509,609', '402,986']],
+    ] as const)
+      expect((await register(heading, values)).page!.tables![0]!.labelCols, heading).toBe(0);
+
+    // After the identifiers, a category repeats; the name that follows tells the records apart, and the
+    // details after it are columns under their own headings.
+    const wide = [60, 130, 170, 300, 400];
+    const records = [
+      ['648765', 'AAA', 'Allegiant Air', 'Tulsa', '1,250'],
+      ['82030', 'AAA', 'American Airlines', 'Oklahoma City', '1,250'],
+      ['509609', 'BAW', 'Blue Belle Saloon', 'Guthrie', '900'],
+      ['402986', 'BAW', 'Boston Deli', 'Tulsa', '900'],
+    ];
+    const licences = (
+      await page([
+        ...row(700, null, ['Licence number', 'Type', 'Trading name', 'City', 'Fee'], wide),
+        ...records.flatMap((values, i) => row(686 - 12 * i, null, values, wide)),
+      ])
+    ).page!.tables![0]!;
+    expect(licences).toMatchObject({ headerRows: 1, labelCols: 3 });
+    expect(cellHeadings(licences, 3, 4).labels).toEqual(['509609', 'BAW', 'Blue Belle Saloon']);
+  });
+
   it('reads a register whose columns stand only a space apart, by where each row starts its cells', async () => {
     const size = 8.5;
     const records: [string, string, string, string, string][] = [
