@@ -33,8 +33,9 @@ import {
  * order, columns of prose one after the other, a word hyphenated across a line end joined; 8: tables on
  * PDF pages, each figure knowing its cell; 9: tables read further: columns a space apart, tables of words,
  * labels set once over a group, bands of whole numbers as labels, labels set in under another, on a
- * PDF page or by an xlsx style; 10: labels set in keep the line item they are under across a page break).
- * Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * PDF page or by an xlsx style; 10: labels set in keep the line item they are under across a page
+ * break, a register's identifiers label its rows). Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs)
+ * is another extractor.
  */
 export const EXTRACTOR_VERSION =
   process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-10;pdf=pdfjs' : 'ew-extract-10';

@@ -1,5 +1,6 @@
 import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
 import { findFigures } from '../figures';
+import { isCurrencyColumn, rowCurrency } from './currency';
 import {
   parsePeriod,
   periodMentions,
@@ -140,6 +141,23 @@ function isLabelCell(text: string, raws: readonly string[] | undefined): boolean
   return /\p{L}{2,}/u.test(rest) || periodOf(rest) !== null;
 }
 
+/** A sheet's columns whose texts in its rows of values say each row's currency, headed by the labels above. */
+function sheetCurrencyColumns(
+  labels: ReadonlyMap<string, string>,
+  valueRows: ReadonlySet<number>,
+): { col: number; heading: string }[] {
+  const byCol = new Map<number, { heading: string[]; texts: string[] }>();
+  for (const [key, text] of labels) {
+    const [row, col] = key.split(':').map(Number) as [number, number];
+    const entry = byCol.get(col) ?? { heading: [], texts: [] };
+    (valueRows.has(row) ? entry.texts : entry.heading).push(text);
+    byCol.set(col, entry);
+  }
+  return [...byCol]
+    .filter(([, { heading, texts }]) => isCurrencyColumn(heading.join(' '), texts))
+    .map(([col, { heading }]) => ({ col, heading: heading.join(' ') }));
+}
+
 interface SheetGrid {
   /** Label text at `${row}:${col}`, merged ranges filled in from their top-left cell. */
   labels: Map<string, string>;
@@ -149,6 +167,8 @@ interface SheetGrid {
   currency: string | null;
   /** The indent of label cells their style sets in, at `${row}:${col}`. */
   indents: Map<string, number>;
+  /** Columns that say each row's currency ("Currency": "GHS", "US$"), with their headings. */
+  currencyColumns: { col: number; heading: string }[];
 }
 
 const gridCache = new WeakMap<Unit, SheetGrid>();
@@ -258,7 +278,13 @@ function sheetGrid(unit: Unit): SheetGrid {
   }
   const currencies = new Set(unit.figures.filter((f) => f.unitClass === 'currency').map((f) => f.unit));
   const [currency] = [...currencies];
-  const grid = { labels, valueRows, currency: currencies.size === 1 ? (currency ?? null) : null, indents };
+  const grid = {
+    labels,
+    valueRows,
+    currency: currencies.size === 1 ? (currency ?? null) : null,
+    indents,
+    currencyColumns: sheetCurrencyColumns(labels, valueRows),
+  };
   gridCache.set(unit, grid);
   return grid;
 }
@@ -336,6 +362,18 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
       return other !== null && relate(parsed, other) === 'different';
     });
   const period = disputed ? null : (headerPeriod(headers) ?? periodOf(rowLabel));
+  // A row whose own column says its currency is in that one, never in one another row writes; the row's
+  // label column names the row, not its currency ("Currency | Rate": "EUR | 0.92").
+  const rowLabelCol = rowLabel === null ? null : labelCol - 1;
+  const own = grid.currencyColumns.filter((c) => c.col !== at.col && c.col !== rowLabelCol);
+  const currencyColumn = own.reduce<(typeof own)[number] | null>(
+    (a, b) => (a === null || Math.abs(b.col - at.col) < Math.abs(a.col - at.col) ? b : a),
+    null,
+  );
+  const rowOwn =
+    currencyColumn === null
+      ? undefined
+      : rowCurrency(grid.labels.get(`${at.row}:${currencyColumn.col}`), currencyColumn.heading);
 
   return {
     unitKind: 'sheet',
@@ -346,7 +384,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     rowKey: `${name}!${at.row}`,
     columnKey: `${name}!${at.letters}`,
     noteScale: noteScaleOf(figure),
-    tableCurrency: grid.currency,
+    tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
   };
 }
 
@@ -400,6 +438,8 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     periodOf(rowLabel) ??
     periodOf(sectionAbove(table, at.row)) ??
     (headers.some(relativePeriod) ? null : titlePeriod(table));
+  // A row whose own column says its currency is in that one, never in one another row writes.
+  const rowOwn = pageRowCurrency(table, at.row, at.col);
 
   return {
     unitKind: 'page',
@@ -410,7 +450,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     rowKey: `${unitId}:t${table.index}:r${at.row}`,
     columnKey: `${unitId}:t${table.index}:c${at.col}`,
     noteScale: noteScaleOf(figure),
-    tableCurrency: tableCurrencyOf(unit, table.index),
+    tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
   };
 }
 
@@ -534,6 +574,38 @@ export function cellHeadings(
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
   return { labels, headers };
+}
+
+const currencyColumnCache = new WeakMap<PageTable, { col: number; heading: string }[]>();
+
+/** A page table's columns that say each row's currency, with their headings. */
+function pageCurrencyColumns(table: PageTable): { col: number; heading: string }[] {
+  const cached = currencyColumnCache.get(table);
+  if (cached !== undefined) return cached;
+  const columns: { col: number; heading: string }[] = [];
+  const firstBody = Math.min(table.headerRows, table.rows - 1);
+  // Label columns name rows ("Currency | Rate": "EUR | 0.92"); they say no row's currency.
+  for (let col = table.labelCols; col < table.cols; col++) {
+    const texts = table.cells
+      .filter((c) => c.col === col && c.colSpan === 1 && c.row >= table.headerRows)
+      .map((c) => c.text);
+    const heading = cellHeadings(table, firstBody, col).headers.join(' ');
+    if (isCurrencyColumn(heading, texts)) columns.push({ col, heading });
+  }
+  currencyColumnCache.set(table, columns);
+  return columns;
+}
+
+/**
+ * The currency a page table's row says in a column of its own (the one nearest the figure's column): null
+ * when the row names none, or several; undefined when the table has no such column.
+ */
+function pageRowCurrency(table: PageTable, row: number, col: number): string | null | undefined {
+  const columns = pageCurrencyColumns(table).filter((c) => c.col !== col);
+  if (columns.length === 0) return undefined;
+  const nearest = columns.reduce((a, b) => (Math.abs(b.col - col) < Math.abs(a.col - col) ? b : a));
+  const cell = table.cells.find((x) => covers(x, row, nearest.col));
+  return rowCurrency(cell?.text, nearest.heading);
 }
 
 const currencyCache = new WeakMap<Unit, Map<number, string | null>>();

@@ -410,3 +410,34 @@ describe('a register whose rows are named after a column of identifiers', () => 
     );
   });
 });
+
+describe('a register whose rows each say their currency in a column of their own', () => {
+  const contractsUnit = () => {
+    const xs = [72, 250, 340, 420];
+    const rows = [
+      ['Contract', 'Contract amount', 'Currency', 'Method'],
+      ['Pickups', '902,418.00', 'US$', 'ICB'],
+      ['Buses', '214,885.63', 'GHS', 'ICB'],
+      ['Cross-country vehicles', '¥62,785,105', 'JPY', 'ICB'],
+      ['Speed radar guns', '52,350.00', 'GHS', 'NCB'],
+    ];
+    const texts: PdfText[] = [
+      { x: 72, y: 720, size: 12, text: 'Table 3. Contracts awarded in 2011' },
+      ...rows.flatMap((r, i) => r.map((text, c) => ({ x: xs[c]!, y: 700 - 12 * i, size: 9, text }))),
+    ];
+    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'contracts');
+  };
+
+  it("each amount is in its own row's currency, never in the one another row writes beside its figure", async () => {
+    const unit = await contractsUnit();
+    expect(pick(unit, '214,885.63').context.tableCurrency).toBe('GHS');
+    expect(pick(unit, '902,418.00').context.tableCurrency).toBe('USD');
+    for (const [claim, raw, outcome] of [
+      ['The contract for buses was worth ¥214,885.63 in 2011.', '214,885.63', 'escalate'],
+      ['The contract for speed radar guns was worth ¥52,350 in 2011.', '52,350.00', 'escalate'],
+      ['The contract for pickups was worth $902,418 in 2011.', '902,418.00', 'supported'],
+      ['The contract for pickups was worth $920,418 in 2011.', '902,418.00', 'contradicted'],
+    ] as const)
+      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+  });
+});

@@ -73,3 +73,39 @@ describe('numeric check over rows a sheet sets in', () => {
       expect(assessWithReasons(claim, order).assessment.outcome).toBe(outcome);
   });
 });
+
+describe('numeric check over a sheet whose rows each say their currency', () => {
+  const csv = [
+    'Contract,Amount 2011,Currency,Method',
+    'Pickups,902418,US$,ICB',
+    'Buses,214885.63,GHS,ICB',
+    'Cross-country vehicles,¥62785105,JPY,ICB',
+    'Speed radar guns,52350,GHS,NCB',
+    'Rate,0.92,EUR,n/a',
+  ].join('\n');
+  const contracts = async () => {
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'contracts.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    return Unit.parse({ ...rest, source_unit_id: 'unit_contracts' });
+  };
+
+  it("each amount is in its own row's currency, never in the one another row writes beside its figure", async () => {
+    const unit = await contracts();
+    expect(at(unit, 'B3').context.tableCurrency).toBe('GHS');
+    expect(at(unit, 'B2').context.tableCurrency).toBe('USD');
+    for (const [claim, ref, outcome] of [
+      ['The contract for buses was worth ¥214,885.63 in 2011.', 'B3', 'escalate'],
+      ['The contract for pickups was worth $902,418 in 2011.', 'B2', 'supported'],
+      ['The contract for pickups was worth $920,418 in 2011.', 'B2', 'contradicted'],
+    ] as const)
+      expect(assessWithReasons(claim, [at(unit, ref)]).assessment.outcome, claim).toBe(outcome);
+  });
+
+  it('a column of currencies that labels its rows says no row currency', async () => {
+    const rates = 'Currency,Rate per dollar 2024\nEUR,0.92\nGBP,0.79\nJPY,151.2\n';
+    const read = await extract(new TextEncoder().encode(rates), { filename: 'rates.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_rates' });
+    expect(at(unit, 'B2').context).toMatchObject({ rowLabel: 'EUR', tableCurrency: null });
+  });
+});
