@@ -359,7 +359,12 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
       const end = segment.start + found.end;
       // Runs and tables are in the page's reading frame: the cell is found there, the box shown on the page.
       const framed = unit.page !== undefined ? boxOf(unit.runs ?? [], start, end) : null;
-      const cell = framed === null ? null : cellOf(tables, framed);
+      // The cell is the one its digits stand in: a "$" set a column apart, as accounts print it, is not.
+      const first = found.raw.search(/\d/);
+      const last = found.raw.length - [...found.raw].reverse().join('').search(/\d/);
+      const digits =
+        framed === null || first < 0 ? framed : boxOf(unit.runs ?? [], start + first, start + last);
+      const cell = digits === null ? null : cellOf(tables, digits);
       const box = framed === null ? null : boxToPage(unit.frame, framed);
       // A cell bounds its number: read again as one cell's, with the decimal mark its table shows and the
       // scale its header or note gives when no note line above it did.

