@@ -34,8 +34,9 @@ import {
  * PDF pages, each figure knowing its cell; 9: tables read further: columns a space apart, tables of words,
  * labels set once over a group, bands of whole numbers as labels, labels set in under another, on a
  * PDF page or by an xlsx style; 10: labels set in keep the line item they are under across a page
- * break, a register's identifiers label its rows, a figure's cell is the one its digits stand in).
- * Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * break, a register's identifiers label its rows, a figure's cell is the one its digits stand in, a
+ * row label's units are its row's on pages and sheets). Reading PDFs with pdf.js alone
+ * (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =
   process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-10;pdf=pdfjs' : 'ew-extract-10';

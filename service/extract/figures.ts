@@ -9,10 +9,12 @@ import {
   findFigures,
   findScaleNote,
   findScaleNotes,
+  labelUnits,
   type FindOptions,
   type FoundFigure,
   type ScaleNote,
 } from '../../shared/figures';
+import { cellHeadings, labelsUnits, periodOf } from '../../shared/structure';
 import { parseRef } from './readers/xlsx-flatten';
 import { boxToPage } from './frame';
 import type { ReadUnit, TextRun } from './types';
@@ -135,6 +137,24 @@ function noteReference(raw: string, table: PageTable, at: TableCellRef): boolean
   return i !== -1 && /\d/.test(cell.text.slice(0, i) + ' ' + cell.text.slice(i + raw.length));
 }
 
+/** The texts of a table row's label cells. */
+function rowLabelOf(table: PageTable, cell: TableCellRef): string {
+  return table.cells
+    .filter((c) => c.row === cell.row && c.col < table.labelCols)
+    .map((c) => c.text)
+    .join(' ');
+}
+
+/**
+ * What a table row's labels say its figures count, the nearest that says so (its own label, else one it
+ * is set in under: "Urban" under "Population (millions)").
+ */
+function rowUnits(table: PageTable, cell: TableCellRef): FindOptions | null {
+  const units = labelsUnits(cellHeadings(table, cell.row, cell.col).labels);
+  if (units === null) return null;
+  return units.scale === 1 ? { unit: units.unit } : { scale: units.scale, unit: units.unit };
+}
+
 /**
  * The scale a table gives the figure in `cell`, as a sheet's note does: a heading over its column ("£m",
  * "(in millions)"), else the table's own notes, title or label column heading; none for a column of
@@ -152,12 +172,13 @@ function cellNote(table: PageTable, cell: TableCellRef): FindOptions | null {
     table.title ?? '',
     ...header.filter((c) => c.col < table.labelCols).map((c) => c.text),
   ];
+  const label = rowLabelOf(table, cell);
+  if (columnNote === null) {
+    const own = rowUnits(table, cell);
+    if (own !== null) return own;
+  }
   const note = columnNote ?? tableTexts.map((t) => findScaleNote(t)).find((n) => n !== null) ?? null;
   if (note === null) return null;
-  const label = table.cells
-    .filter((c) => c.row === cell.row && c.col < table.labelCols)
-    .map((c) => c.text)
-    .join(' ');
   const options = noteOptions(note, label, () => null);
   return Object.keys(options).length === 0 ? null : options;
 }
@@ -213,6 +234,16 @@ function pageSegments(markdown: string): Segment[] {
 const PER_SHARE = /\bper[- ](?:(?:basic|diluted|common|ordinary)[- ])?(?:share|unit|ADS)\b|\bEPS\b/i;
 const RATIO_OR_PERCENT = /%|\bpercent(?:ages?)?\b|\bper[- ]cent\b|\bratios?\b|\((?:x|times)\)/i;
 const SUB_ROW = /^[\s*]*(?:basic|diluted|basic and diluted)\b[^\p{L}]*$/iu;
+
+/**
+ * What a row's own label says its figures count (shared/figures `labelUnits`): that row's, before any
+ * note over the table or the sheet.
+ */
+function rowLabelOptions(label: string): FindOptions | null {
+  const units = labelUnits(label);
+  if (units === null) return null;
+  return units.scale === 1 ? { unit: units.unit } : { scale: units.scale, unit: units.unit };
+}
 
 function noteOptions(note: ScaleNote | null, label: string, header: () => string | null): FindOptions {
   if (note === null) return {};
@@ -291,16 +322,31 @@ function pageFigures(unit: ReadUnit, segment: Segment, gaps: readonly number[]):
   });
 }
 
-/** Per sheet row: its label (the leftmost cell with letters) and whether any of its cells holds a digit. */
-function sheetRows(unit: ReadUnit): Map<number, { col: number; label: string; digits: boolean }> {
-  const rows = new Map<number, { col: number; label: string; digits: boolean }>();
+/** A cell that holds a number and marks only ("$54,229", "(2.4)", "73.2%"), not a heading ("53 WEEKS"). */
+const NUMERIC_CELL = /^\s*[-−+(]?\s*(?:[$€£¥₹]|[A-Z]{1,2}\$)?\s*[-−(]?\s*\d[\d.,\s]*\)?\s*%?\s*\)?\s*$/u;
+
+interface SheetRow {
+  col: number;
+  label: string;
+  /** Any of its cells holds a digit. */
+  digits: boolean;
+  /** Any of its cells is a number that names no period: a row of values, not of headings ("2019"). */
+  values: boolean;
+}
+
+/** Per sheet row: its label (the leftmost cell with letters), whether it holds digits, and values. */
+function sheetRows(unit: ReadUnit): Map<number, SheetRow> {
+  const rows = new Map<number, SheetRow>();
   for (const cell of unit.cells ?? []) {
     const at = parseRef(cell.ref);
     if (at === null) continue;
     const text = unit.markdown.slice(cell.start, cell.end);
     let row = rows.get(at.row);
-    if (row === undefined) rows.set(at.row, (row = { col: Infinity, label: '', digits: false }));
+    if (row === undefined)
+      rows.set(at.row, (row = { col: Infinity, label: '', digits: false, values: false }));
     if (/\d/.test(text)) row.digits = true;
+    // "US$000" over a column is its scale, not a value: a value has a digit other than 0.
+    if (NUMERIC_CELL.test(text) && /[1-9]/.test(text) && periodOf(text) === null) row.values = true;
     if (at.col < row.col && /\p{L}/u.test(text)) {
       row.col = at.col;
       row.label = text;
@@ -312,13 +358,29 @@ function sheetRows(unit: ReadUnit): Map<number, { col: number; label: string; di
 const ONE_CELL: FindOptions = { cell: true };
 
 function sheetOptions(unit: ReadUnit): (ref: string) => FindOptions {
-  const note = findScaleNote(unit.markdown);
-  if (note === null) return () => ONE_CELL;
   const rows = sheetRows(unit);
-  const byRow = new Map<number, FindOptions>();
+  // A row label's note is its row's ("Population (millions)"); any other note is the sheet's.
+  const own = new Map<number, FindOptions>();
+  const pieces: string[] = [];
+  let from = 0;
+  for (const cell of unit.cells ?? []) {
+    const at = parseRef(cell.ref);
+    const row = at === null ? undefined : rows.get(at.row);
+    if (at === null || row === undefined || !row.values || row.col !== at.col) continue;
+    const options = rowLabelOptions(row.label);
+    if (options === null) continue;
+    own.set(at.row, { ...options, cell: true });
+    pieces.push(unit.markdown.slice(from, cell.start), ' '.repeat(cell.end - cell.start));
+    from = cell.end;
+  }
+  pieces.push(unit.markdown.slice(from));
+  const note = findScaleNote(pieces.join(''));
+  if (note === null && own.size === 0) return () => ONE_CELL;
+  const byRow = new Map<number, FindOptions>(own);
   return (ref) => {
     const r = parseRef(ref)?.row ?? 0;
     let options = byRow.get(r);
+    if (options === undefined && note === null) return ONE_CELL;
     if (options === undefined) {
       const header = () => {
         for (let above = r - 1; above > 0; above--) {
@@ -372,7 +434,8 @@ export function locateFigures(unit: ReadUnit): LocatedFigure[] {
       const table = cell === null ? undefined : tables.find((t) => t.index === cell.table);
       if (cell !== null && table !== undefined) {
         if (!decimals.has(table.index)) decimals.set(table.index, tableDecimal(table));
-        const note = segment.note === null ? cellNote(table, cell) : null;
+        const own = cell.row >= table.headerRows ? rowUnits(table, cell) : null;
+        const note = segment.note === null ? cellNote(table, cell) : own;
         if (found.ambiguous || note !== null)
           figure = inCell(found, decimals.get(table.index) ?? null, note) ?? found;
         if (noteReference(found.raw, table, cell)) continue;

@@ -67,10 +67,11 @@ const PATTERNS: readonly { re: RegExp; afterNumber: boolean }[] = [
     re: new RegExp(`(?<![\\p{L}])(?<cur>${CUR})\\s?(?<abbr>${ABBR})${NOT_WORD_AFTER}`, 'gu'),
     afterNumber: false,
   },
-  // "(millions)", "(thousands of dollars)", "('000s)"
+  // "(millions)", "(thousands of dollars)", "('000s)"; what the numbers count in a word or two after "of"
+  // ("(in thousands of tonnes)", "(millions of people)"): in parentheses that is a label's unit, not prose.
   {
     re: new RegExp(
-      `(?<=\\(\\s*)(?:(?<word>${WORD})(?:\\s+of\\s+(?<of>${CUR_WORD}|${CUR}))?|(?<abbr>${THOUSANDS}))(?=\\s*\\)|${EXCEPT})`,
+      `(?<=\\(\\s*)(?:in\\s+)?(?:(?<word>${WORD})(?:\\s+of\\s+(?:(?<of>${CUR_WORD}|${CUR})|\\p{L}+(?:[\\s-]\\p{L}+)?))?|(?<abbr>${THOUSANDS}))(?=\\s*\\)|${EXCEPT})`,
       'giu',
     ),
     afterNumber: true,
@@ -196,4 +197,19 @@ export function findScaleNotes(text: string): ScaleNote[] {
  */
 export function findScaleNote(text: string): ScaleNote | null {
   return scaleNotes(text)[0] ?? null;
+}
+
+/** A row label that says its figures are percentages: "Unemployment rate (%)", "Turnout (per cent)". */
+const PERCENT_LABEL = /\(\s*(?:in\s+)?(?:%|per\s?cent(?:ages?)?)(?:\s+of\b[^()]*)?\s*\)/i;
+
+/**
+ * What a row's label says its figures count ("GDP ($ billion)", "Population (millions)", "Exports (in
+ * thousands of tonnes)", "Unemployment rate (%)"): a scale and a unit, or a percentage; null when the
+ * label says nothing of it. It is that row's, not the table's or the sheet's.
+ */
+export function labelUnits(label: string): { scale: number; unit: string | null } | null {
+  const note = findScaleNote(label);
+  if (note !== null) return { scale: note.scale, unit: note.unit };
+  if (PERCENT_LABEL.test(label)) return { scale: 1, unit: '%' };
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
-import { findFigures } from '../figures';
+import { findFigures, labelUnits } from '../figures';
 import { isCurrencyColumn, rowCurrency } from './currency';
 import {
   parsePeriod,
@@ -141,6 +141,26 @@ function isLabelCell(text: string, raws: readonly string[] | undefined): boolean
   return /\p{L}{2,}/u.test(rest) || periodOf(rest) !== null;
 }
 
+/**
+ * What the nearest of a row's labels that says so says its figures count ("Urban" under "Population
+ * (millions)"; a label's own note before its parent's), or null.
+ */
+export function labelsUnits(labels: readonly string[]): ReturnType<typeof labelUnits> {
+  for (let k = labels.length - 1; k >= 0; k--) {
+    const units = labelUnits(labels[k]!);
+    if (units !== null) return units;
+  }
+  return null;
+}
+
+/**
+ * A figure that writes its currency itself ("$1,234", "1,234 EUR"), not one a note gave it ("GDP ($
+ * billion) | 20.9"): only a written one tells what the table's bare figures are in.
+ */
+function writesCurrency(figure: FigureWithPosition): boolean {
+  return figure.unitClass === 'currency' && /\p{Sc}|[A-Z]{3}/u.test(figure.raw);
+}
+
 /** A sheet's columns whose texts in its rows of values say each row's currency, headed by the labels above. */
 function sheetCurrencyColumns(
   labels: ReadonlyMap<string, string>,
@@ -276,7 +296,7 @@ function sheetGrid(unit: Unit): SheetGrid {
       }
     }
   }
-  const currencies = new Set(unit.figures.filter((f) => f.unitClass === 'currency').map((f) => f.unit));
+  const currencies = new Set(unit.figures.filter(writesCurrency).map((f) => f.unit));
   const [currency] = [...currencies];
   const grid = {
     labels,
@@ -370,10 +390,13 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     (a, b) => (a === null || Math.abs(b.col - at.col) < Math.abs(a.col - at.col) ? b : a),
     null,
   );
+  const ownLabel = rowLabelCol === null ? undefined : grid.labels.get(`${at.row}:${rowLabelCol}`);
   const rowOwn =
-    currencyColumn === null
-      ? undefined
-      : rowCurrency(grid.labels.get(`${at.row}:${currencyColumn.col}`), currencyColumn.heading);
+    currencyColumn !== null
+      ? rowCurrency(grid.labels.get(`${at.row}:${currencyColumn.col}`), currencyColumn.heading)
+      : ownLabel !== undefined && labelUnits(ownLabel) !== null
+        ? null
+        : undefined;
 
   return {
     unitKind: 'sheet',
@@ -438,8 +461,10 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     periodOf(rowLabel) ??
     periodOf(sectionAbove(table, at.row)) ??
     (headers.some(relativePeriod) ? null : titlePeriod(table));
-  // A row whose own column says its currency is in that one, never in one another row writes.
-  const rowOwn = pageRowCurrency(table, at.row, at.col);
+  // A row whose own column says its currency is in that one, never in one another row writes; a row
+  // whose label says what it counts ("Population (millions)") is in no currency its label does not name.
+  const inColumn = pageRowCurrency(table, at.row, at.col);
+  const rowOwn = inColumn !== undefined ? inColumn : labelsUnits(labels) === null ? undefined : null;
 
   return {
     unitKind: 'page',
@@ -622,7 +647,7 @@ function tableCurrencyOf(unit: Unit, table: number): string | null {
   const units = new Set(
     unit.figures
       .filter(
-        (f) => f.position.kind === 'box' && f.position.cell?.table === table && f.unitClass === 'currency',
+        (f) => f.position.kind === 'box' && f.position.cell?.table === table && writesCurrency(f),
       )
       .map((f) => f.unit),
   );

@@ -465,3 +465,98 @@ describe('a register whose rows each say their currency in a column of their own
     expectInBothOrders(unit, 'Costs fell from €910 in 2022 to €845 in 2023.', ['910', '845'], 'escalate');
   });
 });
+
+describe("a table whose row labels say what each row's figures count", () => {
+  const indicatorsUnit = (noteLine: boolean) => {
+    const rows = [
+      ['Indicator', '2019', '2020'],
+      ['GDP ($ billion)', '21.4', '20.9'],
+      ['Unemployment rate (%)', '3.7', '8.1'],
+      ['Population (millions)', '328.3', '331.5'],
+      ['Exports (in thousands of tonnes)', '1,250', '1,180'],
+      ['Public debt', '$22.7', '$26.9'],
+    ];
+    const texts: PdfText[] = [
+      { x: 72, y: 730, size: 12, text: 'Table 1. Key indicators' },
+      ...(noteLine ? [{ x: 72, y: 716, size: 9, text: '(in trillions)' }] : []),
+      ...rows.flatMap((r, i) =>
+        r.map((text, c) => ({ x: [72, 300, 380][c]!, y: 700 - 12 * i, size: 9, text })),
+      ),
+    ];
+    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), noteLine ? 'noted' : 'indicators');
+  };
+
+  it.each([false, true])(
+    "each row is read in its own label's units (a note over the table: %s)",
+    async (noted) => {
+      const unit = await indicatorsUnit(noted);
+      for (const [claim, raw, outcome] of [
+        ['GDP was $20.9 billion in 2020.', '20.9', 'supported'],
+        ['GDP was $29.0 billion in 2020.', '20.9', 'contradicted'],
+        ['The unemployment rate was 8.1% in 2020.', '8.1', 'supported'],
+        ['The population was 331.5 million in 2020.', '331.5', 'supported'],
+        ['The population was 313.5 million in 2020.', '331.5', 'contradicted'],
+        ['Exports were 1.18 million tonnes in 2020.', '1,180', 'supported'],
+      ] as const)
+        expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+    },
+  );
+
+  it('a row never takes another row\'s units: "1,180 tonnes" is not what "thousands of tonnes" shows', async () => {
+    const unit = await indicatorsUnit(false);
+    for (const claim of [
+      'Exports were 1,180 tonnes in 2020.',
+      'The population was $331.5 billion in 2020.',
+      'The population was 331.5 in 2020.',
+    ])
+      expect(assessWithReasons(claim, [pick(unit, '331.5')]).assessment.outcome, claim).not.toBe('supported');
+    expect(
+      assessWithReasons('Exports were 1,180 tonnes in 2020.', [pick(unit, '1,180')]).assessment.outcome,
+    ).not.toBe('supported');
+    expect(pick(unit, '331.5').context.tableCurrency).toBeNull();
+  });
+
+  it('rows set in under a label that says the units are read in them; their own label comes first', async () => {
+    const rows: [string, number, string, string][] = [
+      ['Area', 72, '2019', '2020'],
+      ['Population (millions)', 72, '', ''],
+      ['Urban', 82, '270.1', '273.2'],
+      ['Rural', 82, '58.2', '58.3'],
+      ['Urban share (%)', 82, '82.3', '82.4'],
+    ];
+    const texts: PdfText[] = rows.flatMap(([label, x, a, b], i) => [
+      { x, y: 700 - 12 * i, size: 9, text: label },
+      ...(a === ''
+        ? []
+        : [
+            { x: 300, y: 700 - 12 * i, size: 9, text: a },
+            { x: 380, y: 700 - 12 * i, size: 9, text: b },
+          ]),
+    ]);
+    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'areas');
+    expect(pick(unit, '273.2').figure).toMatchObject({ value: 273.2e6, scale: 1e6 });
+    expect(pick(unit, '82.4').figure).toMatchObject({ value: 82.4, unit: '%' });
+  });
+
+  it('a change in a row is read in its units, in both orders', async () => {
+    const unit = await indicatorsUnit(false);
+    expectInBothOrders(
+      unit,
+      'The population grew by 3.2 million between 2019 and 2020.',
+      ['328.3', '331.5'],
+      'supported',
+    );
+    expectInBothOrders(
+      unit,
+      'The population grew by 3.2 thousand between 2019 and 2020.',
+      ['328.3', '331.5'],
+      'escalate',
+    );
+    expectInBothOrders(
+      unit,
+      'The unemployment rate rose from 3.7% in 2019 to 8.1% in 2020.',
+      ['3.7', '8.1'],
+      'supported',
+    );
+  });
+});

@@ -109,3 +109,50 @@ describe('numeric check over a sheet whose rows each say their currency', () => 
     expect(at(unit, 'B2').context).toMatchObject({ rowLabel: 'EUR', tableCurrency: null });
   });
 });
+
+describe("numeric check over a sheet whose row labels say what each row's figures count", () => {
+  const indicators = async (title: string) => {
+    const csv = [
+      title,
+      'Indicator,2019,2020',
+      'GDP ($ billion),21.4,20.9',
+      'Unemployment rate (%),3.7,8.1',
+      'Population (millions),328.3,331.5',
+      'Exports (in thousands of tonnes),"1,250","1,180"',
+      'Public debt,$22.7,$26.9',
+    ].join('\n');
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'indicators.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    return Unit.parse({ ...rest, source_unit_id: 'unit_indicators' });
+  };
+
+  it.each(['Key indicators', 'Key indicators (in trillions)'])(
+    'each row is read in its own label\'s units, never in another row\'s ("%s")',
+    async (title) => {
+      const unit = await indicators(title);
+      for (const [claim, ref, outcome] of [
+        ['GDP was $20.9 billion in 2020.', 'C3', 'supported'],
+        ['The unemployment rate was 8.1% in 2020.', 'C4', 'supported'],
+        ['The population was 331.5 million in 2020.', 'C5', 'supported'],
+        ['The population was 313.5 million in 2020.', 'C5', 'contradicted'],
+        ['Exports were 1.18 million tonnes in 2020.', 'C6', 'supported'],
+      ] as const)
+        expect(assessWithReasons(claim, [at(unit, ref)]).assessment.outcome, claim).toBe(outcome);
+      for (const [claim, ref] of [
+        ['The population was $331.5 billion in 2020.', 'C5'],
+        ['Exports were 1,180 tonnes in 2020.', 'C6'],
+        ['Exports were $1.18 trillion in 2020.', 'C6'],
+      ] as const)
+        expect(assessWithReasons(claim, [at(unit, ref)]).assessment.outcome, claim).not.toBe('supported');
+    },
+  );
+
+  it("a note in a row of headings is the sheet's, whatever digits the headings hold", async () => {
+    for (const header of ['(In millions),2019,2018', '$ MILLION,53 WEEKS,52 WEEKS', ',US$000,US$000']) {
+      const csv = `${header}\nRevenue,"39,383","37,000"\nNet income,"3,587","3,000"\n`;
+      const read = await extract(new TextEncoder().encode(csv), { filename: 'sheet.csv' }, { ocr: 'off' });
+      const figure = read.units[0]!.figures.find((f) => f.raw === '3,587');
+      expect(figure?.scale, header).toBe(header.includes('000') ? 1e3 : 1e6);
+    }
+  });
+});

@@ -449,9 +449,11 @@ describe('operandContext: tables on PDF pages', () => {
       rowKey: `${id}:t0:r2`,
       columnKey: `${id}:t0:c1`,
       noteScale: 1e6,
-      // The note "(in millions of dollars)" gives the table's figures their currency.
-      tableCurrency: 'USD',
+      // The note "(in millions of dollars)" gives each figure its currency itself; only a currency a
+      // figure writes ("$1,234") tells what the table's bare figures are in.
+      tableCurrency: null,
     });
+    expect(byRaw(unit, '1,234').unit).toBe('USD');
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
     expect(devices2022).toMatchObject({ rowLabel: 'Devices', columnLabel: 'Q4 2022', period: 'Q4 2022' });
     expect(devices2022.rowKey).toBe(`${id}:t0:r3`);
