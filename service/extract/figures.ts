@@ -357,30 +357,87 @@ function sheetRows(unit: ReadUnit): Map<number, SheetRow> {
 
 const ONE_CELL: FindOptions = { cell: true };
 
+/**
+ * What a sheet's headings over a column say its figures count: "Population (millions)", "GDP ($ billion)",
+ * "Rate (%)"; none (no scale) under "% Change" or "Ratio". Null when the heading says nothing of it.
+ */
+function headingOptions(heading: string): FindOptions | null {
+  const own = rowLabelOptions(heading);
+  if (own !== null) return own;
+  return RATIO_OR_PERCENT.test(heading) ? {} : null;
+}
+
+/**
+ * The options each sheet cell's figures are read with. A row label's units are its row's ("Population
+ * (millions)"), a heading's over a column of values its column's ("GDP ($ billion)", "% Change"), the
+ * nearest heading first, then the row's; any other note ("(in millions)" in a title, or over the labels)
+ * is the sheet's, and a row its label excepts keeps its own scale.
+ */
 function sheetOptions(unit: ReadUnit): (ref: string) => FindOptions {
   const rows = sheetRows(unit);
-  // A row label's note is its row's ("Population (millions)"); any other note is the sheet's.
+  const cells = (unit.cells ?? []).flatMap((cell) => {
+    const at = parseRef(cell.ref);
+    return at === null ? [] : [{ ...cell, at, text: unit.markdown.slice(cell.start, cell.end) }];
+  });
+  // Columns of values: a number in a row of values, beside the row's label.
+  const valueCols = new Set<number>();
+  for (const { at, text } of cells) {
+    const row = rows.get(at.row);
+    if (row?.values === true && at.col !== row.col && NUMERIC_CELL.test(text)) valueCols.add(at.col);
+  }
+  // Headings over columns of values that say what they count, by row. A row of headings is read column
+  // by column when it says two different things ("Population (millions) | GDP ($ billion)"); one note
+  // over one column of several ("| 2019 | 2018 $'000") is the table's. "% Change" is always its column's.
+  const said = new Map<number, Map<number, FindOptions>>();
+  for (const { at, text } of cells) {
+    if (rows.get(at.row)?.values !== false || !valueCols.has(at.col)) continue;
+    const options = headingOptions(text);
+    if (options === null) continue;
+    const row = said.get(at.row) ?? new Map<number, FindOptions>();
+    row.set(at.col, options);
+    said.set(at.row, row);
+  }
+  const headings = new Map<string, FindOptions>();
+  for (const [r, byCol] of said) {
+    const scaled = new Set([...byCol.values()].filter((o) => 'unit' in o).map((o) => JSON.stringify(o)));
+    for (const [c, options] of byCol)
+      if (!('unit' in options) || scaled.size >= 2) headings.set(`${r}:${c}`, options);
+  }
   const own = new Map<number, FindOptions>();
   const pieces: string[] = [];
   let from = 0;
-  for (const cell of unit.cells ?? []) {
-    const at = parseRef(cell.ref);
-    const row = at === null ? undefined : rows.get(at.row);
-    if (at === null || row === undefined || !row.values || row.col !== at.col) continue;
-    const options = rowLabelOptions(row.label);
+  for (const { at, start, end } of cells) {
+    const row = rows.get(at.row);
+    if (row === undefined) continue;
+    let options: FindOptions | null = null;
+    if (row.values && row.col === at.col) {
+      options = rowLabelOptions(row.label);
+      if (options !== null) own.set(at.row, options);
+    } else if (!row.values) options = headings.get(`${at.row}:${at.col}`) ?? null;
     if (options === null) continue;
-    own.set(at.row, { ...options, cell: true });
-    pieces.push(unit.markdown.slice(from, cell.start), ' '.repeat(cell.end - cell.start));
-    from = cell.end;
+    pieces.push(unit.markdown.slice(from, start), ' '.repeat(end - start));
+    from = end;
   }
   pieces.push(unit.markdown.slice(from));
   const note = findScaleNote(pieces.join(''));
-  if (note === null && own.size === 0) return () => ONE_CELL;
-  const byRow = new Map<number, FindOptions>(own);
-  return (ref) => {
-    const r = parseRef(ref)?.row ?? 0;
+  if (note === null && own.size === 0 && headings.size === 0) return () => ONE_CELL;
+  // For each row, the block of heading rows (no values) nearest above it, nearest first.
+  const blockAbove = new Map<number, number[]>();
+  let block: number[] = [];
+  let inBlock = false;
+  for (const r of [...rows.keys()].sort((a, b) => a - b)) {
+    if (!rows.get(r)!.values) {
+      if (!inBlock) block = [];
+      inBlock = true;
+      block.unshift(r);
+    } else {
+      inBlock = false;
+      blockAbove.set(r, block);
+    }
+  }
+  const byRow = new Map<number, FindOptions>();
+  const sheetWide = (r: number): FindOptions => {
     let options = byRow.get(r);
-    if (options === undefined && note === null) return ONE_CELL;
     if (options === undefined) {
       const header = () => {
         for (let above = r - 1; above > 0; above--) {
@@ -393,6 +450,17 @@ function sheetOptions(unit: ReadUnit): (ref: string) => FindOptions {
       byRow.set(r, options);
     }
     return options;
+  };
+  return (ref) => {
+    const at = parseRef(ref);
+    if (at === null) return ONE_CELL;
+    for (const r of blockAbove.get(at.row) ?? []) {
+      const heading = headings.get(`${r}:${at.col}`);
+      if (heading !== undefined) return { ...heading, cell: true };
+    }
+    const row = own.get(at.row);
+    if (row !== undefined) return { ...row, cell: true };
+    return note === null ? ONE_CELL : sheetWide(at.row);
   };
 }
 

@@ -156,3 +156,48 @@ describe("numeric check over a sheet whose row labels say what each row's figure
     }
   });
 });
+
+describe("numeric check over a sheet whose column headings say what each column's figures count", () => {
+  const countries = async () => {
+    const csv = [
+      'Country,Population 2020 (millions),GDP 2020 ($ billion),Unemployment rate 2020 (%)',
+      'France,67.4,2603,8.0',
+      'Italy,59.6,1897,9.2',
+      'Spain,47.4,1281,15.5',
+    ].join('\n');
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'countries.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    return Unit.parse({ ...rest, source_unit_id: 'unit_countries' });
+  };
+
+  it("each column is read in its own heading's units, never in another column's", async () => {
+    const unit = await countries();
+    for (const [claim, ref, outcome] of [
+      ["France's GDP was $2,603 billion in 2020.", 'C2', 'supported'],
+      ["France's GDP was $2.6 trillion in 2020.", 'C2', 'supported'],
+      ["France's population was 67.4 million in 2020.", 'B2', 'supported'],
+      ["France's unemployment rate was 8.0% in 2020.", 'D2', 'supported'],
+      ["France's unemployment rate was 9.0% in 2020.", 'D2', 'contradicted'],
+    ] as const)
+      expect(assessWithReasons(claim, [at(unit, ref)]).assessment.outcome, claim).toBe(outcome);
+    expect(
+      assessWithReasons("France's GDP was $2,603 million in 2020.", [at(unit, 'C2')]).assessment.outcome,
+    ).not.toBe('supported');
+  });
+
+  it("one note over one column of several is the table's, as it was set over the first", async () => {
+    const csv = ',2019 $\'000,2018\nRevenue,"1,200","1,000"\nCosts,800,700\n';
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'one.csv' }, { ocr: 'off' });
+    const figures = read.units[0]!.figures;
+    expect(figures.find((f) => f.raw === '700')).toMatchObject({ value: 700e3, scale: 1e3 });
+    expect(figures.find((f) => f.raw === '800')).toMatchObject({ value: 800e3, scale: 1e3 });
+  });
+
+  it("a column of percentage changes takes no scale from the sheet's note", async () => {
+    const csv = '(In millions),2019,2018,% Change\nRevenue,"$1,200","$1,000",20.0\nCosts,800,700,14.3\n';
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'change.csv' }, { ocr: 'off' });
+    const figures = read.units[0]!.figures;
+    expect(figures.find((f) => f.raw === '20.0')).toMatchObject({ value: 20, scale: 1 });
+    expect(figures.find((f) => f.raw === '800')).toMatchObject({ value: 800e6, scale: 1e6 });
+  });
+});
