@@ -165,6 +165,8 @@ function cellNote(table: PageTable, cell: TableCellRef): FindOptions | null {
   const headerRows = inherited?.headerRows ?? table.headerRows;
   const header = (inherited?.header ?? table.cells).filter((c) => c.row < headerRows);
   const over = header.filter((c) => c.col <= cell.col && cell.col < c.col + c.colSpan).map((c) => c.text);
+  // A heading "(%)" or "Change (%)" says its figures are percentages; "% Change" or "Ratio" no scale.
+  if (over.some((t) => labelUnits(t)?.unit === '%')) return { unit: '%' };
   if (over.some((t) => RATIO_OR_PERCENT.test(t))) return null;
   const columnNote = over.map((t) => findScaleNote(t)).find((n) => n !== null) ?? null;
   const tableTexts = [

@@ -27,6 +27,7 @@ export type FacetCode =
   | 'entity_no_operand'
   | 'entity_named'
   | 'entity_not_named'
+  | 'entity_measure_not_named'
   | 'entity_rows_differ'
   | 'entity_structure_unclear'
   | 'period_not_shown'
@@ -91,6 +92,58 @@ function rowNamed(op: EngineOperand, claim: string): boolean {
   return isTotal(op) && totalCues(lower(claim)).length > 0;
 }
 
+/**
+ * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
+ * ended", "Final as of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes
+ * ("restated, Note 3") and of changes and balances.
+ */
+const NO_MEASURE = new Set([
+  ...['value', 'number', 'total', 'count', 'figure', 'data', 'estimate', 'estimated', 'actual', 'final'],
+  ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
+  ...['nov', 'dec', 'restated', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
+  // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
+  // same thing as the columns they stand beside.
+  ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
+]);
+
+/** What a header says its column measures: its words that are no period, number, unit or note. */
+function measureWords(label: string | null): string[] {
+  if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
+  return [...labelWords(label)].filter(
+    (w) => w.length >= 3 && !/\d/.test(w) && parsePeriod(w) === null && !NO_MEASURE.has(w),
+  );
+}
+
+/**
+ * The claim names what the operand's column measures when its row holds figures that measure something
+ * else ("Births" beside "Deaths": a figure of births never answers for deaths): every word of its header
+ * that is no period, number, unit or mere "Value". Columns that differ only by their period (2019, 2018)
+ * measure one thing.
+ */
+function measureNamed(op: EngineOperand, claim: string): boolean {
+  const words = measureWords(op.context.columnLabel);
+  if (words.length === 0) return true;
+  const key = [...words].sort().join(' ');
+  const apart = op.context.otherColumns.some((other) => {
+    const theirs = measureWords(other);
+    return theirs.length > 0 && [...theirs].sort().join(' ') !== key;
+  });
+  if (!apart) return true;
+  // A header names a thing, a claim often the act: "Sample" is named by "sampled", "Exports" by "exported".
+  const root = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
+  const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
+  return words.every((w) => said.has(root(w)));
+}
+
+const measureNotNamed = (op: EngineOperand): FacetReason =>
+  judge(
+    'entity',
+    'entity_measure_not_named',
+    `the claim does not name what the figure's column measures ("${op.context.columnLabel}")`,
+  );
+
 /** Column labels that tell two operands apart (not periods): each must be named too. */
 function columnsNamed(a: EngineOperand, b: EngineOperand, claim: string): boolean {
   const [ca, cb] = [a.context.columnLabel, b.context.columnLabel];
@@ -118,14 +171,19 @@ function entityFacet(
   if (open.length > 0) return judge('entity', open[0]!.code, open.map((n) => n.why).join('; '));
   const [A, B] = ops;
   if (A === undefined) return judge('entity', 'entity_no_operand', 'no operand');
-  if (B === undefined)
-    return labelMentioned(A.context.rowLabel, claim)
-      ? decided('entity', true, 'entity_named', `the claim names the row "${A.context.rowLabel}"`)
-      : judge('entity', 'entity_not_named', "the claim does not name the operand's row label");
+  if (B === undefined) {
+    if (!labelMentioned(A.context.rowLabel, claim))
+      return judge('entity', 'entity_not_named', "the claim does not name the operand's row label");
+    if (!measureNamed(A, claim)) return measureNotNamed(A);
+    return decided('entity', true, 'entity_named', `the claim names the row "${A.context.rowLabel}"`);
+  }
   const a = A.context;
   const b = B.context;
   if (isOverTime(relation, reading)) {
     const sameRow = a.rowKey !== null && a.rowKey === b.rowKey;
+    const unnamed = [A, B].find((op) => !measureNamed(op, claim));
+    if (sameRow && labelMentioned(a.rowLabel, claim) && unnamed !== undefined)
+      return measureNotNamed(unnamed);
     if (sameRow && labelMentioned(a.rowLabel, claim))
       return decided(
         'entity',
@@ -173,13 +231,16 @@ function entityFacet(
       'the structure does not show that both operands are the same line item',
     );
   }
-  if (rowNamed(A, claim) && rowNamed(B, claim) && columnsNamed(A, B, claim))
+  if (rowNamed(A, claim) && rowNamed(B, claim) && columnsNamed(A, B, claim)) {
+    const unnamed = [A, B].find((op) => !measureNamed(op, claim));
+    if (unnamed !== undefined) return measureNotNamed(unnamed);
     return decided(
       'entity',
       true,
       'entity_named',
       `the claim names both figures ("${[a.rowLabel, a.columnLabel].filter((l) => l !== null && parsePeriod(l) === null).join(' · ')}", "${[b.rowLabel, b.columnLabel].filter((l) => l !== null && parsePeriod(l) === null).join(' · ')}")`,
     );
+  }
   return judge('entity', 'entity_not_named', "the claim does not name both figures' labels");
 }
 

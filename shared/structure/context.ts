@@ -1,5 +1,5 @@
 import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
-import { findFigures, labelUnits } from '../figures';
+import { findFigures, findScaleNote, labelUnits } from '../figures';
 import { isCurrencyColumn, rowCurrency } from './currency';
 import {
   parsePeriod,
@@ -62,6 +62,12 @@ export interface OperandContext {
    * when none or several are shown.
    */
   tableCurrency: string | null;
+  /**
+   * The headers of the other columns of the figure's row that hold figures ("Deaths" beside a figure under
+   * "Births"), distinct; empty in a page's running text. A check asks the claim to name what the figure's
+   * column measures when another column of its row measures something else.
+   */
+  otherColumns: readonly string[];
 }
 
 /** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
@@ -139,6 +145,132 @@ function isLabelCell(text: string, raws: readonly string[] | undefined): boolean
   // A header that is only a period, however set ("2019", a letter-spaced "2 0 1 8"), is a label.
   if (periodOf(text) !== null && /^[\d\s]+$/.test(text.trim())) return true;
   return /\p{L}{2,}/u.test(rest) || periodOf(rest) !== null;
+}
+
+const figureColumnsCache = new WeakMap<Unit, Map<string, Set<number>>>();
+
+/** The columns of each row that hold figures: `t${table}:r${row}` on a page, `${row}` on a sheet. */
+function figureColumns(unit: Unit): Map<string, Set<number>> {
+  let byRow = figureColumnsCache.get(unit);
+  if (byRow !== undefined) return byRow;
+  byRow = new Map();
+  for (const f of unit.figures) {
+    let key: string | null = null;
+    let col = 0;
+    if (f.position.kind === 'box' && f.position.cell !== undefined) {
+      key = `t${f.position.cell.table}:r${f.position.cell.row}`;
+      col = f.position.cell.col;
+    } else if (f.position.kind === 'cell') {
+      const at = parseCellRef(f.position.ref);
+      if (at !== null) [key, col] = [`${at.row}`, at.col];
+    }
+    if (key === null) continue;
+    const cols = byRow.get(key) ?? new Set<number>();
+    cols.add(col);
+    byRow.set(key, cols);
+  }
+  figureColumnsCache.set(unit, byRow);
+  return byRow;
+}
+
+/** Other columns' names, distinct, none the figure's own. */
+function others(names: readonly (string | null)[], own: string | null): string[] {
+  const clean = names.filter((n): n is string => n !== null && n !== own);
+  return [...new Set(clean)];
+}
+
+const pageColumnNames = new WeakMap<PageTable, Map<number, string | null>>();
+
+/** The headers of the other columns of a page table's row that hold figures. */
+function pageOtherColumns(
+  unit: Unit,
+  table: PageTable,
+  row: number,
+  col: number,
+  own: string | null,
+): string[] {
+  const cols = figureColumns(unit).get(`t${table.index}:r${row}`);
+  if (cols === undefined || cols.size < 2) return [];
+  let names = pageColumnNames.get(table);
+  if (names === undefined) pageColumnNames.set(table, (names = new Map()));
+  const nameOf = (c: number) => {
+    if (!names!.has(c)) {
+      const named = columnName(cellHeadings(table, row, c).headers);
+      names!.set(c, named === undefined ? null : cleanLabel(named));
+    }
+    return names!.get(c)!;
+  };
+  return others([...cols].filter((c) => c !== col && c >= table.labelCols).map(nameOf), own);
+}
+
+const sheetColumnNames = new WeakMap<
+  Unit,
+  { above: Map<number, number>; names: Map<string, string | null> }
+>();
+
+/**
+ * The headers of the other columns of a sheet's row that hold figures: each column's nearest headers,
+ * read once per column and block of header rows (the row of headers nearest above the figure's row).
+ */
+function sheetOtherColumns(
+  unit: Unit,
+  grid: SheetGrid,
+  row: number,
+  col: number,
+  own: string | null,
+): string[] {
+  const cols = figureColumns(unit).get(`${row}`);
+  if (cols === undefined || cols.size < 2) return [];
+  let memo = sheetColumnNames.get(unit);
+  if (memo === undefined) {
+    // For each row of values, the nearest row above it that holds no value.
+    const rows = new Set<number>(grid.valueRows);
+    for (const key of grid.labels.keys()) rows.add(Number(key.split(':')[0]));
+    const above = new Map<number, number>();
+    let last = 0;
+    for (const r of [...rows].sort((a, b) => a - b)) {
+      above.set(r, last);
+      if (!grid.valueRows.has(r)) last = r;
+    }
+    sheetColumnNames.set(unit, (memo = { above, names: new Map() }));
+  }
+  const top = memo.above.get(row) ?? 0;
+  const nameOf = (c: number) => {
+    const key = `${top}:${c}`;
+    if (!memo!.names.has(key)) {
+      const headers: string[] = [];
+      // The nearest few header rows above are enough to name a column.
+      for (let r = top; r >= 1 && headers.length < 4; r--) {
+        if (grid.valueRows.has(r)) {
+          if (headers.length > 0) break;
+          continue;
+        }
+        const text = grid.labels.get(`${r}:${c}`);
+        if (text !== undefined) headers.push(text);
+      }
+      const named = columnName(headers);
+      memo!.names.set(key, named === undefined ? null : cleanLabelText(named) || null);
+    }
+    return memo!.names.get(key)!;
+  };
+  return others([...cols].filter((c) => c !== col).map(nameOf), own);
+}
+
+/** A heading that only says what its column counts: "($ billion)", "(millions)", "(%)". */
+function unitsOnly(heading: string): boolean {
+  const note = findScaleNote(heading);
+  if (note === null && !heading.includes('%')) return false;
+  const rest = note === null ? heading : heading.slice(0, note.start) + heading.slice(note.end);
+  return !/\d/.test(rest) && !/\p{L}{2,}/u.test(rest.replace(/\b(?:in|of|per\s?cent)\b/giu, ''));
+}
+
+/**
+ * The column's name among its headings, nearest first: the nearest that says something, over a row of
+ * note marks ("(a)", "(c/a)") or of units alone ("GDP" over "($ billion)"); the units when nothing else.
+ */
+function columnName(headers: readonly string[]): string | undefined {
+  const said = headers.filter((h) => !NOTE_MARK.test(h.trim()));
+  return said.find((h) => !unitsOnly(h)) ?? said[0];
 }
 
 /**
@@ -339,6 +471,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     columnKey: null,
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
+    otherColumns: [],
   };
   if (figure.position.kind !== 'cell' || !unit.sheet) return empty;
   const at = parseCellRef(figure.position.ref);
@@ -366,7 +499,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     if (text !== undefined && headers[headers.length - 1] !== text) headers.push(text);
     if (text !== undefined) blocks[blocks.length - 1]!.push(text);
   }
-  const columnLabel = headers.find((h) => !NOTE_MARK.test(h.trim())) ?? null;
+  const columnLabel = columnName(headers) ?? null;
 
   // Period: the nearest header that shows one ("Q3" under "2024" is "Q3 2024"), else the row label's. A
   // row of texts among the values ("Maturity date | 30/7/2021") is no header, but looks like one: when
@@ -408,6 +541,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     columnKey: `${name}!${at.letters}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
+    otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel),
   };
 }
 
@@ -452,7 +586,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
   const { labels, headers } = cellHeadings(table, at.row, at.col);
   const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
   // The column's label: its nearest header that says something, over a row of note marks ("(a)", "(c/a)").
-  const named = headers.find((h) => !NOTE_MARK.test(h.trim()));
+  const named = columnName(headers);
   const columnLabel = named === undefined ? null : cleanLabel(named);
   // The period: the column's headers, else the row's label, else the section heading above the row (a
   // label alone on its row: "2019"), else the table's title when it names one ("November - 2015").
@@ -476,6 +610,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     columnKey: `${unitId}:t${table.index}:c${at.col}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
+    otherColumns: pageOtherColumns(unit, table, at.row, at.col, columnLabel),
   };
 }
 
@@ -646,9 +781,7 @@ function tableCurrencyOf(unit: Unit, table: number): string | null {
   if (cached !== undefined) return cached;
   const units = new Set(
     unit.figures
-      .filter(
-        (f) => f.position.kind === 'box' && f.position.cell?.table === table && writesCurrency(f),
-      )
+      .filter((f) => f.position.kind === 'box' && f.position.cell?.table === table && writesCurrency(f))
       .map((f) => f.unit),
   );
   const [only] = [...units];
@@ -745,6 +878,7 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     columnKey: null,
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
+    otherColumns: [],
   };
 }
 

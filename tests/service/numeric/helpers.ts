@@ -27,6 +27,7 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     columnKey: position === 0 ? 'S!B' : 'S!C',
     noteScale: null,
     tableCurrency: null,
+    otherColumns: [],
     ...overrides,
   };
 }

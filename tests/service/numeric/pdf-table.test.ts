@@ -560,3 +560,70 @@ describe("a table whose row labels say what each row's figures count", () => {
     );
   });
 });
+
+describe('a PDF table with several measures in a row', () => {
+  it("a figure of births never answers for deaths: the claim names its column's measure", async () => {
+    const rows = [
+      ['Country', 'Births', 'Deaths'],
+      ['France', '735,000', '669,000'],
+      ['Italy', '404,000', '746,000'],
+      ['Spain', '339,000', '493,000'],
+    ];
+    const texts: PdfText[] = [
+      { x: 72, y: 720, size: 12, text: 'Table 7. Births and deaths, 2020' },
+      ...rows.flatMap((r, i) =>
+        r.map((text, c) => ({ x: [72, 300, 380][c]!, y: 700 - 12 * i, size: 9, text })),
+      ),
+    ];
+    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'vital');
+    expect(pick(unit, '735,000').context.otherColumns).toEqual(['Deaths']);
+    expectInBothOrders(
+      unit,
+      'France recorded more births than Italy in 2020.',
+      ['735,000', '404,000'],
+      'supported',
+    );
+    expectInBothOrders(
+      unit,
+      'France recorded more deaths than Italy in 2020.',
+      ['735,000', '404,000'],
+      'escalate',
+    );
+    for (const [claim, raw, outcome] of [
+      ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
+      ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
+    ] as const)
+      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+  });
+});
+
+describe('a PDF table whose units stand on a header row of their own', () => {
+  it('each column is read in its units and named by its heading, not by its units', async () => {
+    const rows = [
+      ['Country', 'Population', 'GDP', 'Unemployment rate'],
+      ['', '(millions)', '($ billion)', '(%)'],
+      ['France', '67.4', '2,603', '8.0'],
+      ['Italy', '59.6', '1,897', '9.2'],
+      ['Spain', '47.4', '1,281', '15.5'],
+    ];
+    const texts: PdfText[] = [
+      { x: 72, y: 730, size: 12, text: 'Table 8. Countries in 2020' },
+      ...rows.flatMap((r, i) =>
+        r.flatMap((text, c) =>
+          text === '' ? [] : [{ x: [72, 200, 300, 400][c]!, y: 700 - 12 * i, size: 9, text }],
+        ),
+      ),
+    ];
+    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'countries');
+    expect(pick(unit, '2,603').context.columnLabel).toBe('GDP');
+    expect(pick(unit, '8.0').figure).toMatchObject({ unit: '%', value: 8 });
+    for (const [claim, raw, outcome] of [
+      ["France's GDP was $2,603 billion in 2020.", '2,603', 'supported'],
+      ["France's population was 67.4 million in 2020.", '67.4', 'supported'],
+      ["France's unemployment rate was 8.0% in 2020.", '8.0', 'supported'],
+      ["France's unemployment rate was 9.0% in 2020.", '8.0', 'contradicted'],
+      ["France's population was 2,603 million in 2020.", '2,603', 'escalate'],
+    ] as const)
+      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+  });
+});

@@ -201,3 +201,29 @@ describe("numeric check over a sheet whose column headings say what each column'
     expect(figures.find((f) => f.raw === '800')).toMatchObject({ value: 800e6, scale: 1e6 });
   });
 });
+
+describe('numeric check over a sheet with several measures in a row', () => {
+  it("a figure of births never answers for deaths: the claim names its column's measure", async () => {
+    const csv = 'Country,Births 2020,Deaths 2020\nFrance,"735,000","669,000"\nItaly,"404,000","746,000"\n';
+    const read = await extract(new TextEncoder().encode(csv), { filename: 'vital.csv' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_vital' });
+    expect(at(unit, 'B2').context.otherColumns).toEqual(['Deaths 2020']);
+    for (const [claim, refs, outcome] of [
+      ['France recorded 735,000 births in 2020.', ['B2'], 'supported'],
+      ['France recorded 735,000 deaths in 2020.', ['B2'], 'escalate'],
+      ['France recorded 669,000 births in 2020.', ['C2'], 'escalate'],
+      ['France recorded more births than Italy in 2020.', ['B2', 'B3'], 'supported'],
+      ['France recorded more deaths than Italy in 2020.', ['B2', 'B3'], 'escalate'],
+      ['France recorded fewer deaths than Italy in 2020.', ['C2', 'C3'], 'supported'],
+    ] as const)
+      for (const order of [refs, [...refs].reverse()])
+        expect(
+          assessWithReasons(
+            claim,
+            order.map((r) => at(unit, r)),
+          ).assessment.outcome,
+          claim,
+        ).toBe(outcome);
+  });
+});

@@ -89,6 +89,7 @@ describe('operandContext: sheets', () => {
       columnKey: 'Sheet1!C',
       noteScale: null,
       tableCurrency: null,
+      otherColumns: ['2022'],
     });
     const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
     expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
@@ -216,6 +217,7 @@ describe('operandContext: sheets', () => {
       columnKey: 'Results!C',
       noteScale: null,
       tableCurrency: null,
+      otherColumns: ['Q1'],
     });
     // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
@@ -372,6 +374,7 @@ describe('operandContext: pages', () => {
       columnKey: null,
       noteScale: null,
       tableCurrency: null,
+      otherColumns: [],
     });
     const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
     expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });
@@ -452,6 +455,7 @@ describe('operandContext: tables on PDF pages', () => {
       // The note "(in millions of dollars)" gives each figure its currency itself; only a currency a
       // figure writes ("$1,234") tells what the table's bare figures are in.
       tableCurrency: null,
+      otherColumns: ['Q4 2022'],
     });
     expect(byRaw(unit, '1,234').unit).toBe('USD');
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);

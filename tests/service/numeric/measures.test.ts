@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { assessWithReasons } from '../../../service/numeric/assess';
+import { operand } from './helpers';
+
+// A figure's column says what it measures when its row holds figures that measure something else
+// ("Births" beside "Deaths"): the claim must name it, or a figure of births would answer for deaths.
+
+const births = (raw: string, rowLabel: string, otherColumns: readonly string[]) =>
+  operand(raw, {
+    rowLabel,
+    columnLabel: 'Births',
+    period: '2020',
+    rowKey: `S!${rowLabel}`,
+    columnKey: 'S!B',
+    otherColumns,
+  });
+
+const outcome = (claim: string, ops: ReturnType<typeof births>[]) =>
+  assessWithReasons(claim, ops).assessment.outcome;
+
+describe('what a figure column measures', () => {
+  it('a figure of births never supports a claim about deaths, in either order', () => {
+    const france = births('735,000', 'France', ['Deaths']);
+    const italy = births('404,000', 'Italy', ['Deaths']);
+    expect(outcome('France recorded 735,000 births in 2020.', [france])).toBe('supported');
+    expect(outcome('France recorded 753,000 births in 2020.', [france])).toBe('contradicted');
+    expect(outcome('France recorded 735,000 deaths in 2020.', [france])).toBe('escalate');
+    expect(outcome('France recorded 735,000 in 2020.', [france])).toBe('escalate');
+    for (const order of [
+      [france, italy],
+      [italy, france],
+    ]) {
+      expect(outcome('France recorded more births than Italy in 2020.', order)).toBe('supported');
+      expect(outcome('France recorded more deaths than Italy in 2020.', order)).toBe('escalate');
+      expect(outcome('Italy recorded more births than France in 2020.', order)).toBe('contradicted');
+    }
+  });
+
+  it('the reason names the column the claim left out', () => {
+    const { facets } = assessWithReasons('France recorded 735,000 deaths in 2020.', [
+      births('735,000', 'France', ['Deaths']),
+    ]);
+    expect(facets.find((f) => f.facet === 'entity')).toMatchObject({
+      passed: null,
+      code: 'entity_measure_not_named',
+    });
+  });
+
+  it('columns that differ only by period, or by a change beside them, measure one thing', () => {
+    for (const others of [[], ['2019'], ['Fiscal 2019 Births'], ['% Inc (Dec)', 'Change'], ['Births 2019']])
+      expect(
+        outcome('France recorded 735,000 in 2020.', [births('735,000', 'France', others)]),
+        others.join(),
+      ).toBe('supported');
+  });
+
+  it('a claim names a measure by the act as well as the thing ("exported", "Exports")', () => {
+    const exports = operand('1,250', {
+      rowLabel: 'Germany',
+      columnLabel: 'Exports',
+      period: '2020',
+      otherColumns: ['Imports'],
+    });
+    expect(outcome('Germany exported 1,250 in 2020.', [exports])).toBe('supported');
+    expect(outcome('Germany imported 1,250 in 2020.', [exports])).toBe('escalate');
+  });
+});
