@@ -17,13 +17,7 @@ import {
 } from './lexicon';
 import { scaleNotes } from './notes';
 
-export {
-  findScaleNote,
-  findScaleNotes,
-  labelUnits,
-  type ScaleException,
-  type ScaleNote,
-} from './notes';
+export { findScaleNote, findScaleNotes, labelUnits, type ScaleException, type ScaleNote } from './notes';
 
 // The figure finder: the one place the project reads numbers from text (numeric-semantics.md, Figures).
 // Every rule is a row of shared/figures/RULES.md and a case of tests/shared/figures/golden.json.
