@@ -33,6 +33,28 @@ function linedUnit(name: string, title: string, rows: readonly [string, string, 
   return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), name);
 }
 
+/**
+ * A page holding a grid of texts, row by row from baseline 700 down 12 points a row, each column at its
+ * x ("" leaves a cell blank), under the lines given above it (a title, a note).
+ */
+function gridUnit(
+  name: string,
+  rows: readonly (readonly string[])[],
+  xs: readonly number[],
+  above: readonly PdfText[] = [],
+): Promise<Unit> {
+  const texts: PdfText[] = [
+    ...above,
+    ...rows.flatMap((r, i) =>
+      r.flatMap((text, c) => (text === '' ? [] : [{ x: xs[c]!, y: 700 - 12 * i, size: 9, text }])),
+    ),
+  ];
+  return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), name);
+}
+
+/** A title line over a table. */
+const title = (text: string, y = 720): PdfText => ({ x: 72, y, size: 12, text });
+
 const tableUnit = () =>
   linedUnit('tenure', 'Table 4. Households by tenure', [
     ['Tenure', '2023', '2022'],
@@ -57,6 +79,12 @@ function expectInBothOrders(unit: Unit, claim: string, raws: readonly string[], 
     );
     expect(assessment.outcome, `clicked ${order.join(' then ')}`).toBe(outcome);
   }
+}
+
+/** Each claim's outcome over the one figure given for it. */
+function expectOutcomes(unit: Unit, cases: readonly (readonly [string, string, string])[]): void {
+  for (const [claim, raw, outcome] of cases)
+    expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
 }
 
 describe('numeric check over a table on a PDF page', () => {
@@ -361,13 +389,12 @@ describe('a register whose rows are named after a column of identifiers', () => 
       ['11031', 'Oak Lane School', '655', '33'],
       ['12190', 'Marsh End Primary', '198', '11'],
     ];
-    const texts: PdfText[] = [
-      { x: 72, y: 720, size: 12, text: 'Table 2. Schools in the district, January 2024' },
-      ...rows.flatMap((r, i) =>
-        r.map((text, c) => ({ x: [72, 150, 330, 400][c]!, y: 700 - 12 * i, size: 9, text })),
-      ),
-    ];
-    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'schools');
+    return gridUnit(
+      'schools',
+      rows,
+      [72, 150, 330, 400],
+      [title('Table 2. Schools in the district, January 2024')],
+    );
   };
 
   it("each figure's row is named by its school, with the school's ID", async () => {
@@ -421,24 +448,19 @@ describe('a register whose rows each say their currency in a column of their own
       ['Cross-country vehicles', '¥62,785,105', 'JPY', 'ICB'],
       ['Speed radar guns', '52,350.00', 'GHS', 'NCB'],
     ];
-    const texts: PdfText[] = [
-      { x: 72, y: 720, size: 12, text: 'Table 3. Contracts awarded in 2011' },
-      ...rows.flatMap((r, i) => r.map((text, c) => ({ x: xs[c]!, y: 700 - 12 * i, size: 9, text }))),
-    ];
-    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'contracts');
+    return gridUnit('contracts', rows, xs, [title('Table 3. Contracts awarded in 2011')]);
   };
 
   it("each amount is in its own row's currency, never in the one another row writes beside its figure", async () => {
     const unit = await contractsUnit();
     expect(pick(unit, '214,885.63').context.tableCurrency).toBe('GHS');
     expect(pick(unit, '902,418.00').context.tableCurrency).toBe('USD');
-    for (const [claim, raw, outcome] of [
+    expectOutcomes(unit, [
       ['The contract for buses was worth ¥214,885.63 in 2011.', '214,885.63', 'escalate'],
       ['The contract for speed radar guns was worth ¥52,350 in 2011.', '52,350.00', 'escalate'],
       ['The contract for pickups was worth $902,418 in 2011.', '902,418.00', 'supported'],
       ['The contract for pickups was worth $920,418 in 2011.', '902,418.00', 'contradicted'],
-    ] as const)
-      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+    ]);
   });
 
   it("a '$' set apart beside the first row and the total, as accounts print it, is every row's", async () => {
@@ -449,10 +471,7 @@ describe('a register whose rows each say their currency in a column of their own
       ['Costs', '', '845', '', '910'],
       ['Profit', '$', '389', '$', '190'],
     ];
-    const texts: PdfText[] = rows.flatMap((r, i) =>
-      r.flatMap((text, c) => (text === '' ? [] : [{ x: xs[c]!, y: 700 - 12 * i, size: 9, text }])),
-    );
-    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'accounts');
+    const unit = await gridUnit('accounts', rows, xs);
     expect(pick(unit, '845').context.tableCurrency).toBe('USD');
     expect(pick(unit, '$ 1,234').context).toMatchObject({ rowLabel: 'Revenue', columnLabel: '2023' });
     expectInBothOrders(
@@ -476,29 +495,29 @@ describe("a table whose row labels say what each row's figures count", () => {
       ['Exports (in thousands of tonnes)', '1,250', '1,180'],
       ['Public debt', '$22.7', '$26.9'],
     ];
-    const texts: PdfText[] = [
-      { x: 72, y: 730, size: 12, text: 'Table 1. Key indicators' },
-      ...(noteLine ? [{ x: 72, y: 716, size: 9, text: '(in trillions)' }] : []),
-      ...rows.flatMap((r, i) =>
-        r.map((text, c) => ({ x: [72, 300, 380][c]!, y: 700 - 12 * i, size: 9, text })),
-      ),
-    ];
-    return pageUnit(buildPdf([{ width: 612, height: 792, texts }]), noteLine ? 'noted' : 'indicators');
+    return gridUnit(
+      noteLine ? 'noted' : 'indicators',
+      rows,
+      [72, 300, 380],
+      [
+        title('Table 1. Key indicators', 730),
+        ...(noteLine ? [{ x: 72, y: 716, size: 9, text: '(in trillions)' }] : []),
+      ],
+    );
   };
 
   it.each([false, true])(
     "each row is read in its own label's units (a note over the table: %s)",
     async (noted) => {
       const unit = await indicatorsUnit(noted);
-      for (const [claim, raw, outcome] of [
+      expectOutcomes(unit, [
         ['GDP was $20.9 billion in 2020.', '20.9', 'supported'],
         ['GDP was $29.0 billion in 2020.', '20.9', 'contradicted'],
         ['The unemployment rate was 8.1% in 2020.', '8.1', 'supported'],
         ['The population was 331.5 million in 2020.', '331.5', 'supported'],
         ['The population was 313.5 million in 2020.', '331.5', 'contradicted'],
         ['Exports were 1.18 million tonnes in 2020.', '1,180', 'supported'],
-      ] as const)
-        expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+      ]);
     },
   );
 
@@ -569,13 +588,7 @@ describe('a PDF table with several measures in a row', () => {
       ['Italy', '404,000', '746,000'],
       ['Spain', '339,000', '493,000'],
     ];
-    const texts: PdfText[] = [
-      { x: 72, y: 720, size: 12, text: 'Table 7. Births and deaths, 2020' },
-      ...rows.flatMap((r, i) =>
-        r.map((text, c) => ({ x: [72, 300, 380][c]!, y: 700 - 12 * i, size: 9, text })),
-      ),
-    ];
-    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'vital');
+    const unit = await gridUnit('vital', rows, [72, 300, 380], [title('Table 7. Births and deaths, 2020')]);
     expect(pick(unit, '735,000').context.otherColumns).toEqual(['Deaths']);
     expectInBothOrders(
       unit,
@@ -589,11 +602,10 @@ describe('a PDF table with several measures in a row', () => {
       ['735,000', '404,000'],
       'escalate',
     );
-    for (const [claim, raw, outcome] of [
+    expectOutcomes(unit, [
       ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
       ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
-    ] as const)
-      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+    ]);
   });
 });
 
@@ -606,24 +618,20 @@ describe('a PDF table whose units stand on a header row of their own', () => {
       ['Italy', '59.6', '1,897', '9.2'],
       ['Spain', '47.4', '1,281', '15.5'],
     ];
-    const texts: PdfText[] = [
-      { x: 72, y: 730, size: 12, text: 'Table 8. Countries in 2020' },
-      ...rows.flatMap((r, i) =>
-        r.flatMap((text, c) =>
-          text === '' ? [] : [{ x: [72, 200, 300, 400][c]!, y: 700 - 12 * i, size: 9, text }],
-        ),
-      ),
-    ];
-    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'countries');
+    const unit = await gridUnit(
+      'countries',
+      rows,
+      [72, 200, 300, 400],
+      [title('Table 8. Countries in 2020', 730)],
+    );
     expect(pick(unit, '2,603').context.columnLabel).toBe('GDP');
     expect(pick(unit, '8.0').figure).toMatchObject({ unit: '%', value: 8 });
-    for (const [claim, raw, outcome] of [
+    expectOutcomes(unit, [
       ["France's GDP was $2,603 billion in 2020.", '2,603', 'supported'],
       ["France's population was 67.4 million in 2020.", '67.4', 'supported'],
       ["France's unemployment rate was 8.0% in 2020.", '8.0', 'supported'],
       ["France's unemployment rate was 9.0% in 2020.", '8.0', 'contradicted'],
       ["France's population was 2,603 million in 2020.", '2,603', 'escalate'],
-    ] as const)
-      expect(assessWithReasons(claim, [pick(unit, raw)]).assessment.outcome, claim).toBe(outcome);
+    ]);
   });
 });

@@ -40,12 +40,17 @@ function at(unit: Unit, ref: string): EngineOperand {
   return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
 }
 
+/** A csv read as the service reads it, the first sheet as a stored unit (`unit_<name>`). */
+async function csvUnit(csv: string, name: string): Promise<Unit> {
+  const read = await extract(new TextEncoder().encode(csv), { filename: `${name}.csv` }, { ocr: 'off' });
+  const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+  return Unit.parse({ ...rest, source_unit_id: `unit_${name}` });
+}
+
 describe('numeric check over rows a csv sets in with blanks', () => {
   it('the operating income figure never supports a claim about net sales that states it', async () => {
     const csv = 'Region,2023\nNet sales,\n  International,800\nOperating income,\n  International,800\n';
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'regions.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_csv' });
+    const unit = await csvUnit(csv, 'regions');
     const claim = 'International net sales were 800 in 2023.';
     expect(assessWithReasons(claim, [at(unit, 'B3')]).assessment.outcome).toBe('supported');
     expect(assessWithReasons(claim, [at(unit, 'B5')]).assessment.outcome).toBe('escalate');
@@ -84,9 +89,7 @@ describe('numeric check over a sheet whose rows each say their currency', () => 
     'Rate,0.92,EUR,n/a',
   ].join('\n');
   const contracts = async () => {
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'contracts.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    return Unit.parse({ ...rest, source_unit_id: 'unit_contracts' });
+    return csvUnit(csv, 'contracts');
   };
 
   it("each amount is in its own row's currency, never in the one another row writes beside its figure", async () => {
@@ -103,9 +106,7 @@ describe('numeric check over a sheet whose rows each say their currency', () => 
 
   it('a column of currencies that labels its rows says no row currency', async () => {
     const rates = 'Currency,Rate per dollar 2024\nEUR,0.92\nGBP,0.79\nJPY,151.2\n';
-    const read = await extract(new TextEncoder().encode(rates), { filename: 'rates.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_rates' });
+    const unit = await csvUnit(rates, 'rates');
     expect(at(unit, 'B2').context).toMatchObject({ rowLabel: 'EUR', tableCurrency: null });
   });
 });
@@ -121,9 +122,7 @@ describe("numeric check over a sheet whose row labels say what each row's figure
       'Exports (in thousands of tonnes),"1,250","1,180"',
       'Public debt,$22.7,$26.9',
     ].join('\n');
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'indicators.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    return Unit.parse({ ...rest, source_unit_id: 'unit_indicators' });
+    return csvUnit(csv, 'indicators');
   };
 
   it.each(['Key indicators', 'Key indicators (in trillions)'])(
@@ -150,8 +149,7 @@ describe("numeric check over a sheet whose row labels say what each row's figure
   it("a note in a row of headings is the sheet's, whatever digits the headings hold", async () => {
     for (const header of ['(In millions),2019,2018', '$ MILLION,53 WEEKS,52 WEEKS', ',US$000,US$000']) {
       const csv = `${header}\nRevenue,"39,383","37,000"\nNet income,"3,587","3,000"\n`;
-      const read = await extract(new TextEncoder().encode(csv), { filename: 'sheet.csv' }, { ocr: 'off' });
-      const figure = read.units[0]!.figures.find((f) => f.raw === '3,587');
+      const figure = (await csvUnit(csv, 'sheet')).figures.find((f) => f.raw === '3,587');
       expect(figure?.scale, header).toBe(header.includes('000') ? 1e3 : 1e6);
     }
   });
@@ -165,9 +163,7 @@ describe("numeric check over a sheet whose column headings say what each column'
       'Italy,59.6,1897,9.2',
       'Spain,47.4,1281,15.5',
     ].join('\n');
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'countries.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    return Unit.parse({ ...rest, source_unit_id: 'unit_countries' });
+    return csvUnit(csv, 'countries');
   };
 
   it("each column is read in its own heading's units, never in another column's", async () => {
@@ -187,16 +183,14 @@ describe("numeric check over a sheet whose column headings say what each column'
 
   it("one note over one column of several is the table's, as it was set over the first", async () => {
     const csv = ',2019 $\'000,2018\nRevenue,"1,200","1,000"\nCosts,800,700\n';
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'one.csv' }, { ocr: 'off' });
-    const figures = read.units[0]!.figures;
+    const { figures } = await csvUnit(csv, 'one');
     expect(figures.find((f) => f.raw === '700')).toMatchObject({ value: 700e3, scale: 1e3 });
     expect(figures.find((f) => f.raw === '800')).toMatchObject({ value: 800e3, scale: 1e3 });
   });
 
   it("a column of percentage changes takes no scale from the sheet's note", async () => {
     const csv = '(In millions),2019,2018,% Change\nRevenue,"$1,200","$1,000",20.0\nCosts,800,700,14.3\n';
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'change.csv' }, { ocr: 'off' });
-    const figures = read.units[0]!.figures;
+    const { figures } = await csvUnit(csv, 'change');
     expect(figures.find((f) => f.raw === '20.0')).toMatchObject({ value: 20, scale: 1 });
     expect(figures.find((f) => f.raw === '800')).toMatchObject({ value: 800e6, scale: 1e6 });
   });
@@ -205,9 +199,7 @@ describe("numeric check over a sheet whose column headings say what each column'
 describe('numeric check over a sheet with several measures in a row', () => {
   it("a figure of births never answers for deaths: the claim names its column's measure", async () => {
     const csv = 'Country,Births 2020,Deaths 2020\nFrance,"735,000","669,000"\nItaly,"404,000","746,000"\n';
-    const read = await extract(new TextEncoder().encode(csv), { filename: 'vital.csv' }, { ocr: 'off' });
-    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
-    const unit = Unit.parse({ ...rest, source_unit_id: 'unit_vital' });
+    const unit = await csvUnit(csv, 'vital');
     expect(at(unit, 'B2').context.otherColumns).toEqual(['Deaths 2020']);
     for (const [claim, refs, outcome] of [
       ['France recorded 735,000 births in 2020.', ['B2'], 'supported'],
