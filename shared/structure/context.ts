@@ -218,6 +218,7 @@ function sheetOtherColumns(
   row: number,
   col: number,
   own: string | null,
+  labelCol: number,
 ): string[] {
   const cols = figureColumns(unit).get(`${row}`);
   if (cols === undefined || cols.size < 2) return [];
@@ -253,7 +254,8 @@ function sheetOtherColumns(
     }
     return memo!.names.get(key)!;
   };
-  return others([...cols].filter((c) => c !== col).map(nameOf), own);
+  // A number in the row's label ("District 20") is no column of its own.
+  return others([...cols].filter((c) => c !== col && c > labelCol).map(nameOf), own);
 }
 
 /** A heading that only says what its column counts: "($ billion)", "(millions)", "(%)". */
@@ -541,7 +543,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     columnKey: `${name}!${at.letters}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
-    otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel),
+    otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel, rowLabelCol ?? 0),
   };
 }
 

@@ -218,4 +218,15 @@ describe('numeric check over a sheet with several measures in a row', () => {
           claim,
         ).toBe(outcome);
   });
+
+  it("a number in the row's label is no other measure: the one column needs no naming", async () => {
+    const unit = await csvUnit(
+      'District,Population 2020\nDistrict 20,"45,000"\nDistrict 21,"38,000"\n',
+      'districts',
+    );
+    expect(at(unit, 'B2').context.otherColumns).toEqual([]);
+    expect(
+      assessWithReasons('District 20 had 45,000 residents in 2020.', [at(unit, 'B2')]).assessment.outcome,
+    ).toBe('supported');
+  });
 });
