@@ -123,11 +123,21 @@ async function expectFocusOn(page: Page, row: number, col: number): Promise<void
 
 /** Adds and opens the document with the keyboard alone. */
 async function openByKeyboard(page: Page, pdf: DocumentFile): Promise<void> {
-  await pressUntilFocused(page, page.getByRole('button', { name: 'Add files' }));
-  const chooser = page.waitForEvent('filechooser');
+  const add = page.getByRole('button', { name: 'Add files' });
   // Space activates the button (in headless Chromium, Enter's activation does not open a file picker).
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles([pdf]);
+  // Headless Chromium now and then opens no picker for the key: the button is focused and pressed again,
+  // so a lost picker costs seconds, not the test's whole time.
+  for (let attempt = 1; ; attempt++) {
+    await pressUntilFocused(page, add);
+    const chooser = page.waitForEvent('filechooser', { timeout: 20_000 });
+    await page.keyboard.press('Space');
+    try {
+      await (await chooser).setFiles([pdf]);
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
   await expect(item).toContainText('Read completely', { timeout: 30_000 });
   await pressUntilFocused(
