@@ -94,15 +94,16 @@ function rowNamed(op: EngineOperand, claim: string): boolean {
 
 /**
  * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
- * ended", "Final as of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes
- * ("restated, Note 3") and of changes and balances.
+ * ended", "As of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes ("Note
+ * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
+ * beside "As reported" are measures of their own.
  */
 const NO_MEASURE = new Set([
-  ...['value', 'number', 'total', 'count', 'figure', 'data', 'estimate', 'estimated', 'actual', 'final'],
+  ...['value', 'number', 'total', 'count', 'figure', 'data'],
   ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
   ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
   ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
-  ...['nov', 'dec', 'restated', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
+  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
   // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
   // same thing as the columns they stand beside.
   ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],

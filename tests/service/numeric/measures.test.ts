@@ -64,4 +64,22 @@ describe('what a figure column measures', () => {
     expect(outcome('Germany exported 1,250 in 2020.', [exports])).toBe('supported');
     expect(outcome('Germany imported 1,250 in 2020.', [exports])).toBe('escalate');
   });
+
+  it('an actual figure beside a budgeted one, or a restated one beside the reported, is a measure of its own', () => {
+    for (const [label, others, claim] of [
+      ['Budget', ['Actual'], 'Spending was 5,200 in 2020.'],
+      ['Actual', ['Budget'], 'Spending was 5,200 in 2020.'],
+      ['Restated', ['As reported'], 'Spending was 5,200 in 2020.'],
+      ['Final', ['Estimated'], 'Spending was 5,200 in 2020.'],
+    ] as const) {
+      const op = operand('5,200', {
+        rowLabel: 'Spending',
+        columnLabel: label,
+        period: '2020',
+        otherColumns: others,
+      });
+      expect(outcome(claim, [op]), label).toBe('escalate');
+      expect(outcome(claim.replace('Spending', `${label} spending`), [op]), label).toBe('supported');
+    }
+  });
 });
