@@ -150,9 +150,7 @@ function rowLabelOf(table: PageTable, cell: TableCellRef): string {
  * is set in under: "Urban" under "Population (millions)").
  */
 function rowUnits(table: PageTable, cell: TableCellRef): FindOptions | null {
-  const units = labelsUnits(cellHeadings(table, cell.row, cell.col).labels);
-  if (units === null) return null;
-  return units.scale === 1 ? { unit: units.unit } : { scale: units.scale, unit: units.unit };
+  return unitsOptions(labelsUnits(cellHeadings(table, cell.row, cell.col).labels));
 }
 
 /**
@@ -237,15 +235,14 @@ const PER_SHARE = /\bper[- ](?:(?:basic|diluted|common|ordinary)[- ])?(?:share|u
 const RATIO_OR_PERCENT = /%|\bpercent(?:ages?)?\b|\bper[- ]cent\b|\bratios?\b|\((?:x|times)\)/i;
 const SUB_ROW = /^[\s*]*(?:basic|diluted|basic and diluted)\b[^\p{L}]*$/iu;
 
-/**
- * What a row's own label says its figures count (shared/figures `labelUnits`): that row's, before any
- * note over the table or the sheet.
- */
-function rowLabelOptions(label: string): FindOptions | null {
-  const units = labelUnits(label);
+/** What a label says its figures count (shared/figures `labelUnits`), as options to read them with. */
+function unitsOptions(units: ReturnType<typeof labelUnits>): FindOptions | null {
   if (units === null) return null;
   return units.scale === 1 ? { unit: units.unit } : { scale: units.scale, unit: units.unit };
 }
+
+/** What a row's own label says its figures count: that row's, before any note over the table or sheet. */
+const rowLabelOptions = (label: string) => unitsOptions(labelUnits(label));
 
 function noteOptions(note: ScaleNote | null, label: string, header: () => string | null): FindOptions {
   if (note === null) return {};
