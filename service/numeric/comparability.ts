@@ -1,6 +1,7 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
+import { countedUnnamed, measureNamed } from './measures';
 import {
   bandPattern,
   order,
@@ -92,52 +93,6 @@ function rowNamed(op: EngineOperand, claim: string): boolean {
   return isTotal(op) && totalCues(lower(claim)).length > 0;
 }
 
-/**
- * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
- * ended", "As of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes ("Note
- * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
- * beside "As reported" are measures of their own.
- */
-const NO_MEASURE = new Set([
-  ...['value', 'number', 'total', 'count', 'figure', 'data'],
-  ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
-  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
-  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
-  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
-  // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
-  // same thing as the columns they stand beside.
-  ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
-]);
-
-/** What a header says its column measures: its words that are no period, number, unit or note. */
-function measureWords(label: string | null): string[] {
-  if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
-  return [...labelWords(label)].filter(
-    (w) => w.length >= 3 && !/\d/.test(w) && parsePeriod(w) === null && !NO_MEASURE.has(w),
-  );
-}
-
-/**
- * The claim names what the operand's column measures when its row holds figures that measure something
- * else ("Births" beside "Deaths": a figure of births never answers for deaths): every word of its header
- * that is no period, number, unit or mere "Value". Columns that differ only by their period (2019, 2018)
- * measure one thing.
- */
-function measureNamed(op: EngineOperand, claim: string): boolean {
-  const words = measureWords(op.context.columnLabel);
-  if (words.length === 0) return true;
-  const key = [...words].sort().join(' ');
-  const apart = op.context.otherColumns.some((other) => {
-    const theirs = measureWords(other);
-    return theirs.length > 0 && [...theirs].sort().join(' ') !== key;
-  });
-  if (!apart) return true;
-  // A header names a thing, a claim often the act: "Sample" is named by "sampled", "Exports" by "exported".
-  const root = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
-  const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
-  return words.every((w) => said.has(root(w)));
-}
-
 const measureNotNamed = (op: EngineOperand): FacetReason =>
   judge(
     'entity',
@@ -161,7 +116,30 @@ function isOverTime(relation: Relation, reading: Reading): boolean {
   return RELATIONS[relation].overTime(check);
 }
 
+/**
+ * Whether the claim names its figures' rows and things, and counts nothing their labels do not name ("735,000
+ * deaths" over a column of births).
+ */
 function entityFacet(
+  claim: string,
+  relation: Relation,
+  reading: Reading,
+  ops: readonly EngineOperand[],
+  notes: readonly Note[],
+): FacetReason {
+  const named = entityNamed(claim, relation, reading, ops, notes);
+  if (named.passed !== true) return named;
+  const unnamed = countedUnnamed(claim, reading, ops);
+  if (unnamed === null) return named;
+  const labels = [unnamed.op.context.rowLabel, unnamed.op.context.columnLabel].filter((l) => l !== null);
+  return judge(
+    'entity',
+    'entity_measure_not_named',
+    `the claim counts "${unnamed.counted}", which the figure's labels do not name ("${labels.join(' · ')}")`,
+  );
+}
+
+function entityNamed(
   claim: string,
   relation: Relation,
   reading: Reading,

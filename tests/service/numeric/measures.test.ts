@@ -83,3 +83,68 @@ describe('what a figure column measures', () => {
     }
   });
 });
+
+describe('what a claim counts after its number', () => {
+  // A column of births alone in its table: nothing beside it says births are not deaths.
+  const alone = (raw: string, rowLabel: string) => births(raw, rowLabel, []);
+  const france = alone('735,000', 'France');
+  const italy = alone('404,000', 'Italy');
+
+  it('a figure of births never supports a claim that counts deaths, true or false', () => {
+    for (const claim of [
+      'France recorded 735,000 deaths in 2020.',
+      'France recorded 753,000 deaths in 2020.',
+      'In 2020, 735,000 babies were born in France.',
+      'France had 735,000 people die in 2020.',
+    ])
+      expect(outcome(claim, [france]), claim).toBe('escalate');
+    for (const claim of [
+      'France recorded 735,000 births in 2020.',
+      'France recorded 735,000 live births in 2020.',
+      'There were 735,000 births in France in 2020.',
+      'France recorded 735,000 in 2020.',
+    ])
+      expect(outcome(claim, [france]), claim).toBe('supported');
+    expect(outcome('France recorded 753,000 births in 2020.', [france])).toBe('contradicted');
+  });
+
+  it('the reason says what the claim counts and what the figure is', () => {
+    const { facets } = assessWithReasons('France recorded 735,000 deaths in 2020.', [france]);
+    const entity = facets.find((f) => f.facet === 'entity');
+    expect(entity).toMatchObject({ passed: null, code: 'entity_measure_not_named' });
+    expect(entity?.why).toContain('"deaths"');
+    expect(entity?.why).toContain('France · Births');
+  });
+
+  it('"N more X than Y" counts X, in either order of the figures', () => {
+    for (const order of [
+      [france, italy],
+      [italy, france],
+    ]) {
+      expect(outcome('France recorded 331,000 more births than Italy in 2020.', order)).toBe('supported');
+      expect(outcome('France recorded 331,000 more deaths than Italy in 2020.', order)).toBe('escalate');
+      expect(outcome('France recorded 331,000 fewer deaths than Italy in 2020.', order)).toBe('escalate');
+      expect(outcome('Italy recorded 331,000 more births than France in 2020.', order)).toBe('contradicted');
+      expect(outcome('France recorded 81.9% more births than Italy in 2020.', order)).toBe('supported');
+      expect(outcome('France recorded 81.9% more deaths than Italy in 2020.', order)).toBe('escalate');
+    }
+  });
+
+  it('units, currencies, scales and words for the same count of people are not another measure', () => {
+    const exports = operand('1,180', { rowLabel: 'Germany', columnLabel: 'Exports', period: '2020' });
+    expect(outcome('Germany exported 1,180 tonnes in 2020.', [exports])).toBe('supported');
+    expect(outcome('Germany exported 1,180 cars in 2020.', [exports])).toBe('escalate');
+    const population = operand('67,391,582', {
+      rowLabel: 'France',
+      columnLabel: 'Population',
+      period: '2020',
+    });
+    expect(outcome('France had 67,391,582 inhabitants in 2020.', [population])).toBe('supported');
+    expect(outcome('France had 67,391,582 households in 2020.', [population])).toBe('escalate');
+  });
+
+  it('a column that only names a period says nothing a claim could count against', () => {
+    const band = operand('3,400', { rowLabel: '15–24', columnLabel: '2019', period: '2019' });
+    expect(outcome('In 2019, 3,400 people were aged 15–24.', [band])).toBe('supported');
+  });
+});

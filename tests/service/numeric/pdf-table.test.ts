@@ -609,6 +609,27 @@ describe('a PDF table with several measures in a row', () => {
   });
 });
 
+describe('a PDF table with one measure', () => {
+  it('a column of births alone never answers for a claim that counts deaths', async () => {
+    const rows = [
+      ['Country', 'Births'],
+      ['France', '735,000'],
+      ['Italy', '404,000'],
+    ];
+    const unit = await gridUnit('births', rows, [72, 300], [title('Table 2. Births, 2020')]);
+    expect(pick(unit, '735,000').context.otherColumns).toEqual([]);
+    expectOutcomes(unit, [
+      ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
+      ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
+    ]);
+    for (const [claim, outcome] of [
+      ['France recorded 331,000 more births than Italy in 2020.', 'supported'],
+      ['France recorded 331,000 more deaths than Italy in 2020.', 'escalate'],
+    ] as const)
+      expectInBothOrders(unit, claim, ['735,000', '404,000'], outcome);
+  });
+});
+
 describe('a PDF table whose units stand on a header row of their own', () => {
   it('each column is read in its units and named by its heading, not by its units', async () => {
     const rows = [

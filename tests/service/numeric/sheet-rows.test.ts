@@ -229,4 +229,22 @@ describe('numeric check over a sheet with several measures in a row', () => {
       assessWithReasons('District 20 had 45,000 residents in 2020.', [at(unit, 'B2')]).assessment.outcome,
     ).toBe('supported');
   });
+
+  it('a column of births alone never answers for a claim that counts deaths, in either order', async () => {
+    const unit = await csvUnit('Country,Births 2020\nFrance,"735,000"\nItaly,"404,000"\n', 'births');
+    for (const [claim, refs, outcome] of [
+      ['France recorded 735,000 births in 2020.', ['B2'], 'supported'],
+      ['France recorded 735,000 deaths in 2020.', ['B2'], 'escalate'],
+      ['France recorded 331,000 more births than Italy in 2020.', ['B2', 'B3'], 'supported'],
+      ['France recorded 331,000 more deaths than Italy in 2020.', ['B2', 'B3'], 'escalate'],
+    ] as const)
+      for (const order of [refs, [...refs].reverse()])
+        expect(
+          assessWithReasons(
+            claim,
+            order.map((r) => at(unit, r)),
+          ).assessment.outcome,
+          claim,
+        ).toBe(outcome);
+  });
 });

@@ -1,0 +1,146 @@
+import { parsePeriod } from '../../shared/structure';
+import { lower, type Reading } from './claim';
+import { labelWords, stem, tokensOf } from './mentions';
+import type { EngineOperand } from './types';
+import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, UP_WORDS } from './wording';
+
+// What a figure measures and what a claim says it measures. A figure in a table measures what its row and
+// column say. Where its row holds figures that measure something else ("Births" beside "Deaths") the claim
+// must name its column's measure. Where its column names a measure, the claim must not count something none
+// of its operands' labels name: the noun right after its number ("735,000 deaths", "20,000 more handgun
+// checks than") may be another measure than the table's, so a person decides.
+
+/** Words that end the counted noun: function words, verbs of being and having, directions, periods. */
+const BREAK = new Set([
+  ...['the', 'a', 'an', 'and', 'or', 'but', 'of', 'in', 'on', 'at', 'by', 'for', 'from', 'to', 'with'],
+  ...['than', 'as', 'per', 'each', 'during', 'between', 'over', 'under', 'compared', 'versus', 'vs'],
+  ...['against', 'across', 'since', 'until', 'after', 'before', 'while', 'when', 'which', 'that', 'who'],
+  ...['was', 'were', 'is', 'are', 'be', 'been', 'has', 'have', 'had', 'will', 'would', 'could', 'this'],
+  ...['last', 'next', 'previous', 'prior', 'year', 'years', 'quarter', 'month', 'week', 'day', 'time'],
+  ...['times', 'fold', 'percent', 'per cent', 'percentage', 'point', 'points', 'pp', 'bp', 'basis'],
+  ...['more', 'fewer', 'less', 'higher', 'lower', 'greater', 'larger', 'smaller', 'above', 'below'],
+  ...['ahead', 'behind', 'short', 'up', 'down', 'earlier', 'later', 'ago', 'respectively', 'total'],
+  ...['overall', 'combined', 'together', 'altogether', 'apiece', 'only', 'just', 'alone'],
+  ...['fiscal', 'financial', 'calendar', 'fy', 'q', 'h', 'january', 'february', 'march', 'april'],
+  ...['may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'jan', 'feb'],
+  ...['mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...[...UP_WORDS, ...DOWN_WORDS, ...NEUTRAL_CHANGE_WORDS].filter((w) => !/[\s/-]/.test(w)),
+]);
+
+/**
+ * Words that say how a quantity is written or in what it is weighed, not what is counted: a claim of
+ * "1,180 tonnes" counts what the row says is weighed in tonnes.
+ */
+const NEUTRAL = new Set([
+  ...['thousand', 'million', 'billion', 'trillion', 'bn', 'mn', 'm', 'k', 'lakh', 'crore', 'dozen'],
+  ...['dollar', 'euro', 'pound', 'sterling', 'yen', 'yuan', 'renminbi', 'franc', 'rupee', 'usd', 'eur'],
+  ...['gbp', 'us', 'u.s', 'cent', 'tonne', 'ton', 'metric', 'kg', 'kilogram', 'gram', 'km', 'kilometre'],
+  ...['kilometer', 'mile', 'metre', 'meter', 'litre', 'liter', 'gallon', 'barrel', 'hectare', 'acre'],
+  ...['kwh', 'mwh', 'gwh', 'twh', 'mw', 'gw', 'kw', 'square', 'cubic', 'sq', 'unit'],
+]);
+
+/** Words a table and a claim use for one count of people: a claim of "8.3 million residents" counts a population. */
+const SAME_COUNT: readonly (readonly string[])[] = [
+  ['population', 'people', 'resident', 'inhabitant', 'person'],
+  ['employee', 'staff', 'worker', 'personnel', 'headcount', 'job', 'employment'],
+  ['pupil', 'student', 'enrolment', 'enrollment'],
+];
+
+/** Before the counted noun: the quantity's scale or currency words, and "more"/"fewer" of "N more X than". */
+const LEAD =
+  /^\s*(?:(?:thousand|million|billion|trillion|bn|mn|m|k)\b\.?\s*)?(?:(?:us\s+)?(?:dollars?|euros?|pounds?)\s+)?(?:(?:more|fewer|less|additional|extra|new|other)\s+)?/u;
+
+/** The lower-cased words a quantity of the claim counts ("735,000 live births": live, births), if any. */
+function countedAfter(low: string, end: number): string[] {
+  const rest = low.slice(end);
+  const lead = LEAD.exec(rest)?.[0] ?? '';
+  // The noun stands after the number and a space ("735,000 deaths"), not after a comma or a bracket.
+  if (!/\s$/u.test(lead)) return [];
+  const run = /^\p{L}[\p{L}'’-]*(?:[ \t]\p{L}[\p{L}'’-]*)*/u.exec(rest.slice(lead.length))?.[0] ?? '';
+  const out: string[] = [];
+  for (const w of run.split(/[ \t]/)) {
+    const head = w.split('-')[0]!;
+    if (w.length < 2 || BREAK.has(w) || BREAK.has(head) || parsePeriod(w) !== null || out.length === 3) break;
+    out.push(w);
+  }
+  return out.filter((w) => !NEUTRAL.has(stem(w)));
+}
+
+/** A word's root as headers and claims share it: "Exports" and "exported", "births" and "Birth". */
+const root = (w: string) => stem(w).replace(/(?:ing|ed|es|e|s)$/, '');
+
+/**
+ * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
+ * ended", "As of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes ("Note
+ * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
+ * beside "As reported" are measures of their own.
+ */
+const NO_MEASURE = new Set([
+  ...['value', 'number', 'total', 'count', 'figure', 'data'],
+  ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
+  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
+  // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
+  // same thing as the columns they stand beside.
+  ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
+]);
+
+/** What a header says its column measures: its words that are no period, number, unit or note. */
+function measureWords(label: string | null): string[] {
+  if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
+  return [...labelWords(label)].filter(
+    (w) => w.length >= 3 && !/\d/.test(w) && parsePeriod(w) === null && !NO_MEASURE.has(w),
+  );
+}
+
+/**
+ * The claim names what the operand's column measures when its row holds figures that measure something
+ * else ("Births" beside "Deaths": a figure of births never answers for deaths): every word of its header
+ * that is no period, number, unit or mere "Value". Columns that differ only by their period (2019, 2018)
+ * measure one thing.
+ */
+export function measureNamed(op: EngineOperand, claim: string): boolean {
+  const words = measureWords(op.context.columnLabel);
+  if (words.length === 0) return true;
+  const key = [...words].sort().join(' ');
+  const apart = op.context.otherColumns.some((other) => {
+    const theirs = measureWords(other);
+    return theirs.length > 0 && [...theirs].sort().join(' ') !== key;
+  });
+  if (!apart) return true;
+  // A header names a thing, a claim often the act: "Sample" is named by "sampled", "Exports" by "exported".
+  const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
+  return words.every((w) => said.has(root(w)));
+}
+
+/**
+ * What the claim counts that no operand's labels name, with the operand whose column says what it measures;
+ * null when the claim counts nothing after its numbers, a label names what it counts, or no operand stands
+ * in a column that names a measure ("2019" says none: a claim of "3,400 people" under it is not doubted).
+ */
+export function countedUnnamed(
+  claim: string,
+  reading: Reading,
+  ops: readonly EngineOperand[],
+): { op: EngineOperand; counted: string } | null {
+  const tabled = ops.filter((op) => op.context.columnKey !== null);
+  const measured = tabled.find((op) => measureWords(op.context.columnLabel).length > 0);
+  if (measured === undefined) return null;
+  const low = lower(claim);
+  const named = new Set(
+    tabled.flatMap((op) =>
+      [op.context.rowLabel, op.context.columnLabel].flatMap((l) => [...labelWords(l)].map(root)),
+    ),
+  );
+  for (const group of SAME_COUNT)
+    if (group.some((w) => named.has(root(w)))) for (const w of group) named.add(root(w));
+  for (const q of reading.quantities) {
+    if (q.multiple) continue;
+    const counted = countedAfter(low, q.end);
+    if (counted.length === 0) continue;
+    if (counted.some((w) => named.has(root(w)))) continue;
+    return { op: measured, counted: counted.join(' ') };
+  }
+  return null;
+}
