@@ -131,11 +131,16 @@ function entityFacet(
   if (named.passed !== true) return named;
   const unnamed = countedUnnamed(claim, reading, ops);
   if (unnamed === null) return named;
-  const labels = [unnamed.op.context.rowLabel, unnamed.op.context.columnLabel].filter((l) => l !== null);
+  const { rowLabel, columnLabel, tableTitle } = unnamed.op.context;
+  const labels = `the figure's labels ("${[rowLabel, columnLabel].filter((l) => l !== null).join(' · ')}")`;
+  const where =
+    tableTitle === null
+      ? `${labels} do not name`
+      : `neither ${labels} nor its table's title ("${tableTitle}") names`;
   return judge(
     'entity',
     'entity_measure_not_named',
-    `the claim counts "${unnamed.counted}", which the figure's labels do not name ("${labels.join(' · ')}")`,
+    `the claim counts "${unnamed.counted}", which ${where}: is the figure a count of it?`,
   );
 }
 

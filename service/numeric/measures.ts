@@ -114,10 +114,21 @@ export function measureNamed(op: EngineOperand, claim: string): boolean {
   return words.every((w) => said.has(root(w)));
 }
 
+/** Words of a title that say no measure: what kind of exhibit it is and where it comes from. */
+const NO_TITLE_MEASURE = new Set(['table', 'figure', 'chart', 'exhibit', 'annex', 'appendix', 'schedule']);
+
+/** What a table's title says its figures measure ("Table 2. Births by country, 2020": birth, country). */
+function titleWords(title: string | null): string[] {
+  return measureWords(title === null ? null : title.replace(/\d[\d.,:/-]*/g, ' ')).filter(
+    (w) => !NO_TITLE_MEASURE.has(w),
+  );
+}
+
 /**
- * What the claim counts that no operand's labels name, with the operand whose column says what it measures;
- * null when the claim counts nothing after its numbers, a label names what it counts, or no operand stands
- * in a column that names a measure ("2019" says none: a claim of "3,400 people" under it is not doubted).
+ * What the claim counts that no operand's labels or table's title name, with the operand whose column or
+ * title says what it measures; null when the claim counts nothing after its numbers, a label or title names
+ * what it counts, or nothing says what the figures measure (a column "2019" under no title: a claim of
+ * "3,400 people" over it is not doubted).
  */
 export function countedUnnamed(
   claim: string,
@@ -125,13 +136,16 @@ export function countedUnnamed(
   ops: readonly EngineOperand[],
 ): { op: EngineOperand; counted: string } | null {
   const tabled = ops.filter((op) => op.context.columnKey !== null);
-  const measured = tabled.find((op) => measureWords(op.context.columnLabel).length > 0);
+  const measured = tabled.find(
+    (op) => measureWords(op.context.columnLabel).length > 0 || titleWords(op.context.tableTitle).length > 0,
+  );
   if (measured === undefined) return null;
   const low = lower(claim);
   const named = new Set(
-    tabled.flatMap((op) =>
-      [op.context.rowLabel, op.context.columnLabel].flatMap((l) => [...labelWords(l)].map(root)),
-    ),
+    tabled.flatMap((op) => [
+      ...[op.context.rowLabel, op.context.columnLabel].flatMap((l) => [...labelWords(l)].map(root)),
+      ...titleWords(op.context.tableTitle).map(root),
+    ]),
   );
   for (const group of SAME_COUNT)
     if (group.some((w) => named.has(root(w)))) for (const w of group) named.add(root(w));
@@ -139,7 +153,8 @@ export function countedUnnamed(
     if (q.multiple) continue;
     const counted = countedAfter(low, q.end);
     if (counted.length === 0) continue;
-    if (counted.some((w) => named.has(root(w)))) continue;
+    // "owner-occupied homes" names the row "Owner occupied".
+    if (counted.flatMap((w) => w.split('-')).some((w) => named.has(root(w)))) continue;
     return { op: measured, counted: counted.join(' ') };
   }
   return null;

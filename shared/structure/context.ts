@@ -68,6 +68,12 @@ export interface OperandContext {
    * column measures when another column of its row measures something else.
    */
   otherColumns: readonly string[];
+  /**
+   * The title over the figure's table: a page table's title (or the title of the table it continues), a
+   * sheet's lines above its first row of values that stand alone in their row ("Table 2. Births by
+   * country, 2020"); null in a page's running text or when none is shown.
+   */
+  tableTitle: string | null;
 }
 
 /** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
@@ -323,6 +329,8 @@ interface SheetGrid {
   indents: Map<string, number>;
   /** Columns that say each row's currency ("Currency": "GHS", "US$"), with their headings. */
   currencyColumns: { col: number; heading: string }[];
+  /** The sheet's title lines above its first row of values, each alone in its row; null when none. */
+  title: string | null;
 }
 
 const gridCache = new WeakMap<Unit, SheetGrid>();
@@ -438,9 +446,33 @@ function sheetGrid(unit: Unit): SheetGrid {
     currency: currencies.size === 1 ? (currency ?? null) : null,
     indents,
     currencyColumns: sheetCurrencyColumns(labels, valueRows),
+    title: sheetTitle(labels, valueRows),
   };
   gridCache.set(unit, grid);
   return grid;
+}
+
+/**
+ * A sheet's title: the lines above its first row of values that stand alone in their row, from the first
+ * column (a merged title fills its row with one text); a row of headers holds several.
+ */
+function sheetTitle(labels: ReadonlyMap<string, string>, valueRows: ReadonlySet<number>): string | null {
+  let first = Infinity;
+  for (const row of valueRows) first = Math.min(first, row);
+  const rows = new Map<number, { texts: Set<string>; first: boolean }>();
+  for (const [key, text] of labels) {
+    const [row, col] = key.split(':').map(Number) as [number, number];
+    if (row >= first) continue;
+    const entry = rows.get(row) ?? { texts: new Set<string>(), first: false };
+    entry.texts.add(text);
+    if (col === 1) entry.first = true;
+    rows.set(row, entry);
+  }
+  const lines = [...rows.entries()]
+    .filter(([, e]) => e.first && e.texts.size === 1)
+    .sort(([a], [b]) => a - b)
+    .map(([, e]) => [...e.texts][0]!);
+  return lines.length === 0 ? null : lines.join(' ');
 }
 
 /**
@@ -474,6 +506,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
     otherColumns: [],
+    tableTitle: null,
   };
   if (figure.position.kind !== 'cell' || !unit.sheet) return empty;
   const at = parseCellRef(figure.position.ref);
@@ -544,6 +577,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
     otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel, rowLabelCol ?? 0),
+    tableTitle: grid.title,
   };
 }
 
@@ -613,6 +647,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
     otherColumns: pageOtherColumns(unit, table, at.row, at.col, columnLabel),
+    tableTitle: table.title ?? table.continues?.title ?? null,
   };
 }
 
@@ -881,6 +916,7 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
     otherColumns: [],
+    tableTitle: null,
   };
 }
 

@@ -28,6 +28,7 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     noteScale: null,
     tableCurrency: null,
     otherColumns: [],
+    tableTitle: null,
     ...overrides,
   };
 }

@@ -147,4 +147,30 @@ describe('what a claim counts after its number', () => {
     const band = operand('3,400', { rowLabel: '15–24', columnLabel: '2019', period: '2019' });
     expect(outcome('In 2019, 3,400 people were aged 15–24.', [band])).toBe('supported');
   });
+
+  it("a table's title says what its figures count when its columns only name periods", () => {
+    const titled = (title: string | null) =>
+      operand('735,000', { rowLabel: 'France', columnLabel: '2020', period: '2020', tableTitle: title });
+    const byCountry = titled('Table 2. Births by country, 2020');
+    expect(outcome('France recorded 735,000 births in 2020.', [byCountry])).toBe('supported');
+    expect(outcome('France recorded 735,000 deaths in 2020.', [byCountry])).toBe('escalate');
+    expect(
+      assessWithReasons('France recorded 735,000 deaths in 2020.', [byCountry]).facets.find(
+        (f) => f.facet === 'entity',
+      )?.why,
+    ).toContain('Table 2. Births by country, 2020');
+    // A title of only an exhibit's number and a period says nothing to count against.
+    expect(outcome('France recorded 735,000 deaths in 2020.', [titled('Table 2, 2020')])).toBe('supported');
+  });
+
+  it('a hyphenated count names the row it joins ("owner-occupied homes": "Owner occupied")', () => {
+    const owners = operand('14,812', {
+      rowLabel: 'Owner occupied',
+      columnLabel: '2023',
+      period: '2023',
+      tableTitle: 'Table 4. Households by tenure',
+    });
+    expect(outcome('There were 14,812 owner-occupied homes in 2023.', [owners])).toBe('supported');
+    expect(outcome('Owner occupied homes numbered 14,812 households in 2023.', [owners])).toBe('supported');
+  });
 });

@@ -628,6 +628,25 @@ describe('a PDF table with one measure', () => {
     ] as const)
       expectInBothOrders(unit, claim, ['735,000', '404,000'], outcome);
   });
+
+  it('a table whose columns are years counts what its title says', async () => {
+    const rows = [
+      ['Country', '2020', '2019'],
+      ['France', '735,000', '753,000'],
+      ['Italy', '404,000', '420,000'],
+    ];
+    const unit = await gridUnit('births-years', rows, [72, 300, 380], [title('Table 3. Births by country')]);
+    expect(pick(unit, '735,000').context.tableTitle).toBe('Table 3. Births by country');
+    expectOutcomes(unit, [
+      ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
+      ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
+    ]);
+    for (const [claim, outcome] of [
+      ['France recorded 18,000 fewer births in 2020 than in 2019.', 'supported'],
+      ['France recorded 18,000 fewer deaths in 2020 than in 2019.', 'escalate'],
+    ] as const)
+      expectInBothOrders(unit, claim, ['735,000', '753,000'], outcome);
+  });
 });
 
 describe('a PDF table whose units stand on a header row of their own', () => {

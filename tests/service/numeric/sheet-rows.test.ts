@@ -230,6 +230,19 @@ describe('numeric check over a sheet with several measures in a row', () => {
     ).toBe('supported');
   });
 
+  it('a sheet whose columns are years counts what its title says', async () => {
+    const unit = await csvUnit(
+      'Table 3. Births by country\nCountry,2020,2019\nFrance,"735,000","753,000"\n',
+      'births-years',
+    );
+    expect(at(unit, 'B3').context.tableTitle).toBe('Table 3. Births by country');
+    for (const [claim, outcome] of [
+      ['France recorded 735,000 births in 2020.', 'supported'],
+      ['France recorded 735,000 deaths in 2020.', 'escalate'],
+    ] as const)
+      expect(assessWithReasons(claim, [at(unit, 'B3')]).assessment.outcome, claim).toBe(outcome);
+  });
+
   it('a column of births alone never answers for a claim that counts deaths, in either order', async () => {
     const unit = await csvUnit('Country,Births 2020\nFrance,"735,000"\nItaly,"404,000"\n', 'births');
     for (const [claim, refs, outcome] of [

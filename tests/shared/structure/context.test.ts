@@ -90,6 +90,7 @@ describe('operandContext: sheets', () => {
       noteScale: null,
       tableCurrency: null,
       otherColumns: ['2022'],
+      tableTitle: null,
     });
     const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
     expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
@@ -130,6 +131,21 @@ describe('operandContext: sheets', () => {
     expect(at(unit, 'C5')).toMatchObject({ value: -700e6, accounting: true });
     // The note gave the scale; the "$" on the first data row is the table's currency for the rest.
     expect(c).toMatchObject({ noteScale: 1e6, tableCurrency: 'USD' });
+  });
+
+  it("a sheet's title is its lines above the first values that stand alone in their row", async () => {
+    const unit = await unitOf(
+      'Table 3. Births by country\nProvisional figures\nCountry,2020,2019\nFrance,"735,000","753,000"\n',
+      'births.csv',
+    );
+    expect(operandContext(unit, at(unit, 'B4'), 'u')).toMatchObject({
+      rowLabel: 'France',
+      columnLabel: '2020',
+      tableTitle: 'Table 3. Births by country Provisional figures',
+    });
+    // A row of headers is no title.
+    const plain = await unitOf('Country,Births\nFrance,"735,000"\n', 'plain.csv');
+    expect(operandContext(plain, at(plain, 'B2'), 'u').tableTitle).toBeNull();
   });
 
   it('footnote markers read as figures do not turn a label into a value or a header row into data', async () => {
@@ -218,6 +234,7 @@ describe('operandContext: sheets', () => {
       noteScale: null,
       tableCurrency: null,
       otherColumns: ['Q1'],
+      tableTitle: null,
     });
     // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
@@ -375,6 +392,7 @@ describe('operandContext: pages', () => {
       noteScale: null,
       tableCurrency: null,
       otherColumns: [],
+      tableTitle: null,
     });
     const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
     expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });
@@ -456,6 +474,7 @@ describe('operandContext: tables on PDF pages', () => {
       // figure writes ("$1,234") tells what the table's bare figures are in.
       tableCurrency: null,
       otherColumns: ['Q4 2022'],
+      tableTitle: 'Table 2. Revenue by segment',
     });
     expect(byRaw(unit, '1,234').unit).toBe('USD');
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
