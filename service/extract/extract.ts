@@ -35,11 +35,12 @@ import {
  * labels set once over a group, bands of whole numbers as labels, labels set in under another, on a
  * PDF page or by an xlsx style; 10: labels set in keep the line item they are under across a page
  * break, a register's identifiers label its rows, a figure's cell is the one its digits stand in, a
- * row label's units are its row's on pages and sheets). Reading PDFs with pdf.js alone
- * (EW_PDF_ENGINE=pdfjs) is another extractor.
+ * row label's units are its row's on pages and sheets; 11: a register's dates "13-Sep-11" are no
+ * figures, and a currency symbol joined to the word after it is no suffix of the number before).
+ * Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =
-  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-10;pdf=pdfjs' : 'ew-extract-10';
+  process.env['EW_PDF_ENGINE'] === 'pdfjs' ? 'ew-extract-11;pdf=pdfjs' : 'ew-extract-11';
 
 export interface ExtractedUnit extends ReadUnit {
   figures: LocatedFigure[];

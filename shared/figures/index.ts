@@ -137,6 +137,10 @@ const EXCLUSIONS: readonly RegExp[] = [
     /[-/.]/,
     /(?<![\d.,/])(?:0?[1-9]|[12]\d|3[01])([-/.])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{4}|\d{2})(?![\d%]|[.,]\d)/g,
   ),
+  // 13-Sep-11, 13‐SEP‐2011, 13/Sep/2011: a register's dates, day and year joined to the month
+  lettered(
+    new RegExp(`(?<![\\d.,])${DAY}([-‐‑/ ])${MONTH}\\1(?:\\d{4}|\\d{2})(?![\\d%]|[.,]\\d)`, 'giu'),
+  ),
   // 5 January 2024, 5th of Jan, 5 Jan.
   lettered(
     new RegExp(`(?<![\\d.,])${DAY}(?:[ \\t\\u00a0]+of)?[ \\t\\u00a0]+${MONTH}(?!\\p{L})${YEAR_AFTER}`, 'gu'),
@@ -341,8 +345,9 @@ const PERCENT_RE = new RegExp(
   `(?:[ \\u00a0]?[%％]|(?:[ \\u00a0]|-)(?:percent|per[ -]cent|pct)${NOT_WORD})`,
   'iuy',
 );
+// A symbol after the number, unless it begins a word ("62,785,105 ¥Japan": a register's currency column).
 const SYMBOL_AFTER_RE = new RegExp(
-  `[ \\u00a0]?(${alternation(Object.keys(CURRENCY_SYMBOLS).filter((s) => s.length === 1))})(?![ \\u00a0]?[\\d.])`,
+  `[ \\u00a0]?(${alternation(Object.keys(CURRENCY_SYMBOLS).filter((s) => s.length === 1))})(?![ \\u00a0]?[\\d.]|\\p{Lu}|\\p{L}{4})`,
   'uy',
 );
 const CODE_AFTER_RE = new RegExp(`[ \\u00a0]?(${alternation(Object.keys(CURRENCY_CODES))})${NOT_WORD}`, 'uy');
