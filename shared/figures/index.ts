@@ -138,9 +138,7 @@ const EXCLUSIONS: readonly RegExp[] = [
     /(?<![\d.,/])(?:0?[1-9]|[12]\d|3[01])([-/.])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{4}|\d{2})(?![\d%]|[.,]\d)/g,
   ),
   // 13-Sep-11, 13‐SEP‐2011, 13/Sep/2011: a register's dates, day and year joined to the month
-  lettered(
-    new RegExp(`(?<![\\d.,])${DAY}([-‐‑/ ])${MONTH}\\1(?:\\d{4}|\\d{2})(?![\\d%]|[.,]\\d)`, 'giu'),
-  ),
+  lettered(new RegExp(`(?<![\\d.,])${DAY}([-‐‑/ ])${MONTH}\\1(?:\\d{4}|\\d{2})(?![\\d%]|[.,]\\d)`, 'giu')),
   // 5 January 2024, 5th of Jan, 5 Jan.
   lettered(
     new RegExp(`(?<![\\d.,])${DAY}(?:[ \\t\\u00a0]+of)?[ \\t\\u00a0]+${MONTH}(?!\\p{L})${YEAR_AFTER}`, 'gu'),
