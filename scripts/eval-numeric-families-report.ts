@@ -55,6 +55,9 @@ export const named = (r: ClaimResult) => r.plan.group === 'names things and peri
 
 export const falseSupported = (r: ClaimResult) => isFalse(r) && anyOutcome(r, 'supported');
 export const trueContradicted = (r: ClaimResult) => isTrue(r) && anyOutcome(r, 'contradicted');
+/** A claim about another measure than the figures' column decided either way: the table says nothing of it. */
+export const otherMeasureDecided = (r: ClaimResult) =>
+  r.claim.truth === 'other-measure' && (anyOutcome(r, 'supported') || anyOutcome(r, 'contradicted'));
 /** "N times more than" decided either way: one of its readings is true, so neither answer is right. */
 const ambiguousDecided = (r: ClaimResult) =>
   r.claim.truth === 'ambiguous' && (anyOutcome(r, 'supported') || anyOutcome(r, 'contradicted'));
@@ -129,6 +132,7 @@ export function familiesTargets(r: FamiliesResult): string {
   const tc = rs.filter(trueContradicted).length;
   const od = rs.filter(orderDependent).length;
   const ml = rs.filter(misleading).length;
+  const om = rs.filter(otherMeasureDecided).length;
   const lowest = supportedByFamily(rs)
     .filter((f) => f.of > 0)
     .sort((a, b) => a.percent - b.percent)[0];
@@ -136,7 +140,8 @@ export function familiesTargets(r: FamiliesResult): string {
   return (
     `**Targets (wording families, both operand orders):** ${mark(fs === 0)} false supported ${fs} (0) · ` +
     `${mark(tc === 0)} true contradicted ${tc} (0) · ${mark(od === 0)} order-dependent ${od} (0) · ` +
-    `${mark(ml === 0)} misleading arithmetic ${ml} (0) · ${mark(allMeet)} supported ≥ ${SUPPORTED_TARGET}% of ` +
+    `${mark(ml === 0)} misleading arithmetic ${ml} (0) · ${mark(om === 0)} another measure decided ${om} (0) · ` +
+    `${mark(allMeet)} supported ≥ ${SUPPORTED_TARGET}% of ` +
     `true claims that name their rows/things and periods, in every family` +
     (lowest ? ` (lowest: ${lowest.family} ${lowest.percent.toFixed(1)}%)` : '')
   );
@@ -169,6 +174,12 @@ export function reportFamilies(r: FamiliesResult, options: ReportOptions): strin
     `\n"N times more than" (×N or ×(N+1)) decided — supported or contradicted — in either order: ` +
       `${tri(count(timesMore, () => true))} (should be 0: one reading is true, the other false)\n`,
   );
+  const otherMeasure = rs.filter((x) => x.claim.truth === 'other-measure');
+  log(
+    `"had N more <another measure> than" over a column of net sales or revenue, decided in either order: ` +
+      `${tri(count(otherMeasure.filter(otherMeasureDecided), () => true))} of ` +
+      `${tri(count(otherMeasure, () => true))} (should be 0: the table does not count patients or deaths)\n`,
+  );
   log(
     `**Held-out split:** each table is \`dev\` or \`held-out\` by a stable hash of its uid ` +
       `(${r.halves.dev} dev / ${r.halves['held-out']} held-out tables). Every number below is written ` +
@@ -180,7 +191,8 @@ export function reportFamilies(r: FamiliesResult, options: ReportOptions): strin
       'items of one period column, one line item in two period columns, a line item and its total) in one ' +
       'wording of its family, with its false variants in the same wording: false-moved (its number well ' +
       'beyond tolerance), false-direction (more ↔ less, exceeded ↔ trailed, rose ↔ fell), false-roles ' +
-      '(the two things’ names swapped, numbers in place; not where swapping keeps it true). Every claim is ' +
+      '(the two things’ names swapped, numbers in place; not where swapping keeps it true); and, for "had N ' +
+      'more <measure> than", other-measure (a measure the table does not hold: never to be decided). Every claim is ' +
       'sent twice: operands as its words give them (subject, from, part first) and reversed. A claim is ' +
       'order-dependent when the two answers differ in outcome, arithmetic verdict or computed value ' +
       '(relative 1e-9). Supported means supported in both orders. Misleading arithmetic: the verdict holds ' +
@@ -191,7 +203,8 @@ export function reportFamilies(r: FamiliesResult, options: ReportOptions): strin
     `${r.pairs.derivation + r.pairs.structure} candidate pairs (${r.pairs.derivation} from questions’ ` +
       `derivations, ${r.pairs.structure} from table structure); ${tri(count(rs, () => true))} claims ` +
       `(${tri(count(trues, () => true))} true, ${tri(count(rs, isFalse))} false, ` +
-      `${tri(count(rs, (x) => x.claim.truth === 'ambiguous'))} ambiguous), each in both orders.`,
+      `${tri(count(rs, (x) => x.claim.truth === 'ambiguous'))} ambiguous, ` +
+      `${tri(count(rs, (x) => x.claim.truth === 'other-measure'))} about another measure), each in both orders.`,
   );
   log(
     `numeric check in process (assessWithReasons): p50 ${percentile(r.engineMs, 50).toFixed(2)} ms, ` +
@@ -341,6 +354,14 @@ export function reportFamilies(r: FamiliesResult, options: ReportOptions): strin
   );
   out.push(
     ...listClaims(
+      'Claims about another measure decided (the bar is 0)',
+      rs.filter(otherMeasureDecided),
+      (x) => withReason(x, (a) => a.outcome === 'supported' || a.outcome === 'contradicted'),
+      Number.POSITIVE_INFINITY,
+    ),
+  );
+  out.push(
+    ...listClaims(
       '"N times more than" decided',
       timesMore,
       (x) => withReason(x, (a) => a.outcome === 'supported' || a.outcome === 'contradicted'),
@@ -432,7 +453,9 @@ export function reportFamilies(r: FamiliesResult, options: ReportOptions): strin
   return out;
 }
 
-/** Whether the section fails its bars (false supported, true contradicted). */
+/** Whether the section fails its bars (false supported, true contradicted, another measure decided). */
 export function familiesFail(r: FamiliesResult): boolean {
-  return r.results.some(falseSupported) || r.results.some(trueContradicted);
+  return (
+    r.results.some(falseSupported) || r.results.some(trueContradicted) || r.results.some(otherMeasureDecided)
+  );
 }

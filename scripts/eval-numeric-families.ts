@@ -38,9 +38,18 @@ export type Family = (typeof FAMILIES)[number];
 
 /**
  * What a claim is: true; false with its number moved beyond tolerance, its direction word flipped, or its
- * things' names swapped; or ambiguous ("N times more than": ×N or ×(N+1), one reading true).
+ * things' names swapped; ambiguous ("N times more than": ×N or ×(N+1), one reading true); or about another
+ * measure than the figures' column (other-measure: "had 5 more patients than" over a column of net sales,
+ * which the table cannot decide either way).
  */
-export const TRUTHS = ['true', 'false-moved', 'false-direction', 'false-roles', 'ambiguous'] as const;
+export const TRUTHS = [
+  'true',
+  'false-moved',
+  'false-direction',
+  'false-roles',
+  'ambiguous',
+  'other-measure',
+] as const;
 export type Truth = (typeof TRUTHS)[number];
 
 /** One figure as a claim names it: its row label and its period (null when the structure shows none). */

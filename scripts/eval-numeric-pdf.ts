@@ -13,6 +13,7 @@ import {
   answerText,
   count,
   falseSupported,
+  otherMeasureDecided,
   head,
   isTrue,
   mark,
@@ -332,17 +333,18 @@ export function pdfTargets(r: PdfResult): string {
   const page = overPage(r);
   const fs = page.filter(falseSupported).length;
   const tc = page.filter(trueContradicted).length;
+  const om = page.filter(otherMeasureDecided).length;
   return (
     `**Targets (PDF renderings${subsetText(r)}):** ${mark(csv === 0 || ratio >= RATIO_TARGET)} supported ≥ ` +
     `${RATIO_TARGET.toFixed(2)}× CSV (${ratioText(pdf, csv)}) · ${mark(fs === 0)} false supported ${fs} (0) · ` +
-    `${mark(tc === 0)} true contradicted ${tc} (0)`
+    `${mark(tc === 0)} true contradicted ${tc} (0) · ${mark(om === 0)} another measure decided ${om} (0)`
   );
 }
 
-/** Whether the section fails its bars (false supported, true contradicted over the page). */
+/** Whether the section fails its bars (false supported, true contradicted, another measure decided). */
 export function pdfFail(r: PdfResult): boolean {
   const page = overPage(r);
-  return page.some(falseSupported) || page.some(trueContradicted);
+  return page.some(falseSupported) || page.some(trueContradicted) || page.some(otherMeasureDecided);
 }
 
 /** "Revenue · 2019 · 2019": what a context shows of a figure's row, column and period. */
@@ -504,6 +506,7 @@ export function reportPdf(r: PdfResult): string[] {
   line('claims', () => true);
   line('false supported (any order; the bar is 0)', falseSupported);
   line('true contradicted (any order; the bar is 0)', trueContradicted);
+  line('another measure decided (any order; the bar is 0)', otherMeasureDecided);
   line('order-dependent', orderDependent);
   line('misleading arithmetic', misleading);
   log(`| not mapped | – | ${tri(countOf(all, (x) => x.pdf === null))} |`);

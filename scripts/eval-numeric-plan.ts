@@ -156,6 +156,9 @@ function periodOrder(period: string | null): number {
   return year * 100 + (month !== undefined ? Number(month) : within);
 }
 
+/** Measures no TAT-QA table of net sales or revenue holds, for claims about another measure. */
+const OTHER_MEASURES = ['patients', 'customers', 'employees', 'visitors', 'deaths', 'subscribers'] as const;
+
 /** Whether `w` can word cells `x`, `y` at all (the needs beyond the family's shapes). */
 function fits(w: WordingSpec, x: CellFacts, y: CellFacts): boolean {
   for (const need of w.needs) {
@@ -355,6 +358,9 @@ export function planClaims<C extends CellFacts>(
   const swapped: ClaimText = { ...base, swapped: true };
   if (!w.symmetric && x.value !== y.value && wordClaim(swapped) !== wordClaim(base))
     add('false-roles', swapped, other);
+  // What the rows have, said as a measure no table of net sales or revenue holds.
+  if (w.needs.includes('measure') && base.measure !== undefined)
+    add('other-measure', { ...base, measure: choose(`${key}|measure`, OTHER_MEASURES) }, w.first);
 
   return {
     key,

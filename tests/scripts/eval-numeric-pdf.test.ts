@@ -143,7 +143,7 @@ type Outcome = 'supported' | 'contradicted' | 'escalate';
 
 /** A claim result with just what the report reads: its family, truth, naming group, half and outcomes. */
 function claim(
-  truth: 'true' | 'false-moved',
+  truth: 'true' | 'false-moved' | 'other-measure',
   outcomes: [Outcome, Outcome],
   half: 'dev' | 'held-out' = 'dev',
 ): ClaimResult {
@@ -224,7 +224,7 @@ describe('eval-numeric PDF renderings: the report', () => {
     const r = result(claims);
     expect(pdfTargets(r)).toBe(
       '**Targets (PDF renderings):** ✗ supported ≥ 0.95× CSV (0.50×) · ✓ false supported 0 (0) · ' +
-        '✓ true contradicted 0 (0)',
+        '✓ true contradicted 0 (0) · ✓ another measure decided 0 (0)',
     );
     expect(pdfFail(r)).toBe(false);
     const report = reportPdf(r).join('\n');
@@ -247,6 +247,14 @@ describe('eval-numeric PDF renderings: the report', () => {
     const failing = result([...claims, falseOne, trueOne]);
     expect(pdfTargets(failing)).toContain('✗ false supported 1 (0) · ✗ true contradicted 1 (0)');
     expect(pdfFail(failing)).toBe(true);
+    // A claim about a measure the table does not hold is never decided, either way.
+    const otherMeasure = over(
+      claim('other-measure', both('escalate')),
+      claim('other-measure', ['escalate', 'contradicted']),
+    );
+    const decided = result([...claims, otherMeasure]);
+    expect(pdfTargets(decided)).toContain('✗ another measure decided 1 (0)');
+    expect(pdfFail(decided)).toBe(true);
     const lines = reportPdf(failing);
     const listed = (title: string) => {
       const start = lines.findIndex((l) => l.includes(title));

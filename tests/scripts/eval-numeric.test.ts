@@ -703,6 +703,20 @@ describe('eval-numeric plans', () => {
     }
   });
 
+  it('words "had more" about a measure the table holds, and once about one it does not', () => {
+    const apac = cellFacts('APAC', '2019', 12.0e6, { row: 2, measure: 'net sales' });
+    const emea = cellFacts('EMEA', '2019', 6.8e6, { row: 3, measure: 'net sales' });
+    const plan = planClaims(pairOf(apac, emea, 'rows'), 'difference', 'had more', 'key-m')!;
+    const texts = Object.fromEntries(plan.claims.map((c) => [c.truth, c.text]));
+    expect(texts.true).toMatch(/had \$5\.2 million more net sales than/);
+    expect(texts['other-measure']).toMatch(
+      /had \$5\.2 million more (?:patients|customers|employees|visitors|deaths|subscribers) than/,
+    );
+    // A wording that does not say the measure has no variant about another.
+    const more = planClaims(pairOf(apac, emea, 'rows'), 'difference', 'more than', 'key-m')!;
+    expect(more.claims.map((c) => c.truth)).not.toContain('other-measure');
+  });
+
   it('words a change from the earlier period to the later, whichever the pair lists first', () => {
     const before = cellFacts('Revenue', '2018', 57.7e6, { col: 3 });
     const after = cellFacts('Revenue', '2019', 60.7e6, { col: 2 });
