@@ -134,13 +134,15 @@ function entityFacet(
   const { rowLabel, columnLabel, tableTitle } = unnamed.op.context;
   const labels = `the figure's labels ("${[rowLabel, columnLabel].filter((l) => l !== null).join(' · ')}")`;
   const where =
-    tableTitle === null
-      ? `${labels} do not name`
-      : `neither ${labels} nor its table's title ("${tableTitle}") names`;
+    unnamed.source !== null
+      ? `the source counts "${unnamed.source}" where it writes the figure`
+      : tableTitle === null
+        ? `${labels} do not name it`
+        : `neither ${labels} nor its table's title ("${tableTitle}") names it`;
   return judge(
     'entity',
     'entity_measure_not_named',
-    `the claim counts "${unnamed.counted}", which ${where}: is the figure a count of it?`,
+    `the claim counts "${unnamed.counted}", but ${where}: is the figure a count of it?`,
   );
 }
 

@@ -125,28 +125,40 @@ function titleWords(title: string | null): string[] {
 }
 
 /**
- * What the claim counts that no operand's labels or table's title name, with the operand whose column or
- * title says what it measures; null when the claim counts nothing after its numbers, a label or title names
- * what it counts, or nothing says what the figures measure (a column "2019" under no title: a claim of
- * "3,400 people" over it is not doubted).
+ * What the claim counts that nothing its figures stand under says they count: no operand's row or column
+ * labels or table title, and no noun the source writes right after a figure in running text ("735,000
+ * births"). Returned with the operand that says what it counts; null when the claim counts nothing after its
+ * numbers, something names what it counts, or nothing says what the figures count (a column "2019" under
+ * no title, or "Sales reached 1,200 in 2020": a claim of "1,200 trucks" over them is not doubted).
  */
 export function countedUnnamed(
   claim: string,
   reading: Reading,
   ops: readonly EngineOperand[],
-): { op: EngineOperand; counted: string } | null {
+): { op: EngineOperand; counted: string; source: string | null } | null {
   const tabled = ops.filter((op) => op.context.columnKey !== null);
-  const measured = tabled.find(
-    (op) => measureWords(op.context.columnLabel).length > 0 || titleWords(op.context.tableTitle).length > 0,
+  const sourceCounts = ops.map((op) =>
+    op.context.columnKey === null && op.context.textAfter !== null
+      ? countedAfter(lower(op.context.textAfter), 0)
+      : [],
   );
+  const measured =
+    tabled.find(
+      (op) => measureWords(op.context.columnLabel).length > 0 || titleWords(op.context.tableTitle).length > 0,
+    ) ?? ops.find((_, i) => sourceCounts[i]!.length > 0);
   if (measured === undefined) return null;
   const low = lower(claim);
-  const named = new Set(
-    tabled.flatMap((op) => [
+  const named = new Set([
+    ...tabled.flatMap((op) => [
       ...[op.context.rowLabel, op.context.columnLabel].flatMap((l) => [...labelWords(l)].map(root)),
       ...titleWords(op.context.tableTitle).map(root),
     ]),
-  );
+    ...ops.flatMap((op, i) =>
+      sourceCounts[i]!.length > 0
+        ? [...sourceCounts[i]!.flatMap((w) => w.split('-')), ...labelWords(op.context.rowLabel)].map(root)
+        : [],
+    ),
+  ]);
   for (const group of SAME_COUNT)
     if (group.some((w) => named.has(root(w)))) for (const w of group) named.add(root(w));
   for (const q of reading.quantities) {
@@ -155,7 +167,8 @@ export function countedUnnamed(
     if (counted.length === 0) continue;
     // "owner-occupied homes" names the row "Owner occupied".
     if (counted.flatMap((w) => w.split('-')).some((w) => named.has(root(w)))) continue;
-    return { op: measured, counted: counted.join(' ') };
+    const own = sourceCounts[ops.indexOf(measured)]!;
+    return { op: measured, counted: counted.join(' '), source: own.length > 0 ? own.join(' ') : null };
   }
   return null;
 }

@@ -74,6 +74,12 @@ export interface OperandContext {
    * country, 2020"); null in a page's running text or when none is shown.
    */
   tableTitle: string | null;
+  /**
+   * In a page's running text, what the source writes right after the figure (up to 80 characters, across
+   * a line end, blanks as one space: " births in 2020."): what it counts when a noun follows. Null in a
+   * table or sheet, whose labels say it.
+   */
+  textAfter: string | null;
 }
 
 /** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
@@ -507,6 +513,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     tableCurrency: null,
     otherColumns: [],
     tableTitle: null,
+    textAfter: null,
   };
   if (figure.position.kind !== 'cell' || !unit.sheet) return empty;
   const at = parseCellRef(figure.position.ref);
@@ -578,6 +585,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
     otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel, rowLabelCol ?? 0),
     tableTitle: grid.title,
+    textAfter: null,
   };
 }
 
@@ -648,6 +656,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
     otherColumns: pageOtherColumns(unit, table, at.row, at.col, columnLabel),
     tableTitle: table.title ?? table.continues?.title ?? null,
+    textAfter: null,
   };
 }
 
@@ -917,6 +926,7 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     tableCurrency: null,
     otherColumns: [],
     tableTitle: null,
+    textAfter: md.slice(figure.span.end, figure.span.end + 80).replace(/\s+/g, ' '),
   };
 }
 

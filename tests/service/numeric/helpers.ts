@@ -29,6 +29,7 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     tableCurrency: null,
     otherColumns: [],
     tableTitle: null,
+    textAfter: null,
     ...overrides,
   };
 }

@@ -173,4 +173,28 @@ describe('what a claim counts after its number', () => {
     expect(outcome('There were 14,812 owner-occupied homes in 2023.', [owners])).toBe('supported');
     expect(outcome('Owner occupied homes numbered 14,812 households in 2023.', [owners])).toBe('supported');
   });
+
+  it('in running text, the noun the source writes after its figure says what it counts', () => {
+    const prose = (raw: string, rowLabel: string, textAfter: string) =>
+      operand(raw, { rowLabel, columnLabel: null, columnKey: null, period: '2020', textAfter });
+    const france = prose('735,000', 'In 2020 France recorded', ' births, the lowest since 1945.');
+    const italy = prose('404,000', 'Italy recorded', ' births in 2020.');
+    expect(outcome('France recorded 735,000 births in 2020.', [france])).toBe('supported');
+    expect(outcome('France recorded 735,000 deaths in 2020.', [france])).toBe('escalate');
+    expect(
+      assessWithReasons('France recorded 735,000 deaths in 2020.', [france]).facets.find(
+        (f) => f.facet === 'entity',
+      )?.why,
+    ).toContain('the source counts "births"');
+    for (const order of [
+      [france, italy],
+      [italy, france],
+    ]) {
+      expect(outcome('France recorded 331,000 more births than Italy in 2020.', order)).toBe('supported');
+      expect(outcome('France recorded 331,000 more deaths than Italy in 2020.', order)).toBe('escalate');
+    }
+    // A source that counts nothing after its figure says nothing to count against.
+    const sales = prose('1,200', 'Sales reached', ' in 2020.');
+    expect(outcome('Sales reached 1,200 trucks in 2020.', [sales])).toBe('supported');
+  });
 });

@@ -649,6 +649,21 @@ describe('a PDF table with one measure', () => {
   });
 });
 
+describe("a PDF page's running text", () => {
+  it('a figure the text writes as a count of births never answers for a claim that counts deaths', async () => {
+    const texts: PdfText[] = [
+      { x: 72, y: 700, size: 10, text: 'In 2020 France recorded 735,000 births, the lowest since 1945.' },
+      { x: 72, y: 686, size: 10, text: 'Italy recorded 404,000 births in the same year.' },
+    ];
+    const unit = await pageUnit(buildPdf([{ width: 612, height: 792, texts }]), 'prose');
+    expect(pick(unit, '735,000').context.textAfter).toMatch(/^ births, the lowest/);
+    expectOutcomes(unit, [
+      ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
+      ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
+    ]);
+  });
+});
+
 describe('a PDF table whose units stand on a header row of their own', () => {
   it('each column is read in its units and named by its heading, not by its units', async () => {
     const rows = [

@@ -91,6 +91,7 @@ describe('operandContext: sheets', () => {
       tableCurrency: null,
       otherColumns: ['2022'],
       tableTitle: null,
+      textAfter: null,
     });
     const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
     expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
@@ -235,6 +236,7 @@ describe('operandContext: sheets', () => {
       tableCurrency: null,
       otherColumns: ['Q1'],
       tableTitle: null,
+      textAfter: null,
     });
     // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
@@ -393,6 +395,7 @@ describe('operandContext: pages', () => {
       tableCurrency: null,
       otherColumns: [],
       tableTitle: null,
+      textAfter: ' in FY2023, up from $1.0bn in FY2022. - Adjusted EBITDA — 250 (Q3 2024) ',
     });
     const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
     expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });
@@ -475,6 +478,7 @@ describe('operandContext: tables on PDF pages', () => {
       tableCurrency: null,
       otherColumns: ['Q4 2022'],
       tableTitle: 'Table 2. Revenue by segment',
+      textAfter: null,
     });
     expect(byRaw(unit, '1,234').unit).toBe('USD');
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
