@@ -46,6 +46,9 @@ const SAME_COUNT: readonly (readonly string[])[] = [
   ['pupil', 'student', 'enrolment', 'enrollment'],
 ];
 
+/** Words that count people, whatever measure counts them ("people", "persons", "individuals"). */
+const PERSONS = new Set(['people', 'person', 'individual']);
+
 /** Before the counted noun: the quantity's scale or currency words, and "more"/"fewer" of "N more X than". */
 const LEAD =
   /^\s*(?:(?:thousand|million|billion|trillion|bn|mn|m|k)\b\.?\s*)?(?:(?:us\s+)?(?:dollars?|euros?|pounds?)\s+)?(?:(?:more|fewer|less|additional|extra|new|other)\s+)?/u;
@@ -124,6 +127,20 @@ function titleWords(title: string | null): string[] {
   );
 }
 
+/** The claim names, anywhere, what one of the figures measures: its column's, title's or sentence's words. */
+function measureSaid(
+  claim: string,
+  ops: readonly EngineOperand[],
+  sourceCounts: readonly string[][],
+): boolean {
+  const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
+  return ops.some((op, i) =>
+    [...measureWords(op.context.columnLabel), ...titleWords(op.context.tableTitle), ...sourceCounts[i]!].some(
+      (w) => said.has(root(w)),
+    ),
+  );
+}
+
 /**
  * What the claim counts that nothing its figures stand under says they count: no operand's row or column
  * labels or table title, and no noun the source writes right after a figure in running text ("735,000
@@ -167,6 +184,9 @@ export function countedUnnamed(
     if (counted.length === 0) continue;
     // "owner-occupied homes" names the row "Owner occupied".
     if (counted.flatMap((w) => w.split('-')).some((w) => named.has(root(w)))) continue;
+    // "3.5 million people were unemployed": people are what many measures count; the claim says which
+    // when it names the figure's measure anywhere.
+    if (counted.every((w) => PERSONS.has(stem(w))) && measureSaid(claim, ops, sourceCounts)) continue;
     const own = sourceCounts[ops.indexOf(measured)]!;
     return { op: measured, counted: counted.join(' '), source: own.length > 0 ? own.join(' ') : null };
   }

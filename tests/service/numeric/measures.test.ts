@@ -143,6 +143,17 @@ describe('what a claim counts after its number', () => {
     expect(outcome('France had 67,391,582 households in 2020.', [population])).toBe('escalate');
   });
 
+  it('people are counted by many measures: the claim says which by naming it anywhere', () => {
+    const unemployed = operand('3,500,000', {
+      rowLabel: 'France',
+      columnLabel: 'Unemployed',
+      period: '2020',
+    });
+    expect(outcome('In 2020, 3,500,000 people were unemployed in France.', [unemployed])).toBe('supported');
+    expect(outcome('In 2020, 3,500,000 people lived in France.', [unemployed])).toBe('escalate');
+    expect(outcome('In 2020, 735,000 people died in France.', [france])).toBe('escalate');
+  });
+
   it('a column that only names a period says nothing a claim could count against', () => {
     const band = operand('3,400', { rowLabel: '15–24', columnLabel: '2019', period: '2019' });
     expect(outcome('In 2019, 3,400 people were aged 15–24.', [band])).toBe('supported');
