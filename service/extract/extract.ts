@@ -36,7 +36,8 @@ import {
  * PDF page or by an xlsx style; 10: labels set in keep the line item they are under across a page
  * break, a register's identifiers label its rows, a figure's cell is the one its digits stand in, a
  * row label's units are its row's on pages and sheets; 11: a register's dates "13-Sep-11" are no
- * figures, and a currency symbol joined to the word after it is no suffix of the number before).
+ * figures, a currency symbol joined to the word after it is no suffix of the number before, and a
+ * caption over a paragraph of notes titles its table, the paragraph's scale line its note).
  * Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =

@@ -70,7 +70,10 @@ function countedAfter(low: string, end: number): string[] {
 }
 
 /** A word's root as headers and claims share it: "Exports" and "exported", "births" and "Birth". */
-const root = (w: string) => stem(w).replace(/(?:ing|ed|es|e|s)$/, '');
+const root = (w: string) =>
+  stem(w)
+    .replace(/ies$/, 'y')
+    .replace(/(?:ing|ed|es|e|s)$/, '');
 
 /**
  * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
@@ -122,8 +125,13 @@ const NO_TITLE_MEASURE = new Set(['table', 'figure', 'chart', 'exhibit', 'annex'
 
 /** What a table's title says its figures measure ("Table 2. Births by country, 2020": birth, country). */
 function titleWords(title: string | null): string[] {
-  return measureWords(title === null ? null : title.replace(/\d[\d.,:/-]*/g, ' ')).filter(
-    (w) => !NO_TITLE_MEASURE.has(w),
+  return [...labelWords(title)].filter(
+    (w) =>
+      w.length >= 3 &&
+      !/\d/.test(w) &&
+      parsePeriod(w) === null &&
+      !NO_MEASURE.has(w) &&
+      !NO_TITLE_MEASURE.has(w),
   );
 }
 

@@ -259,8 +259,13 @@ function figureLine(line: ChunkLine): boolean {
   const numbers = rest.filter((c) => numberPiece(c.text)).length;
   return numbers >= 1 && (numbers >= 0.5 * rest.length || line.chunks.length >= 4);
 }
+/**
+ * A line that gives the table's scale and holds no figure of its own: years and the worked example a
+ * statistical table explains its scale by ("[In thousands (11,062.6 represents 11,062,600)") aside.
+ */
 export const isScaleLine = (text: string) =>
-  findScaleNote(text) !== null && !holdsFigure(text.replace(/\d{4}/g, ''));
+  findScaleNote(text) !== null &&
+  !holdsFigure(text.replace(/\([^()]*\brepresents?\b[^()]*\)/gi, ' ').replace(/\d{4}/g, ''));
 
 /** A line that can be a row of a table: two pieces or more, or one with figures. */
 function tabular(line: ChunkLine): boolean {
@@ -753,18 +758,24 @@ function readTable(
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
   const y = Math.min(...all.map((b) => b.y));
-  // The line above names the table (above its scale line if it has one); scale lines are its notes.
+  // The line above names the table (above its scale line if it has one); scale lines are its notes. A
+  // caption over a paragraph of notes names it too, and the notes between are its own.
   const scaleAbove = lines[from - 1] !== undefined && isScaleLine(lineText(lines[from - 1]!));
   const above = lines[scaleAbove ? from - 2 : from - 1];
   const top = scaleAbove ? lines[from - 1]! : region[0]!;
+  const captioned = captionAbove(lines, from, region[0]!);
   const title =
-    above !== undefined &&
-    (above.chunks.length === 1 || caption(above)) &&
-    top.by - above.by <= 3 * Math.max(above.size, top.size) &&
-    !isScaleLine(lineText(above))
-      ? lineText(above)
-      : null;
-  const notes = [lines[from - 1], lines[from - 2], ...lines.slice(from, to + 1), lines[to + 1]]
+    captioned !== null
+      ? lineText(lines[captioned]!)
+      : above !== undefined &&
+          (above.chunks.length === 1 || caption(above)) &&
+          top.by - above.by <= 3 * Math.max(above.size, top.size) &&
+          !isScaleLine(lineText(above))
+        ? lineText(above)
+        : null;
+  const noteLines =
+    captioned !== null ? lines.slice(captioned + 1, from) : [lines[from - 2], lines[from - 1]];
+  const notes = [...noteLines, ...lines.slice(from, to + 1), lines[to + 1]]
     .filter((l): l is ChunkLine => l !== undefined && !figureLine(l))
     .flatMap((l) => (tabular(l) ? l.chunks.map((c) => c.text) : [lineText(l)]))
     .filter(isScaleLine);
@@ -1070,6 +1081,24 @@ function headingsOnEnd(
     });
   }
   return out;
+}
+
+/** Most lines of notes a caption stands over ("Table 324. Arrests …" over a bracketed paragraph). */
+const MAX_NOTE_LINES = 6;
+
+/**
+ * The caption over the lines just above a table: the nearest caption line within a few lines of words
+ * set close together, each no further from the next than a title from its table; null when there is none.
+ */
+function captionAbove(lines: readonly ChunkLine[], from: number, top: ChunkLine): number | null {
+  let below = top;
+  for (let k = from - 1; k >= 0 && k >= from - 1 - MAX_NOTE_LINES; k--) {
+    const line = lines[k]!;
+    if (below.by - line.by > 3 * Math.max(line.size, below.size) || figureLine(line)) return null;
+    if (caption(line)) return k;
+    below = line;
+  }
+  return null;
 }
 
 /** A table's caption ("Table 5: …", "Exhibit 2 …"): its title, never a header row. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Unit, type FigureWithPosition } from '../../../shared/api';
 import { extract } from '../../../service/extract/extract';
@@ -660,6 +662,41 @@ describe("a PDF page's running text", () => {
     expectOutcomes(unit, [
       ['France recorded 735,000 births in 2020.', '735,000', 'supported'],
       ['France recorded 735,000 deaths in 2020.', '735,000', 'escalate'],
+    ]);
+  });
+});
+
+describe('a statistical table whose caption stands over a paragraph of notes', () => {
+  // A real page (fixtures/pdf-tables/12s0324.pdf): "Table 324. Arrests by Sex and Age: 2009" over four
+  // lines of a bracketed note that opens "[In thousands (11,062.6 represents 11,062,600)".
+  const arrests = async () =>
+    pageUnit(
+      new Uint8Array(readFileSync(join(import.meta.dirname, '../extract/fixtures/pdf-tables/12s0324.pdf'))),
+      'arrests',
+    );
+
+  it('the caption is the title, its year the period, and the note its scale', async () => {
+    const unit = await arrests();
+    const table = unit.page!.tables![0]!;
+    expect(table.title).toBe('Table 324. Arrests by Sex and Age: 2009');
+    expect(table.notes.some((n) => n.startsWith('[In thousands (11,062.6 represents 11,062,600)'))).toBe(
+      true,
+    );
+    expect(pick(unit, '102.1').context).toMatchObject({
+      rowLabel: 'Violent crime Robbery',
+      period: '2009',
+      noteScale: 1000,
+    });
+  });
+
+  it('a count of arrests never supports a claim that counts convictions', async () => {
+    expectOutcomes(await arrests(), [
+      ['In 2009 there were 102.1 thousand arrests for violent crime robbery.', '102.1', 'supported'],
+      ['Police made 102,100 arrests for violent crime robbery in 2009.', '102.1', 'supported'],
+      ['In 2009 there were 120.1 thousand arrests for violent crime robbery.', '102.1', 'contradicted'],
+      ['In 2009 there were 102.1 thousand convictions for violent crime robbery.', '102.1', 'escalate'],
+      ['In 2009, 102.1 thousand people were convicted of violent crime robbery.', '102.1', 'escalate'],
+      ['In 2009, 102.1 thousand people were arrested for violent crime robbery.', '102.1', 'supported'],
     ]);
   });
 });
