@@ -97,7 +97,7 @@ const measureNotNamed = (op: EngineOperand): FacetReason =>
   judge(
     'entity',
     'entity_measure_not_named',
-    `the claim does not name what the figure's column measures ("${op.context.columnLabel}")`,
+    `the claim does not name what the figure's column measures ("${op.context.columnPath ?? op.context.columnLabel}")`,
   );
 
 /** Column labels that tell two operands apart (not periods): each must be named too. */

@@ -86,32 +86,46 @@ const NO_MEASURE = new Set([
   ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
   ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
   ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
-  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb', 'rmb’million'],
+  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb'],
   // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
   // same thing as the columns they stand beside.
   ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
 ]);
 
+/** A currency and scale written as one word: "RMB'Million", "US$'000" read as "rmb'million". */
+const CURRENCY_SCALE = /^[a-z$]{1,4}['’](?:million|thousand|billion|mn|bn|m|k)$/;
+
 /** What a header says its column measures: its words that are no period, number, unit or note. */
 function measureWords(label: string | null): string[] {
   if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
   return [...labelWords(label)].filter(
-    (w) => w.length >= 3 && !/\d/.test(w) && parsePeriod(w) === null && !NO_MEASURE.has(w),
+    (w) =>
+      w.length >= 3 &&
+      !/\d/.test(w) &&
+      parsePeriod(w) === null &&
+      !NO_MEASURE.has(w) &&
+      !CURRENCY_SCALE.test(w),
   );
+}
+
+/** What a column's header path says it measures: each header's measure words ("Male · Total": male). */
+function pathWords(path: string | null): string[] {
+  if (path === null) return [];
+  return [...new Set(path.split(' · ').flatMap((h) => measureWords(h)))];
 }
 
 /**
  * The claim names what the operand's column measures when its row holds figures that measure something
- * else ("Births" beside "Deaths": a figure of births never answers for deaths): every word of its header
- * that is no period, number, unit or mere "Value". Columns that differ only by their period (2019, 2018)
- * measure one thing.
+ * else ("Births" beside "Deaths": a figure of births never answers for deaths; "Male · Total" beside
+ * "Female · Total"): every word of its headers that is no period, number, unit or mere "Value". Columns
+ * that differ only by their period (2019, 2018) measure one thing.
  */
 export function measureNamed(op: EngineOperand, claim: string): boolean {
-  const words = measureWords(op.context.columnLabel);
+  const words = pathWords(op.context.columnPath);
   if (words.length === 0) return true;
   const key = [...words].sort().join(' ');
   const apart = op.context.otherColumns.some((other) => {
-    const theirs = measureWords(other);
+    const theirs = pathWords(other);
     return theirs.length > 0 && [...theirs].sort().join(' ') !== key;
   });
   if (!apart) return true;
@@ -143,7 +157,7 @@ function measureSaid(
 ): boolean {
   const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
   return ops.some((op, i) =>
-    [...measureWords(op.context.columnLabel), ...titleWords(op.context.tableTitle), ...sourceCounts[i]!].some(
+    [...pathWords(op.context.columnPath), ...titleWords(op.context.tableTitle), ...sourceCounts[i]!].some(
       (w) => said.has(root(w)),
     ),
   );
@@ -169,13 +183,15 @@ export function countedUnnamed(
   );
   const measured =
     tabled.find(
-      (op) => measureWords(op.context.columnLabel).length > 0 || titleWords(op.context.tableTitle).length > 0,
+      (op) => pathWords(op.context.columnPath).length > 0 || titleWords(op.context.tableTitle).length > 0,
     ) ?? ops.find((_, i) => sourceCounts[i]!.length > 0);
   if (measured === undefined) return null;
   const low = lower(claim);
   const named = new Set([
     ...tabled.flatMap((op) => [
-      ...[op.context.rowLabel, op.context.columnLabel].flatMap((l) => [...labelWords(l)].map(root)),
+      ...[op.context.rowLabel, op.context.columnLabel, op.context.columnPath].flatMap((l) =>
+        [...labelWords(l)].map(root),
+      ),
       ...titleWords(op.context.tableTitle).map(root),
     ]),
     ...ops.flatMap((op, i) =>

@@ -63,9 +63,15 @@ export interface OperandContext {
    */
   tableCurrency: string | null;
   /**
-   * The headers of the other columns of the figure's row that hold figures ("Deaths" beside a figure under
-   * "Births"), distinct; empty in a page's running text. A check asks the claim to name what the figure's
-   * column measures when another column of its row measures something else.
+   * Every header over the figure's column, outermost first, joined by " · " ("Male · Under 18 years":
+   * the column label is only the nearest that says something); null when none.
+   */
+  columnPath: string | null;
+  /**
+   * The header paths (as `columnPath`) of the other columns of the figure's row that hold figures
+   * ("Deaths" beside a figure under "Births", "Female · Total" beside "Male · Total"), distinct; empty in
+   * a page's running text. A check asks the claim to name what tells the figure's column apart when
+   * another column of its row measures something else.
    */
   otherColumns: readonly string[];
   /**
@@ -191,50 +197,35 @@ function others(names: readonly (string | null)[], own: string | null): string[]
   return [...new Set(clean)];
 }
 
-const pageColumnNames = new WeakMap<PageTable, Map<number, string | null>>();
+const pageColumnPaths = new WeakMap<PageTable, Map<number, string | null>>();
 
-/** The headers of the other columns of a page table's row that hold figures. */
-function pageOtherColumns(
-  unit: Unit,
-  table: PageTable,
-  row: number,
-  col: number,
-  own: string | null,
-): string[] {
-  const cols = figureColumns(unit).get(`t${table.index}:r${row}`);
-  if (cols === undefined || cols.size < 2) return [];
-  let names = pageColumnNames.get(table);
-  if (names === undefined) pageColumnNames.set(table, (names = new Map()));
-  const nameOf = (c: number) => {
-    if (!names!.has(c)) {
-      const named = columnName(cellHeadings(table, row, c).headers);
-      names!.set(c, named === undefined ? null : cleanLabel(named));
-    }
-    return names!.get(c)!;
-  };
-  return others([...cols].filter((c) => c !== col && c >= table.labelCols).map(nameOf), own);
+/** The header path of a page table's column, read once per column. */
+function pageColumnPath(table: PageTable, row: number, col: number): string | null {
+  let paths = pageColumnPaths.get(table);
+  if (paths === undefined) pageColumnPaths.set(table, (paths = new Map()));
+  if (!paths.has(col)) paths.set(col, pathOf(cellHeadings(table, row, col).headers));
+  return paths.get(col)!;
 }
 
-const sheetColumnNames = new WeakMap<
+/** The header paths of the other columns of a page table's row that hold figures. */
+function pageOtherColumns(unit: Unit, table: PageTable, row: number, col: number): string[] {
+  const cols = figureColumns(unit).get(`t${table.index}:r${row}`);
+  if (cols === undefined || cols.size < 2) return [];
+  const path = (c: number) => pageColumnPath(table, row, c);
+  return others([...cols].filter((c) => c !== col && c >= table.labelCols).map(path), path(col));
+}
+
+const sheetColumnPaths = new WeakMap<
   Unit,
-  { above: Map<number, number>; names: Map<string, string | null> }
+  { above: Map<number, number>; paths: Map<string, string | null> }
 >();
 
 /**
- * The headers of the other columns of a sheet's row that hold figures: each column's nearest headers,
- * read once per column and block of header rows (the row of headers nearest above the figure's row).
+ * The header path of a sheet's column over a row: its nearest few headers, read once per column and block
+ * of header rows (the row of headers nearest above the row).
  */
-function sheetOtherColumns(
-  unit: Unit,
-  grid: SheetGrid,
-  row: number,
-  col: number,
-  own: string | null,
-  labelCol: number,
-): string[] {
-  const cols = figureColumns(unit).get(`${row}`);
-  if (cols === undefined || cols.size < 2) return [];
-  let memo = sheetColumnNames.get(unit);
+function sheetColumnPath(unit: Unit, grid: SheetGrid, row: number, col: number): string | null {
+  let memo = sheetColumnPaths.get(unit);
   if (memo === undefined) {
     // For each row of values, the nearest row above it that holds no value.
     const rows = new Set<number>(grid.valueRows);
@@ -245,29 +236,47 @@ function sheetOtherColumns(
       above.set(r, last);
       if (!grid.valueRows.has(r)) last = r;
     }
-    sheetColumnNames.set(unit, (memo = { above, names: new Map() }));
+    sheetColumnPaths.set(unit, (memo = { above, paths: new Map() }));
   }
   const top = memo.above.get(row) ?? 0;
-  const nameOf = (c: number) => {
-    const key = `${top}:${c}`;
-    if (!memo!.names.has(key)) {
-      const headers: string[] = [];
-      // The nearest few header rows above are enough to name a column.
-      for (let r = top; r >= 1 && headers.length < 4; r--) {
-        if (grid.valueRows.has(r)) {
-          if (headers.length > 0) break;
-          continue;
-        }
-        const text = grid.labels.get(`${r}:${c}`);
-        if (text !== undefined) headers.push(text);
+  const key = `${top}:${col}`;
+  if (!memo.paths.has(key)) {
+    const headers: string[] = [];
+    // The nearest few header rows above are enough to name a column.
+    for (let r = top; r >= 1 && headers.length < 4; r--) {
+      if (grid.valueRows.has(r)) {
+        if (headers.length > 0) break;
+        continue;
       }
-      const named = columnName(headers);
-      memo!.names.set(key, named === undefined ? null : cleanLabelText(named) || null);
+      const text = grid.labels.get(`${r}:${col}`);
+      if (text !== undefined) headers.push(text);
     }
-    return memo!.names.get(key)!;
-  };
+    memo.paths.set(key, pathOf(headers));
+  }
+  return memo.paths.get(key)!;
+}
+
+/** The header paths of the other columns of a sheet's row that hold figures. */
+function sheetOtherColumns(
+  unit: Unit,
+  grid: SheetGrid,
+  row: number,
+  col: number,
+  labelCol: number,
+): string[] {
+  const cols = figureColumns(unit).get(`${row}`);
+  if (cols === undefined || cols.size < 2) return [];
+  const path = (c: number) => sheetColumnPath(unit, grid, row, c);
   // A number in the row's label ("District 20") is no column of its own.
-  return others([...cols].filter((c) => c !== col && c > labelCol).map(nameOf), own);
+  return others([...cols].filter((c) => c !== col && c > labelCol).map(path), path(col));
+}
+
+/** A column's headers, nearest first, as one path outermost first ("Male · Total"); null when none. */
+function pathOf(headers: readonly string[]): string | null {
+  const said = headers
+    .map((h) => cleanLabelText(h))
+    .filter((h, k, all) => h !== '' && !NOTE_MARK.test(h) && all[k - 1] !== h);
+  return said.length === 0 ? null : [...said].reverse().join(' · ');
 }
 
 /** A heading that only says what its column counts: "($ billion)", "(millions)", "(%)". */
@@ -511,6 +520,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     columnKey: null,
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
+    columnPath: null,
     otherColumns: [],
     tableTitle: null,
     textAfter: null,
@@ -583,7 +593,8 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     columnKey: `${name}!${at.letters}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? grid.currency : rowOwn,
-    otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, columnLabel, rowLabelCol ?? 0),
+    columnPath: sheetColumnPath(unit, grid, at.row, at.col),
+    otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, rowLabelCol ?? 0),
     tableTitle: grid.title,
     textAfter: null,
   };
@@ -654,7 +665,8 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     columnKey: `${unitId}:t${table.index}:c${at.col}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
-    otherColumns: pageOtherColumns(unit, table, at.row, at.col, columnLabel),
+    columnPath: pageColumnPath(table, at.row, at.col),
+    otherColumns: pageOtherColumns(unit, table, at.row, at.col),
     tableTitle: table.title ?? table.continues?.title ?? null,
     textAfter: null,
   };
@@ -924,6 +936,7 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     columnKey: null,
     noteScale: noteScaleOf(figure),
     tableCurrency: null,
+    columnPath: null,
     otherColumns: [],
     tableTitle: null,
     textAfter: md.slice(figure.span.end, figure.span.end + 80).replace(/\s+/g, ' '),

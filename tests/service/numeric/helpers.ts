@@ -15,9 +15,10 @@ export function figure(raw: string, options: FindOptions = {}): Figure {
   return { index: 0, raw: f.raw, value, magnitude, sign, scale, unit, unitClass, accounting };
 }
 
+/** An operand's context: a sheet's revenue row by default; its column path is its label unless given. */
 export function context(overrides: Partial<OperandContext> = {}, position = 0): OperandContext {
   const year = position === 0 ? '2022' : '2023';
-  return {
+  const made: OperandContext = {
     unitKind: 'sheet',
     rowLabel: 'Revenue',
     columnLabel: year,
@@ -30,8 +31,10 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     otherColumns: [],
     tableTitle: null,
     textAfter: null,
+    columnPath: null,
     ...overrides,
   };
+  return overrides.columnPath === undefined ? { ...made, columnPath: made.columnLabel } : made;
 }
 
 export function operand(

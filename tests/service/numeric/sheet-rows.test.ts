@@ -261,3 +261,71 @@ describe('numeric check over a sheet with several measures in a row', () => {
         ).toBe(outcome);
   });
 });
+
+describe('numeric check over a sheet whose columns are grouped under merged headers', () => {
+  // Arrests in thousands, 2009: "Male" merged over B:C and "Female" over D:E, each over "Juveniles |
+  // Adults". The nearest header ("Juveniles") is only part of what tells a column apart.
+  async function arrests(): Promise<Unit> {
+    const bytes = buildXlsx({
+      strings: ['Offense', '2009', 'Male', 'Female', 'Juveniles', 'Adults', 'Violent crime'],
+      sheets: [
+        {
+          name: 'Arrests',
+          merges: ['B1:E1', 'B2:C2', 'D2:E2'],
+          rows: [
+            row(1, cell.s('A1', 0), cell.s('B1', 1)),
+            row(2, cell.s('B2', 2), cell.s('D2', 3)),
+            row(3, cell.s('B3', 4), cell.s('C3', 5), cell.s('D3', 4), cell.s('E3', 5)),
+            row(
+              4,
+              cell.s('A4', 6),
+              cell.n('B4', 56.5),
+              cell.n('C4', 323.7),
+              cell.n('D4', 12.6),
+              cell.n('E4', 75.2),
+            ),
+          ].join(''),
+        },
+      ],
+    });
+    const read = await extract(bytes, { filename: 'arrests.xlsx' }, { ocr: 'off' });
+    const { runs: _runs, cells: _cells, ...rest } = read.units[0]!;
+    return Unit.parse({ ...rest, source_unit_id: 'unit_arrests' });
+  }
+
+  it("each figure's column is named by every header over it", async () => {
+    const unit = await arrests();
+    expect(at(unit, 'B4').context).toMatchObject({
+      columnLabel: 'Juveniles',
+      columnPath: '2009 · Male · Juveniles',
+    });
+    expect(at(unit, 'B4').context.otherColumns).toEqual([
+      '2009 · Male · Adults',
+      '2009 · Female · Juveniles',
+      '2009 · Female · Adults',
+    ]);
+  });
+
+  it('a male figure never supports a claim about females, nor one that names no sex, in either order', async () => {
+    const unit = await arrests();
+    for (const [claim, refs, outcome] of [
+      ['Arrests of male juveniles for violent crime were 56.5 in 2009.', ['B4'], 'supported'],
+      ['Arrests of female juveniles for violent crime were 56.5 in 2009.', ['B4'], 'escalate'],
+      ['Arrests of juveniles for violent crime were 56.5 in 2009.', ['B4'], 'escalate'],
+      ['Arrests of male juveniles for violent crime were 65.5 in 2009.', ['B4'], 'contradicted'],
+      [
+        'Arrests of juveniles for violent crime were 43.9 higher than of adults in 2009.',
+        ['B4', 'D4'],
+        'escalate',
+      ],
+    ] as const)
+      for (const order of [refs, [...refs].reverse()])
+        expect(
+          assessWithReasons(
+            claim,
+            order.map((r) => at(unit, r)),
+          ).assessment.outcome,
+          claim,
+        ).toBe(outcome);
+  });
+});

@@ -89,6 +89,7 @@ describe('operandContext: sheets', () => {
       columnKey: 'Sheet1!C',
       noteScale: null,
       tableCurrency: null,
+      columnPath: '2023',
       otherColumns: ['2022'],
       tableTitle: null,
       textAfter: null,
@@ -234,7 +235,8 @@ describe('operandContext: sheets', () => {
       columnKey: 'Results!C',
       noteScale: null,
       tableCurrency: null,
-      otherColumns: ['Q1'],
+      columnPath: 'FY2024 · Q2',
+      otherColumns: ['FY2024 · Q1', 'Adjusted · Q1', 'Adjusted · Q2'],
       tableTitle: null,
       textAfter: null,
     });
@@ -393,6 +395,7 @@ describe('operandContext: pages', () => {
       columnKey: null,
       noteScale: null,
       tableCurrency: null,
+      columnPath: null,
       otherColumns: [],
       tableTitle: null,
       textAfter: ' in FY2023, up from $1.0bn in FY2022. - Adjusted EBITDA — 250 (Q3 2024) ',
@@ -476,7 +479,8 @@ describe('operandContext: tables on PDF pages', () => {
       // The note "(in millions of dollars)" gives each figure its currency itself; only a currency a
       // figure writes ("$1,234") tells what the table's bare figures are in.
       tableCurrency: null,
-      otherColumns: ['Q4 2022'],
+      columnPath: 'Year ended December 31 · Q4 2023',
+      otherColumns: ['Year ended December 31 · Q4 2022'],
       tableTitle: 'Table 2. Revenue by segment',
       textAfter: null,
     });
