@@ -1,6 +1,6 @@
 import { parsePeriod } from '../../shared/structure';
 import { lower, type Reading } from './claim';
-import { labelWords, stem, tokensOf } from './mentions';
+import { labelWords, measureWords, NO_MEASURE, stem, tokensOf } from './mentions';
 import type { EngineOperand } from './types';
 import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, UP_WORDS } from './wording';
 
@@ -74,39 +74,6 @@ const root = (w: string) =>
   stem(w)
     .replace(/ies$/, 'y')
     .replace(/(?:ing|ed|es|e|s)$/, '');
-
-/**
- * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
- * ended", "As of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes ("Note
- * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
- * beside "As reported" are measures of their own.
- */
-const NO_MEASURE = new Set([
-  ...['value', 'number', 'total', 'count', 'figure', 'data'],
-  ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
-  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
-  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
-  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb'],
-  // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
-  // same thing as the columns they stand beside.
-  ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
-]);
-
-/** A currency and scale written as one word: "RMB'Million", "US$'000" read as "rmb'million". */
-const CURRENCY_SCALE = /^[a-z$]{1,4}['’](?:million|thousand|billion|mn|bn|m|k)$/;
-
-/** What a header says its column measures: its words that are no period, number, unit or note. */
-function measureWords(label: string | null): string[] {
-  if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
-  return [...labelWords(label)].filter(
-    (w) =>
-      w.length >= 3 &&
-      !/\d/.test(w) &&
-      parsePeriod(w) === null &&
-      !NO_MEASURE.has(w) &&
-      !CURRENCY_SCALE.test(w),
-  );
-}
 
 /** What a column's header path says it measures: each header's measure words ("Male · Total": male). */
 function pathWords(path: string | null): string[] {

@@ -123,18 +123,61 @@ export function restates(q: Reading['quantities'][number], op: EngineOperand, to
   return within(v) || ((q.bracketed || v < 0) && within(Math.abs(v)));
 }
 
+/**
+ * Header words that say no measure: mere values and totals, the words of dates and periods ("52 weeks
+ * ended", "As of December 31", "Fiscal 2019"), of units ("RMB'Million", "in thousands"), of notes ("Note
+ * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
+ * beside "As reported" are measures of their own.
+ */
+export const NO_MEASURE = new Set([
+  ...['value', 'number', 'total', 'count', 'figure', 'data'],
+  ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
+  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb'],
+  // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
+  // same thing as the columns they stand beside.
+  ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],
+]);
+
+/** A currency and scale written as one word: "RMB'Million", "US$'000" read as "rmb'million". */
+const CURRENCY_SCALE = /^[a-z$]{1,4}['’](?:million|thousand|billion|mn|bn|m|k)$/;
+
+/** What a header says its column measures: its words that are no period, number, unit or note. */
+export function measureWords(label: string | null): string[] {
+  if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
+  return [...labelWords(label)].filter(
+    (w) =>
+      w.length >= 3 &&
+      !/\d/.test(w) &&
+      parsePeriod(w) === null &&
+      !NO_MEASURE.has(w) &&
+      !CURRENCY_SCALE.test(w),
+  );
+}
+
+/**
+ * What the column's headers say that is no period, as one label: its nearest header, and the headers over
+ * it that name a measure ("Male · Juveniles" under "2009"); null when they only name periods.
+ */
+export function columnText(op: EngineOperand): string | null {
+  const { columnPath, columnLabel } = op.context;
+  const own = isPeriodLabel(columnLabel) ? null : columnLabel;
+  // Headers over the nearest that say what the column measures ("Male"); their dates and units say none.
+  const over = (columnPath ?? '')
+    .split(' · ')
+    .filter((h) => h !== '' && h !== columnLabel && measureWords(h).length > 0);
+  const said = [...over, ...(own === null ? [] : [own])];
+  return said.length === 0 ? null : said.join(' · ');
+}
+
 /** The words of `op`'s labels that `other`'s lack: what a claim must say to name `op` and not `other`. */
 export function distinctWords(op: EngineOperand, other: EngineOperand | null): string[] {
-  const own = op.context;
-  const theirs = other?.context ?? null;
   const otherWords = new Set([
-    ...labelWords(theirs?.rowLabel ?? null),
-    ...(isPeriodLabel(theirs?.columnLabel ?? null) ? [] : labelWords(theirs?.columnLabel ?? null)),
+    ...labelWords(other?.context.rowLabel ?? null),
+    ...labelWords(other === null ? null : columnText(other)),
   ]);
-  const mine = [
-    ...labelWords(own.rowLabel),
-    ...(isPeriodLabel(own.columnLabel) ? [] : labelWords(own.columnLabel)),
-  ];
+  const mine = [...labelWords(op.context.rowLabel), ...labelWords(columnText(op))];
   return mine.filter((w) => !otherWords.has(w));
 }
 
@@ -144,7 +187,7 @@ export function distinctWords(op: EngineOperand, other: EngineOperand | null): s
  */
 export function labelsDiffer(a: EngineOperand, b: EngineOperand): boolean {
   const text = (op: EngineOperand) =>
-    [op.context.rowLabel, isPeriodLabel(op.context.columnLabel) ? null : op.context.columnLabel]
+    [op.context.rowLabel, columnText(op)]
       .map((l) =>
         l === null
           ? ''
@@ -168,7 +211,7 @@ export function unreadable(a: EngineOperand, b: EngineOperand): boolean {
 
 /** The stretches of the claim that repeat a label's numbers with their words ("aged 21 to 64", "PK–8"). */
 export function numberSpans(low: string, op: EngineOperand): [number, number][] {
-  const labels = [op.context.rowLabel, isPeriodLabel(op.context.columnLabel) ? null : op.context.columnLabel];
+  const labels = [op.context.rowLabel, columnText(op)];
   return labelSpans(
     low,
     labels.filter((l) => l !== null),
@@ -178,7 +221,7 @@ export function numberSpans(low: string, op: EngineOperand): [number, number][] 
 /** The labels tell the figures apart by their numbers ("aged 21 to 64", "aged 65 and over"). */
 export function numbered(a: EngineOperand, b: EngineOperand): boolean {
   const digits = (op: EngineOperand) =>
-    [op.context.rowLabel, isPeriodLabel(op.context.columnLabel) ? null : op.context.columnLabel]
+    [op.context.rowLabel, columnText(op)]
       .map((l) => (l === null ? '' : (cleanLabelText(l).match(/\d+/g) ?? []).join(' ')))
       .join('|');
   return digits(a) !== digits(b) && /\d/.test(digits(a) + digits(b));
@@ -195,10 +238,9 @@ export function mentionsOf(
 ): Mention[] {
   const out: Mention[] = [];
   const own = op.context;
-  const theirs = other?.context ?? null;
   const otherWords = new Set([
-    ...labelWords(theirs?.rowLabel ?? null),
-    ...(isPeriodLabel(theirs?.columnLabel ?? null) ? [] : labelWords(theirs?.columnLabel ?? null)),
+    ...labelWords(other?.context.rowLabel ?? null),
+    ...labelWords(other === null ? null : columnText(other)),
   ]);
   const wordsOf = (feature: 'row' | 'column', label: string | null) => {
     if (label === null || isPeriodLabel(label)) return;
@@ -206,7 +248,7 @@ export function mentionsOf(
     for (const t of tokens) if (distinct.includes(t.stem)) out.push({ feature, start: t.start, end: t.end });
   };
   wordsOf('row', own.rowLabel);
-  wordsOf('column', own.columnLabel);
+  wordsOf('column', columnText(op));
   // A label's numbers with their words ("aged 21 to 64"), where the other label does not say the same.
   if (other !== null) {
     const theirSpans = numberSpans(low, other);
@@ -214,7 +256,7 @@ export function mentionsOf(
       if (!theirSpans.some(([s, e]) => s === start && e === end)) out.push({ feature: 'row', start, end });
   }
   const mine = parsePeriod(own.period);
-  const yours = parsePeriod(theirs?.period ?? null);
+  const yours = parsePeriod(other?.context.period ?? null);
   if (mine !== null && (yours === null || relate(mine, yours) !== 'same'))
     for (const m of periods)
       if (relate(m, mine) === 'same' && (yours === null || relate(m, yours) !== 'same'))

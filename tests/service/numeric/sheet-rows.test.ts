@@ -314,9 +314,24 @@ describe('numeric check over a sheet whose columns are grouped under merged head
       ['Arrests of juveniles for violent crime were 56.5 in 2009.', ['B4'], 'escalate'],
       ['Arrests of male juveniles for violent crime were 65.5 in 2009.', ['B4'], 'contradicted'],
       [
-        'Arrests of juveniles for violent crime were 43.9 higher than of adults in 2009.',
+        'Arrests of male juveniles for violent crime were 43.9 more than of female juveniles in 2009.',
         ['B4', 'D4'],
+        'supported',
+      ],
+      [
+        'Arrests of female juveniles for violent crime were 43.9 more than of male juveniles in 2009.',
+        ['B4', 'D4'],
+        'contradicted',
+      ],
+      [
+        'Arrests of juveniles for violent crime were 267.2 lower than of adults in 2009.',
+        ['B4', 'C4'],
         'escalate',
+      ],
+      [
+        'Arrests of male juveniles for violent crime were 267.2 lower than of male adults in 2009.',
+        ['B4', 'C4'],
+        'supported',
       ],
     ] as const)
       for (const order of [refs, [...refs].reverse()])
