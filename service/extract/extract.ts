@@ -37,7 +37,8 @@ import {
  * break, a register's identifiers label its rows, a figure's cell is the one its digits stand in, a
  * row label's units are its row's on pages and sheets; 11: a register's dates "13-Sep-11" are no
  * figures, a currency symbol joined to the word after it is no suffix of the number before, and a
- * caption over a paragraph of notes titles its table, the paragraph's scale line its note).
+ * caption over a paragraph of notes titles its table, the paragraph's scale line its note, and headings
+ * centred over groups of three columns whose headings below repeat span their groups).
  * Reading PDFs with pdf.js alone (EW_PDF_ENGINE=pdfjs) is another extractor.
  */
 export const EXTRACTOR_VERSION =

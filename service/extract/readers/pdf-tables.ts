@@ -754,6 +754,7 @@ function readTable(
       else break;
     }
   }
+  spanRepeatedGroups(cells, headerRows, labelCols);
   if (labelCols > 0) indentLabels(cells, headerRows);
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
@@ -1081,6 +1082,35 @@ function headingsOnEnd(
     });
   }
   return out;
+}
+
+/**
+ * Headings centred each over a group of three columns whose headings below repeat from group to group
+ * ("Total | Male | Female", each over "Total | Under 18 years | 18 years and over"): each spans its group.
+ * A heading centred over three columns stands over the middle one, where nothing but the repetition below
+ * tells it from a heading of that column alone.
+ */
+function spanRepeatedGroups(cells: PageTableCell[], headerRows: number, labelCols: number): void {
+  const text = (row: number, col: number) => cells.find((c) => c.row === row && c.col === col)?.text ?? '';
+  for (let r = 0; r < headerRows - 1; r++) {
+    const top = cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
+    if (top.length < 2 || top.some((c) => c.colSpan !== 1 || c.rowSpan !== 1 || c.col - 1 < labelCols))
+      continue;
+    if (top.some((c, k) => k > 0 && c.col - top[k - 1]!.col !== 3)) continue;
+    const group = (row: number, col: number) => [-1, 0, 1].map((o) => text(row, col + o));
+    let repeats = false;
+    for (let q = r + 1; q < headerRows && !repeats; q++) {
+      const first = group(q, top[0]!.col);
+      repeats =
+        first.filter((t) => t !== '').length >= 2 &&
+        top.every((c) => group(q, c.col).every((t, k) => t === first[k]));
+    }
+    if (!repeats) continue;
+    for (const c of top) {
+      c.col -= 1;
+      c.colSpan = 3;
+    }
+  }
 }
 
 /** Most lines of notes a caption stands over ("Table 324. Arrests …" over a bracketed paragraph). */

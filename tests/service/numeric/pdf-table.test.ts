@@ -689,6 +689,17 @@ describe('a statistical table whose caption stands over a paragraph of notes', (
     });
   });
 
+  it('"Total | Male | Female", each centred over three columns, names its group', async () => {
+    const unit = await arrests();
+    expect(pick(unit, '380.2').context.columnPath).toBe('Male · Total');
+    expectOutcomes(unit, [
+      ['Male arrests for violent crime were 380.2 thousand in 2009.', '380.2', 'supported'],
+      ['Female arrests for violent crime were 380.2 thousand in 2009.', '380.2', 'escalate'],
+      ['Arrests for violent crime were 380.2 thousand in 2009.', '380.2', 'escalate'],
+      ['Arrests for violent crime were 467.9 thousand in 2009.', '467.9', 'supported'],
+    ]);
+  });
+
   it('a count of arrests never supports a claim that counts convictions', async () => {
     expectOutcomes(await arrests(), [
       ['In 2009 there were 102.1 thousand arrests for violent crime robbery.', '102.1', 'supported'],
