@@ -4,11 +4,13 @@ import { labelWords, measureWords, NO_MEASURE, stem, tokensOf } from './mentions
 import type { EngineOperand } from './types';
 import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, UP_WORDS } from './wording';
 
-// What a figure measures and what a claim says it measures. A figure in a table measures what its row and
-// column say. Where its row holds figures that measure something else ("Births" beside "Deaths") the claim
-// must name its column's measure. Where its column names a measure, the claim must not count something none
-// of its operands' labels name: the noun right after its number ("735,000 deaths", "20,000 more handgun
-// checks than") may be another measure than the table's, so a person decides.
+// What a figure measures and what a claim says it measures. A figure in a table measures what its row, the
+// headers over its column and its table's title say; one in running text what the sentence writes after
+// it. Where its row holds figures that measure something else ("Births" beside "Deaths", "Male" beside
+// "Female") the claim must name its column's measure. Where the structure says what the figures count, the
+// claim must not count something it does not name: the noun right after the claim's number ("735,000
+// deaths", "20,000 more handgun checks than") may be another measure than the table's, so a person
+// decides.
 
 /** Words that end the counted noun: function words, verbs of being and having, directions, periods. */
 const BREAK = new Set([
