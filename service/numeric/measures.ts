@@ -1,6 +1,6 @@
 import { parsePeriod } from '../../shared/structure';
 import { lower, type Reading } from './claim';
-import { labelWords, measureWords, NO_MEASURE, stem, tokensOf } from './mentions';
+import { isMeasureWord, labelWords, measureWords, stem, tokensOf } from './mentions';
 import type { EngineOperand } from './types';
 import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, UP_WORDS } from './wording';
 
@@ -108,14 +108,7 @@ const NO_TITLE_MEASURE = new Set(['table', 'figure', 'chart', 'exhibit', 'annex'
 
 /** What a table's title says its figures measure ("Table 2. Births by country, 2020": birth, country). */
 function titleWords(title: string | null): string[] {
-  return [...labelWords(title)].filter(
-    (w) =>
-      w.length >= 3 &&
-      !/\d/.test(w) &&
-      parsePeriod(w) === null &&
-      !NO_MEASURE.has(w) &&
-      !NO_TITLE_MEASURE.has(w),
-  );
+  return [...labelWords(title)].filter((w) => isMeasureWord(w) && !NO_TITLE_MEASURE.has(w));
 }
 
 /** The claim names, anywhere, what one of the figures measures: its column's, title's or sentence's words. */

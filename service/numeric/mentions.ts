@@ -129,7 +129,7 @@ export function restates(q: Reading['quantities'][number], op: EngineOperand, to
  * 3") and of changes and balances. "Actual" beside "Budget", "Final" beside "Estimated" and "Restated"
  * beside "As reported" are measures of their own.
  */
-export const NO_MEASURE = new Set([
+const NO_MEASURE = new Set([
   ...['value', 'number', 'total', 'count', 'figure', 'data'],
   ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
   ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
@@ -143,17 +143,14 @@ export const NO_MEASURE = new Set([
 /** A currency and scale written as one word: "RMB'Million", "US$'000" read as "rmb'million". */
 const CURRENCY_SCALE = /^[a-z$]{1,4}['’](?:million|thousand|billion|mn|bn|m|k)$/;
 
+/** A label's word that can say what is measured: no number, period, unit, note or change. */
+export const isMeasureWord = (w: string) =>
+  w.length >= 3 && !/\d/.test(w) && parsePeriod(w) === null && !NO_MEASURE.has(w) && !CURRENCY_SCALE.test(w);
+
 /** What a header says its column measures: its words that are no period, number, unit or note. */
 export function measureWords(label: string | null): string[] {
   if (label === null || parsePeriod(label) !== null || /:\s*$/.test(label)) return [];
-  return [...labelWords(label)].filter(
-    (w) =>
-      w.length >= 3 &&
-      !/\d/.test(w) &&
-      parsePeriod(w) === null &&
-      !NO_MEASURE.has(w) &&
-      !CURRENCY_SCALE.test(w),
-  );
+  return [...labelWords(label)].filter(isMeasureWord);
 }
 
 /**

@@ -40,6 +40,22 @@ function at(unit: Unit, ref: string): EngineOperand {
   return { figure: read, context: operandContext(unit, figure, unit.source_unit_id) };
 }
 
+/** Each claim's outcome over the cells given, picked in that order and in the reverse order: the same. */
+function expectInBothOrders(
+  unit: Unit,
+  cases: readonly (readonly [string, readonly string[], string])[],
+): void {
+  for (const [claim, refs, outcome] of cases)
+    for (const order of [refs, [...refs].reverse()])
+      expect(
+        assessWithReasons(
+          claim,
+          order.map((r) => at(unit, r)),
+        ).assessment.outcome,
+        `${claim} (${order.join(' then ')})`,
+      ).toBe(outcome);
+}
+
 /** A csv read as the service reads it, the first sheet as a stored unit (`unit_<name>`). */
 async function csvUnit(csv: string, name: string): Promise<Unit> {
   const read = await extract(new TextEncoder().encode(csv), { filename: `${name}.csv` }, { ocr: 'off' });
@@ -201,22 +217,14 @@ describe('numeric check over a sheet with several measures in a row', () => {
     const csv = 'Country,Births 2020,Deaths 2020\nFrance,"735,000","669,000"\nItaly,"404,000","746,000"\n';
     const unit = await csvUnit(csv, 'vital');
     expect(at(unit, 'B2').context.otherColumns).toEqual(['Deaths 2020']);
-    for (const [claim, refs, outcome] of [
+    expectInBothOrders(unit, [
       ['France recorded 735,000 births in 2020.', ['B2'], 'supported'],
       ['France recorded 735,000 deaths in 2020.', ['B2'], 'escalate'],
       ['France recorded 669,000 births in 2020.', ['C2'], 'escalate'],
       ['France recorded more births than Italy in 2020.', ['B2', 'B3'], 'supported'],
       ['France recorded more deaths than Italy in 2020.', ['B2', 'B3'], 'escalate'],
       ['France recorded fewer deaths than Italy in 2020.', ['C2', 'C3'], 'supported'],
-    ] as const)
-      for (const order of [refs, [...refs].reverse()])
-        expect(
-          assessWithReasons(
-            claim,
-            order.map((r) => at(unit, r)),
-          ).assessment.outcome,
-          claim,
-        ).toBe(outcome);
+    ]);
   });
 
   it("a number in the row's label is no other measure: the one column needs no naming", async () => {
@@ -245,20 +253,12 @@ describe('numeric check over a sheet with several measures in a row', () => {
 
   it('a column of births alone never answers for a claim that counts deaths, in either order', async () => {
     const unit = await csvUnit('Country,Births 2020\nFrance,"735,000"\nItaly,"404,000"\n', 'births');
-    for (const [claim, refs, outcome] of [
+    expectInBothOrders(unit, [
       ['France recorded 735,000 births in 2020.', ['B2'], 'supported'],
       ['France recorded 735,000 deaths in 2020.', ['B2'], 'escalate'],
       ['France recorded 331,000 more births than Italy in 2020.', ['B2', 'B3'], 'supported'],
       ['France recorded 331,000 more deaths than Italy in 2020.', ['B2', 'B3'], 'escalate'],
-    ] as const)
-      for (const order of [refs, [...refs].reverse()])
-        expect(
-          assessWithReasons(
-            claim,
-            order.map((r) => at(unit, r)),
-          ).assessment.outcome,
-          claim,
-        ).toBe(outcome);
+    ]);
   });
 });
 
@@ -308,7 +308,7 @@ describe('numeric check over a sheet whose columns are grouped under merged head
 
   it('a male figure never supports a claim about females, nor one that names no sex, in either order', async () => {
     const unit = await arrests();
-    for (const [claim, refs, outcome] of [
+    expectInBothOrders(unit, [
       ['Arrests of male juveniles for violent crime were 56.5 in 2009.', ['B4'], 'supported'],
       ['Arrests of female juveniles for violent crime were 56.5 in 2009.', ['B4'], 'escalate'],
       ['Arrests of juveniles for violent crime were 56.5 in 2009.', ['B4'], 'escalate'],
@@ -333,14 +333,6 @@ describe('numeric check over a sheet whose columns are grouped under merged head
         ['B4', 'C4'],
         'supported',
       ],
-    ] as const)
-      for (const order of [refs, [...refs].reverse()])
-        expect(
-          assessWithReasons(
-            claim,
-            order.map((r) => at(unit, r)),
-          ).assessment.outcome,
-          claim,
-        ).toBe(outcome);
+    ]);
   });
 });
