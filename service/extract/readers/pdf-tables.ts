@@ -754,7 +754,7 @@ function readTable(
       else break;
     }
   }
-  spanRepeatedGroups(cells, headerRows, labelCols);
+  spanRepeatedGroups(cells, headerRows, labelCols, columns.length);
   if (labelCols > 0) indentLabels(cells, headerRows);
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
@@ -1090,12 +1090,17 @@ function headingsOnEnd(
  * A heading centred over three columns stands over the middle one, where nothing but the repetition below
  * tells it from a heading of that column alone.
  */
-function spanRepeatedGroups(cells: PageTableCell[], headerRows: number, labelCols: number): void {
+function spanRepeatedGroups(
+  cells: PageTableCell[],
+  headerRows: number,
+  labelCols: number,
+  cols: number,
+): void {
   const text = (row: number, col: number) => cells.find((c) => c.row === row && c.col === col)?.text ?? '';
   for (let r = 0; r < headerRows - 1; r++) {
     const top = cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
-    if (top.length < 2 || top.some((c) => c.colSpan !== 1 || c.rowSpan !== 1 || c.col - 1 < labelCols))
-      continue;
+    const inside = (c: PageTableCell) => c.col - 1 >= labelCols && c.col + 1 < cols;
+    if (top.length < 2 || top.some((c) => c.colSpan !== 1 || c.rowSpan !== 1 || !inside(c))) continue;
     if (top.some((c, k) => k > 0 && c.col - top[k - 1]!.col !== 3)) continue;
     const group = (row: number, col: number) => [-1, 0, 1].map((o) => text(row, col + o));
     let repeats = false;
