@@ -131,8 +131,9 @@ function entityFacet(
   if (named.passed !== true) return named;
   const unnamed = countedUnnamed(claim, reading, ops);
   if (unnamed === null) return named;
-  const { rowLabel, columnLabel, tableTitle } = unnamed.op.context;
-  const labels = `the figure's labels ("${[rowLabel, columnLabel].filter((l) => l !== null).join(' · ')}")`;
+  const { rowLabel, columnLabel, columnPath, tableTitle } = unnamed.op.context;
+  const column = columnPath ?? columnLabel;
+  const labels = `the figure's labels ("${[rowLabel, column].filter((l) => l !== null).join(' · ')}")`;
   const where =
     unnamed.source !== null
       ? `the source counts "${unnamed.source}" where it writes the figure`

@@ -1,3 +1,12 @@
+import {
+  CURRENCY_CODES,
+  CURRENCY_WORDS,
+  MINOR_UNITS,
+  MONTHS,
+  SCALE_ABBREVIATIONS,
+  SCALE_LETTERS,
+  SCALE_WORDS,
+} from '../../shared/figures/lexicon';
 import { parsePeriod } from '../../shared/structure';
 import { lower, type Reading } from './claim';
 import { isMeasureWord, labelWords, measureWords, stem, tokensOf } from './mentions';
@@ -19,27 +28,33 @@ const BREAK = new Set([
   ...['against', 'across', 'since', 'until', 'after', 'before', 'while', 'when', 'which', 'that', 'who'],
   ...['was', 'were', 'is', 'are', 'be', 'been', 'has', 'have', 'had', 'will', 'would', 'could', 'this'],
   ...['last', 'next', 'previous', 'prior', 'year', 'years', 'quarter', 'month', 'week', 'day', 'time'],
-  ...['times', 'fold', 'percent', 'per cent', 'percentage', 'point', 'points', 'pp', 'bp', 'basis'],
+  ...['times', 'fold', 'percent', 'percentage', 'point', 'points', 'pp', 'bp', 'basis'],
   ...['more', 'fewer', 'less', 'higher', 'lower', 'greater', 'larger', 'smaller', 'above', 'below'],
   ...['ahead', 'behind', 'short', 'up', 'down', 'earlier', 'later', 'ago', 'respectively', 'total'],
   ...['overall', 'combined', 'together', 'altogether', 'apiece', 'only', 'just', 'alone'],
-  ...['fiscal', 'financial', 'calendar', 'fy', 'q', 'h', 'january', 'february', 'march', 'april'],
-  ...['may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'jan', 'feb'],
-  ...['mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['fiscal', 'financial', 'calendar', 'fy', 'q', 'h'],
+  ...MONTHS.split('|').map((m) => m.toLowerCase()),
   ...[...UP_WORDS, ...DOWN_WORDS, ...NEUTRAL_CHANGE_WORDS].filter((w) => !/[\s/-]/.test(w)),
 ]);
 
 /**
- * Words that say how a quantity is written or in what it is weighed, not what is counted: a claim of
- * "1,180 tonnes" counts what the row says is weighed in tonnes.
+ * Words that say how a quantity is written or in what it is weighed, not what is counted: the figure
+ * finder's scales and currencies, and units of weight, length, volume, area and energy. A claim of "1,180
+ * tonnes" counts what the row says is weighed in tonnes.
  */
-const NEUTRAL = new Set([
-  ...['thousand', 'million', 'billion', 'trillion', 'bn', 'mn', 'm', 'k', 'lakh', 'crore', 'dozen'],
-  ...['dollar', 'euro', 'pound', 'sterling', 'yen', 'yuan', 'renminbi', 'franc', 'rupee', 'usd', 'eur'],
-  ...['gbp', 'us', 'u.s', 'cent', 'tonne', 'ton', 'metric', 'kg', 'kilogram', 'gram', 'km', 'kilometre'],
-  ...['kilometer', 'mile', 'metre', 'meter', 'litre', 'liter', 'gallon', 'barrel', 'hectare', 'acre'],
-  ...['kwh', 'mwh', 'gwh', 'twh', 'mw', 'gw', 'kw', 'square', 'cubic', 'sq', 'unit'],
-]);
+const NEUTRAL = new Set(
+  [
+    ...Object.keys(SCALE_WORDS),
+    ...Object.keys(SCALE_ABBREVIATIONS),
+    ...Object.keys(SCALE_LETTERS),
+    ...Object.keys(CURRENCY_CODES),
+    ...CURRENCY_WORDS.flatMap(([words]) => words.split(' ')),
+    ...Object.keys(MINOR_UNITS),
+    ...['dozen', 'tonne', 'ton', 'metric', 'kg', 'kilogram', 'gram', 'km', 'kilometre', 'kilometer'],
+    ...['mile', 'metre', 'meter', 'litre', 'liter', 'gallon', 'barrel', 'hectare', 'acre', 'kwh', 'mwh'],
+    ...['gwh', 'twh', 'mw', 'gw', 'kw', 'square', 'cubic', 'sq', 'unit'],
+  ].map(stem),
+);
 
 /** Words a table and a claim use for one count of people: a claim of "8.3 million residents" counts a population. */
 const SAME_COUNT: readonly (readonly string[])[] = [
@@ -51,19 +66,20 @@ const SAME_COUNT: readonly (readonly string[])[] = [
 /** Words that count people, whatever measure counts them ("people", "persons", "individuals"). */
 const PERSONS = new Set(['people', 'person', 'individual']);
 
-/** Before the counted noun: the quantity's scale or currency words, and "more"/"fewer" of "N more X than". */
-const LEAD =
-  /^\s*(?:(?:thousand|million|billion|trillion|bn|mn|m|k)\b\.?\s*)?(?:(?:us\s+)?(?:dollars?|euros?|pounds?)\s+)?(?:(?:more|fewer|less|additional|extra|new|other)\s+)?/u;
+/** Words between a number and what it counts: "20,000 more handgun checks than", "5 new stores". */
+const LEAD = new Set(['more', 'fewer', 'less', 'additional', 'extra', 'new', 'other']);
 
-/** The lower-cased words a quantity of the claim counts ("735,000 live births": live, births), if any. */
+/**
+ * The lower-cased words a quantity of the claim counts ("735,000 live births": live, births), if any: after
+ * the number and a space (not a comma or a bracket), past its scale, currency and "more" or "fewer".
+ */
 function countedAfter(low: string, end: number): string[] {
-  const rest = low.slice(end);
-  const lead = LEAD.exec(rest)?.[0] ?? '';
-  // The noun stands after the number and a space ("735,000 deaths"), not after a comma or a bracket.
-  if (!/\s$/u.test(lead)) return [];
-  const run = /^\p{L}[\p{L}'’-]*(?:[ \t]\p{L}[\p{L}'’-]*)*/u.exec(rest.slice(lead.length))?.[0] ?? '';
+  const run = /^\s+(\p{L}[\p{L}'’-]*(?:[ \t]+\p{L}[\p{L}'’-]*)*)/u.exec(low.slice(end))?.[1] ?? '';
+  const words = run.split(/[ \t]+/);
+  let k = 0;
+  while (k < words.length && (NEUTRAL.has(stem(words[k]!)) || LEAD.has(words[k]!))) k++;
   const out: string[] = [];
-  for (const w of run.split(/[ \t]/)) {
+  for (const w of words.slice(k)) {
     const head = w.split('-')[0]!;
     if (w.length < 2 || BREAK.has(w) || BREAK.has(head) || parsePeriod(w) !== null || out.length === 3) break;
     out.push(w);

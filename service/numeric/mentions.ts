@@ -1,4 +1,5 @@
 import type { RoleSource } from '../../shared/api';
+import { MONTHS } from '../../shared/figures/lexicon';
 import { parsePeriod, periodOf, relate, order, type PeriodMention } from '../../shared/structure';
 import { cleanLabelText, labelSpans, lower, type Reading } from './claim';
 import { EPS, hedged } from './tolerance';
@@ -132,9 +133,8 @@ export function restates(q: Reading['quantities'][number], op: EngineOperand, to
 const NO_MEASURE = new Set([
   ...['value', 'number', 'total', 'count', 'figure', 'data'],
   ...['week', 'month', 'year', 'quarter', 'day', 'fiscal', 'ended', 'ending', 'end', 'period', 'as', 'at'],
-  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october'],
-  ...['november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct'],
-  ...['nov', 'dec', 'note', 'million', 'thousand', 'billion', 'inthousand', 'rmb'],
+  ...MONTHS.split('|').map((m) => m.toLowerCase()),
+  ...['note', 'million', 'thousand', 'billion', 'inthousand', 'rmb'],
   // A column of changes beside its periods ("% Inc (Dec)", "Change") and balances at dates measure the
   // same thing as the columns they stand beside.
   ...['inc', 'increase', 'decrease', 'change', 'variance', 'balance', 'opening', 'closing'],

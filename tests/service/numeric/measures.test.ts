@@ -54,6 +54,17 @@ describe('what a figure column measures', () => {
       ).toBe('supported');
   });
 
+  it('a currency and scale written as one word ("RMB’Million") is no measure to name', () => {
+    const op = operand('6,120', {
+      rowLabel: 'Trade receivables',
+      columnLabel: 'RMB’Million',
+      columnPath: '2018 · RMB’Million',
+      period: '2018',
+      otherColumns: ['Financial liabilities · 2018 · RMB’Million'],
+    });
+    expect(outcome('Trade receivables were 6,120 in 2018.', [op])).toBe('supported');
+  });
+
   it('a claim names a measure by the act as well as the thing ("exported", "Exports")', () => {
     const exports = operand('1,250', {
       rowLabel: 'Germany',
