@@ -2,7 +2,13 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { buildPdf, type PdfText } from '../tests/service/extract/fixtures/pdf';
 import type { DocumentFile } from './documents';
 import { expect, test } from './fixtures';
-import { escapeRegExp, expectAccessible, pressUntilFocused, textFigures } from './helpers';
+import {
+  addFilesByKeyboard,
+  escapeRegExp,
+  expectAccessible,
+  pressUntilFocused,
+  textFigures,
+} from './helpers';
 
 // A big table on a landscape page, as a fact-checker meets it with the keyboard alone: fifty states by
 // twenty-four years, one Tab stop for the text's figures and one for the page's, a named cell reached in a
@@ -123,21 +129,7 @@ async function expectFocusOn(page: Page, row: number, col: number): Promise<void
 
 /** Adds and opens the document with the keyboard alone. */
 async function openByKeyboard(page: Page, pdf: DocumentFile): Promise<void> {
-  const add = page.getByRole('button', { name: 'Add files' });
-  // Space activates the button (in headless Chromium, Enter's activation does not open a file picker).
-  // Headless Chromium now and then opens no picker for the key: the button is focused and pressed again,
-  // so a lost picker costs seconds, not the test's whole time.
-  for (let attempt = 1; ; attempt++) {
-    await pressUntilFocused(page, add);
-    const chooser = page.waitForEvent('filechooser', { timeout: 20_000 });
-    await page.keyboard.press('Space');
-    try {
-      await (await chooser).setFiles([pdf]);
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await addFilesByKeyboard(page, [pdf]);
   const item = page.getByTestId('library-item').filter({ hasText: pdf.name });
   await expect(item).toContainText('Read completely', { timeout: 30_000 });
   await pressUntilFocused(

@@ -12,6 +12,7 @@ import {
 } from './documents';
 import { expect, test } from './fixtures';
 import {
+  addFilesByKeyboard,
   escapeRegExp,
   expectAccessible,
   figure,
@@ -347,12 +348,7 @@ test.describe('the keyboard alone', () => {
     const { page } = workbench;
     await workbench.waitUntilReady();
     const pdf = revenuePdf();
-    const addButton = page.getByRole('button', { name: 'Add files' });
-    await pressUntilFocused(page, addButton);
-    const chooser = page.waitForEvent('filechooser');
-    // Space activates the button (in headless Chromium, Enter's activation does not open a file picker).
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles([pdf]);
+    await addFilesByKeyboard(page, [pdf]);
     await expect(libraryItem(page, pdf.name)).toContainText('Read completely');
     const open = libraryItem(page, pdf.name)
       .getByRole('button', { name: new RegExp(escapeRegExp(pdf.name)) })
