@@ -63,9 +63,6 @@ const SAME_COUNT: readonly (readonly string[])[] = [
   ['pupil', 'student', 'enrolment', 'enrollment'],
 ];
 
-/** Words that count people, whatever measure counts them ("people", "persons", "individuals"). */
-const PERSONS = new Set(['people', 'person', 'individual']);
-
 /** Words between a number and what it counts: "20,000 more handgun checks than", "5 new stores". */
 const LEAD = new Set(['more', 'fewer', 'less', 'additional', 'extra', 'new', 'other']);
 
@@ -87,11 +84,25 @@ function countedAfter(low: string, end: number): string[] {
   return out.filter((w) => !NEUTRAL.has(stem(w)));
 }
 
+/** Roots a claim's verb shares with a header's noun: "people died" counts "Deaths". */
+const SAME_ROOT: Readonly<Record<string, string>> = {
+  di: 'death',
+  dy: 'death',
+  dead: 'death',
+  born: 'birth',
+  injur: 'injury',
+};
+
 /** A word's root as headers and claims share it: "Exports" and "exported", "births" and "Birth". */
-const root = (w: string) =>
-  stem(w)
-    .replace(/ies$/, 'y')
+const root = (w: string) => {
+  const r = stem(w)
+    .replace(/ies?$/, 'y')
     .replace(/(?:ing|ed|es|e|s)$/, '');
+  return SAME_ROOT[r] ?? r;
+};
+
+/** Words that count people, whatever measure counts them ("people", "persons", "individuals", "babies"). */
+const PERSONS = new Set(['people', 'person', 'individual', 'baby'].map(root));
 
 /** What a column's header path says it measures: each header's measure words ("Male · Total": male). */
 function pathWords(path: string | null): string[] {
@@ -188,7 +199,7 @@ export function countedUnnamed(
     if (counted.flatMap((w) => w.split('-')).some((w) => named.has(root(w)))) continue;
     // "3.5 million people were unemployed": people are what many measures count; the claim says which
     // when it names the figure's measure anywhere.
-    if (counted.every((w) => PERSONS.has(stem(w))) && measureSaid(claim, ops, sourceCounts)) continue;
+    if (counted.every((w) => PERSONS.has(root(w))) && measureSaid(claim, ops, sourceCounts)) continue;
     const own = sourceCounts[ops.indexOf(measured)]!;
     return { op: measured, counted: counted.join(' '), source: own.length > 0 ? own.join(' ') : null };
   }

@@ -105,7 +105,7 @@ describe('what a claim counts after its number', () => {
     for (const claim of [
       'France recorded 735,000 deaths in 2020.',
       'France recorded 753,000 deaths in 2020.',
-      'In 2020, 735,000 babies were born in France.',
+      'In 2020, 735,000 babies died in France.',
       'France had 735,000 people die in 2020.',
     ])
       expect(outcome(claim, [france]), claim).toBe('escalate');
@@ -113,6 +113,7 @@ describe('what a claim counts after its number', () => {
       'France recorded 735,000 births in 2020.',
       'France recorded 735,000 live births in 2020.',
       'There were 735,000 births in France in 2020.',
+      'In 2020, 735,000 babies were born in France.',
       'France recorded 735,000 in 2020.',
     ])
       expect(outcome(claim, [france]), claim).toBe('supported');
@@ -163,6 +164,22 @@ describe('what a claim counts after its number', () => {
     expect(outcome('In 2020, 3,500,000 people were unemployed in France.', [unemployed])).toBe('supported');
     expect(outcome('In 2020, 3,500,000 people lived in France.', [unemployed])).toBe('escalate');
     expect(outcome('In 2020, 735,000 people died in France.', [france])).toBe('escalate');
+  });
+
+  it('a verb names the noun its header writes: "people died" counts "Deaths", "were born" "Births"', () => {
+    const deaths = operand('667,000', { rowLabel: 'France', columnLabel: 'Deaths', period: '2020' });
+    const injuries = operand('12,400', { rowLabel: 'France', columnLabel: 'Injury', period: '2020' });
+    for (const died of ['died', 'dies', 'were dead', 'dying']) {
+      expect(outcome(`In 2020, 667,000 people ${died} in France.`, [deaths])).toBe('supported');
+      expect(outcome(`In 2020, 667,000 people ${died} in France.`, [alone('667,000', 'France')])).toBe(
+        'escalate',
+      );
+    }
+    expect(outcome('In 2020, 735,000 babies were born in France.', [france])).toBe('supported');
+    expect(outcome('In 2020, 735,000 babies were born in France.', [deaths])).toBe('escalate');
+    expect(outcome('France recorded 12,400 injuries in 2020.', [injuries])).toBe('supported');
+    expect(outcome('In 2020, 12,400 people were injured in France.', [injuries])).toBe('supported');
+    expect(outcome('France recorded 12,400 deaths in 2020.', [injuries])).toBe('escalate');
   });
 
   it('a column that only names a period says nothing a claim could count against', () => {
