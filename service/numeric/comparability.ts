@@ -1,7 +1,7 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
-import { countedUnnamed, measureNamed } from './measures';
+import { countedUnnamed, measureNamed, titleSaid } from './measures';
 import {
   bandPattern,
   order,
@@ -87,9 +87,30 @@ export function labelMentioned(label: string | null, claim: string): boolean {
   return significant.every((w) => said.has(w));
 }
 
+/** Words that name no row on their own: an own label of only these ("Total", "Other") needs its headings. */
+const GENERIC_LEAF = new Set(['total', 'subtotal', 'other', 'all', 'net', 'which', 'including', 'excluding']);
+
+/**
+ * The claim names the operand's row label: all its words, or its own label where that names the row
+ * alone ("arrests for robbery": "Violent crime · Robbery" under "Table 324. Arrests by sex and age"). Only
+ * where the claim names what the table's title says its figures count, so the headings are kinds of it
+ * and not another measure ("Operating income · International" is not "International net sales"), and
+ * names no heading other rows stand under ("property crime robbery" is not that row).
+ */
+function rowLabelNamed(op: EngineOperand, claim: string): boolean {
+  const { rowLabel, rowLeaf, otherRowHeadings } = op.context;
+  if (labelMentioned(rowLabel, claim)) return true;
+  if (rowLeaf === null || [...labelWords(rowLeaf)].every((w) => GENERIC_LEAF.has(w))) return false;
+  return (
+    labelMentioned(rowLeaf, claim) &&
+    titleSaid(op, claim) &&
+    !otherRowHeadings.some((h) => labelMentioned(h, claim))
+  );
+}
+
 /** The claim names the operand's row: its words, or a total it names when the row is a total. */
 function rowNamed(op: EngineOperand, claim: string): boolean {
-  if (labelMentioned(op.context.rowLabel, claim)) return true;
+  if (rowLabelNamed(op, claim)) return true;
   return isTotal(op) && totalCues(lower(claim)).length > 0;
 }
 
@@ -159,7 +180,7 @@ function entityNamed(
   const [A, B] = ops;
   if (A === undefined) return judge('entity', 'entity_no_operand', 'no operand');
   if (B === undefined) {
-    if (!labelMentioned(A.context.rowLabel, claim))
+    if (!rowLabelNamed(A, claim))
       return judge('entity', 'entity_not_named', "the claim does not name the operand's row label");
     if (!measureNamed(A, claim)) return measureNotNamed(A);
     return decided('entity', true, 'entity_named', `the claim names the row "${A.context.rowLabel}"`);
@@ -169,9 +190,8 @@ function entityNamed(
   if (isOverTime(relation, reading)) {
     const sameRow = a.rowKey !== null && a.rowKey === b.rowKey;
     const unnamed = [A, B].find((op) => !measureNamed(op, claim));
-    if (sameRow && labelMentioned(a.rowLabel, claim) && unnamed !== undefined)
-      return measureNotNamed(unnamed);
-    if (sameRow && labelMentioned(a.rowLabel, claim))
+    if (sameRow && rowLabelNamed(A, claim) && unnamed !== undefined) return measureNotNamed(unnamed);
+    if (sameRow && rowLabelNamed(A, claim))
       return decided(
         'entity',
         true,

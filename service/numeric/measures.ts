@@ -138,6 +138,12 @@ function titleWords(title: string | null): string[] {
   return [...labelWords(title)].filter((w) => isMeasureWord(w) && !NO_TITLE_MEASURE.has(w));
 }
 
+/** The claim names, anywhere, what the operand's table title says its figures count ("arrested": Arrests). */
+export function titleSaid(op: EngineOperand, claim: string): boolean {
+  const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
+  return titleWords(op.context.tableTitle).some((w) => said.has(root(w)));
+}
+
 /** The claim names, anywhere, what one of the figures measures: its column's, title's or sentence's words. */
 function measureSaid(
   claim: string,

@@ -86,6 +86,17 @@ export interface OperandContext {
    * table or sheet, whose labels say it.
    */
   textAfter: string | null;
+  /**
+   * The row's own label without the headings it is set in under ("Robbery" under "Violent crime"), when
+   * that label names the row alone: headings start `rowLabel`, and no other row of its table or sheet has
+   * the same own label. Null otherwise: no headings, or an own label other rows share ("Total", "Male").
+   */
+  rowLeaf: string | null;
+  /**
+   * The headings other rows of the figure's table or sheet are set in under, neither this row's nor its
+   * own label ("Property crime" beside a row under "Violent crime"); empty in a page's running text.
+   */
+  otherRowHeadings: readonly string[];
 }
 
 /** A label without the dot leaders, rules and ellipses a printed table runs to its figures. */
@@ -524,6 +535,8 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     otherColumns: [],
     tableTitle: null,
     textAfter: null,
+    rowLeaf: null,
+    otherRowHeadings: [],
   };
   if (figure.position.kind !== 'cell' || !unit.sheet) return empty;
   const at = parseCellRef(figure.position.ref);
@@ -536,7 +549,9 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
   let labelCol = 1;
   for (; labelCol < at.col && rowLabel === null; labelCol++)
     rowLabel = grid.labels.get(`${at.row}:${labelCol}`) ?? null;
-  if (rowLabel !== null) rowLabel = [...sheetParents(grid, at.row, labelCol - 1, at.col), rowLabel].join(' ');
+  const parents = rowLabel === null ? [] : sheetParents(grid, at.row, labelCol - 1, at.col);
+  const ownLabel = rowLabel;
+  if (rowLabel !== null) rowLabel = [...parents, rowLabel].join(' ');
 
   // Column headers: label cells above, in rows that hold no value, nearest first; the rows of values
   // between them part them into blocks, nearest first.
@@ -575,11 +590,10 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     (a, b) => (a === null || Math.abs(b.col - at.col) < Math.abs(a.col - at.col) ? b : a),
     null,
   );
-  const ownLabel = rowLabelCol === null ? undefined : grid.labels.get(`${at.row}:${rowLabelCol}`);
   const rowOwn =
     currencyColumn !== null
       ? rowCurrency(grid.labels.get(`${at.row}:${currencyColumn.col}`), currencyColumn.heading)
-      : ownLabel !== undefined && labelUnits(ownLabel) !== null
+      : ownLabel !== null && labelUnits(ownLabel) !== null
         ? null
         : undefined;
 
@@ -597,6 +611,11 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     otherColumns: sheetOtherColumns(unit, grid, at.row, at.col, rowLabelCol ?? 0),
     tableTitle: grid.title,
     textAfter: null,
+    ...rowHeadingsOf(
+      parents,
+      ownLabel,
+      rowLabelCol === null ? null : sheetRowHeadings(grid, rowLabelCol, at.col),
+    ),
   };
 }
 
@@ -640,6 +659,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     return null;
   const { labels, headers } = cellHeadings(table, at.row, at.col);
   const rowLabel = labels.length === 0 ? null : cleanLabel(labels.join(' '));
+  const parents = parentLabels(table, at.row);
   // The column's label: its nearest header that says something, over a row of note marks ("(a)", "(c/a)").
   const named = columnName(headers);
   const columnLabel = named === undefined ? null : cleanLabel(named);
@@ -669,6 +689,119 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     otherColumns: pageOtherColumns(unit, table, at.row, at.col),
     tableTitle: table.title ?? table.continues?.title ?? null,
     textAfter: null,
+    // A table continued from the page before stands apart from its headings there: its own labels do not
+    // name its rows alone.
+    ...rowHeadingsOf(
+      parents,
+      labels.length > parents.length && table.continues === undefined
+        ? labels.slice(parents.length).join(' ')
+        : null,
+      pageRowHeadings(table),
+      pageRowHeadings(table).byRow.get(at.row) ?? null,
+    ),
+  };
+}
+
+/** Of a table's or sheet's rows of figures: how many have each own label (lower-cased), and every heading. */
+interface RowHeadings {
+  own: Map<string, number>;
+  headings: Set<string>;
+  /** A page table's rows' own labels, by row. */
+  byRow: Map<number, string | null>;
+}
+
+/** The label a row's own cells give it, as rows are told apart (case and spaces aside). */
+const ownKey = (text: string) => cleanLabelText(text).toLowerCase();
+
+function collectRowHeadings(rows: Iterable<{ parents: readonly string[]; own: string | null }>): RowHeadings {
+  const out: RowHeadings = { own: new Map(), headings: new Set(), byRow: new Map() };
+  for (const { parents, own } of rows) {
+    for (const p of parents) out.headings.add(p);
+    if (own !== null) out.own.set(ownKey(own), (out.own.get(ownKey(own)) ?? 0) + 1);
+  }
+  return out;
+}
+
+const pageRowHeadingsCache = new WeakMap<PageTable, RowHeadings>();
+
+/** The own labels and headings of a page table's body rows. */
+function pageRowHeadings(table: PageTable): RowHeadings {
+  const cached = pageRowHeadingsCache.get(table);
+  if (cached !== undefined) return cached;
+  // Each label cell for every row and column it spans, as cellHeadings reads a row's labels.
+  const covering = new Map<string, PageTableCell>();
+  for (const cell of table.cells)
+    for (let r = cell.row; r < cell.row + cell.rowSpan; r++)
+      for (let c = cell.col; c < Math.min(cell.col + cell.colSpan, table.labelCols); c++)
+        if (!covering.has(`${r}:${c}`)) covering.set(`${r}:${c}`, cell);
+  const rows: { parents: string[]; own: string | null }[] = [];
+  for (let r = table.headerRows; r < table.rows; r++) {
+    const own: string[] = [];
+    for (let c = 0; c < table.labelCols; c++) {
+      const cell = covering.get(`${r}:${c}`);
+      const text = cell?.text.trim() ?? '';
+      if (text !== '' && own[own.length - 1] !== text) own.push(text);
+    }
+    rows.push({ parents: parentLabels(table, r), own: own.length === 0 ? null : own.join(' ') });
+  }
+  const out = collectRowHeadings(rows);
+  rows.forEach((row, i) => out.byRow.set(table.headerRows + i, row.own));
+  pageRowHeadingsCache.set(table, out);
+  return out;
+}
+
+const sheetRowHeadingsCache = new WeakMap<SheetGrid, Map<string, RowHeadings>>();
+
+/**
+ * The own labels and headings of a sheet's rows of values labelled in `labelCol`: the labels each is set
+ * in under, as sheetParents reads them, found in one pass down the column (an indent opens a level,
+ * a label set in less or as much closes those at or past its own).
+ */
+function sheetRowHeadings(grid: SheetGrid, labelCol: number, figureCol: number): RowHeadings {
+  const byColumns = sheetRowHeadingsCache.get(grid) ?? new Map<string, RowHeadings>();
+  sheetRowHeadingsCache.set(grid, byColumns);
+  const key = `${labelCol}:${figureCol}`;
+  const cached = byColumns.get(key);
+  if (cached !== undefined) return cached;
+  const labelled: number[] = [];
+  for (const at of grid.labels.keys()) {
+    const [row, col] = at.split(':').map(Number);
+    if (col === labelCol && !grid.labels.has(`${row}:${figureCol}`)) labelled.push(row!);
+  }
+  labelled.sort((a, b) => a - b);
+  const open: { indent: number; text: string }[] = [];
+  const rows: { parents: string[]; own: string }[] = [];
+  for (const row of labelled) {
+    const text = grid.labels.get(`${row}:${labelCol}`)!;
+    const indent = grid.indents.get(`${row}:${labelCol}`) ?? 0;
+    while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
+    if (grid.valueRows.has(row)) rows.push({ parents: open.map((o) => o.text), own: text });
+    open.push({ indent, text });
+  }
+  const out = collectRowHeadings(rows);
+  byColumns.set(key, out);
+  return out;
+}
+
+/**
+ * What names a row apart from its headings: its own label when no other row shares it, and the headings
+ * other rows stand under (see OperandContext.rowLeaf).
+ */
+function rowHeadingsOf(
+  parents: readonly string[],
+  own: string | null,
+  table: RowHeadings | null,
+  counted: string | null = own,
+): Pick<OperandContext, 'rowLeaf' | 'otherRowHeadings'> {
+  if (table === null) return { rowLeaf: null, otherRowHeadings: [] };
+  const leaf = own === null ? null : cleanLabelText(own) || null;
+  // `counted`: the own label as the table's rows are counted by (its label cells, without qualifiers).
+  const alone = counted !== null && (table.own.get(ownKey(counted)) ?? 0) <= 1;
+  return {
+    rowLeaf: parents.length > 0 && leaf !== null && alone ? leaf : null,
+    otherRowHeadings: [...table.headings]
+      .filter((h) => !parents.includes(h) && h !== own)
+      .map(cleanLabelText),
   };
 }
 
@@ -681,6 +814,30 @@ function covers(
   return row >= cell.row && row < cell.row + cell.rowSpan && col >= cell.col && col < cell.col + cell.colSpan;
 }
 
+const firstColumnCache = new WeakMap<
+  PageTable,
+  { starting: Map<number, PageTableCell>; covering: Map<number, PageTableCell> }
+>();
+
+/** A table's cells in its first column, by the row each starts at and by each row it covers. */
+function firstColumnCells(table: PageTable): {
+  starting: Map<number, PageTableCell>;
+  covering: Map<number, PageTableCell>;
+} {
+  const cached = firstColumnCache.get(table);
+  if (cached !== undefined) return cached;
+  const starting = new Map<number, PageTableCell>();
+  const covering = new Map<number, PageTableCell>();
+  for (const cell of table.cells) {
+    if (cell.col !== 0) continue;
+    if (!starting.has(cell.row)) starting.set(cell.row, cell);
+    for (let r = cell.row; r < cell.row + cell.rowSpan; r++) if (!covering.has(r)) covering.set(r, cell);
+  }
+  const out = { starting, covering };
+  firstColumnCache.set(table, out);
+  return out;
+}
+
 /**
  * The labels a row's first label is set in under, outermost first: for each step in, the nearest label
  * above set in fewer steps ("Net sales" over "United States"), on the page before when the table runs on
@@ -688,11 +845,12 @@ function covers(
  */
 function parentLabels(table: PageTable, row: number): string[] {
   if (table.labelCols === 0 || row < table.headerRows) return [];
-  const own = table.cells.find((x) => covers(x, row, 0));
+  const { starting, covering } = firstColumnCells(table);
+  const own = covering.get(row);
   const parents: string[] = [];
   let steps = own?.indent ?? 0;
   for (let r = (own?.row ?? row) - 1; r >= table.headerRows && steps > 0; r--) {
-    const above = table.cells.find((x) => x.row === r && x.col === 0);
+    const above = starting.get(r);
     const text = above?.text.trim() ?? '';
     if (above === undefined || text === '' || (above.indent ?? 0) >= steps) continue;
     parents.unshift(text);
@@ -940,6 +1098,8 @@ function pageContext(unit: Unit, figure: FigureWithPosition, unitId: string): Op
     otherColumns: [],
     tableTitle: null,
     textAfter: md.slice(figure.span.end, figure.span.end + 80).replace(/\s+/g, ' '),
+    rowLeaf: null,
+    otherRowHeadings: [],
   };
 }
 

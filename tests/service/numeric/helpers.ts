@@ -32,6 +32,8 @@ export function context(overrides: Partial<OperandContext> = {}, position = 0): 
     tableTitle: null,
     textAfter: null,
     columnPath: null,
+    rowLeaf: null,
+    otherRowHeadings: [],
     ...overrides,
   };
   return overrides.columnPath === undefined ? { ...made, columnPath: made.columnLabel } : made;

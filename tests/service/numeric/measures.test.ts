@@ -237,3 +237,53 @@ describe('what a claim counts after its number', () => {
     expect(outcome('Sales reached 1,200 trucks in 2020.', [sales])).toBe('supported');
   });
 });
+
+describe('a row set in under a heading, named by its own label', () => {
+  const segment = (raw: string, heading: string, own: string, title: string | null, others: string[]) =>
+    operand(raw, {
+      rowLabel: `${heading} ${own}`,
+      rowLeaf: own,
+      otherRowHeadings: others,
+      columnLabel: '2023',
+      period: '2023',
+      tableTitle: title,
+    });
+
+  it('needs the claim to say what the title counts: the heading may be another measure', () => {
+    const arrests = segment('102,100', 'Violent crime', 'Robbery', 'Arrests by offense, 2023', [
+      'Property crime',
+    ]);
+    expect(outcome('There were 102,100 arrests for robbery in 2023.', [arrests])).toBe('supported');
+    expect(outcome('There were 102,100 robberies in 2023.', [arrests])).toBe('escalate');
+    expect(outcome('There were 102,100 arrests for property crime robbery in 2023.', [arrests])).toBe(
+      'escalate',
+    );
+    const untitled = segment('102,100', 'Violent crime', 'Robbery', null, []);
+    expect(outcome('There were 102,100 arrests for robbery in 2023.', [untitled])).toBe('escalate');
+    expect(outcome('There were 102,100 arrests for violent crime robbery in 2023.', [untitled])).toBe(
+      'supported',
+    );
+  });
+
+  it('never when the claim names another heading of the table as the measure', () => {
+    const income = segment(
+      '800',
+      'Operating income',
+      'International',
+      'Net sales and operating income by segment',
+      ['Net sales'],
+    );
+    expect(outcome('International net sales were 800 in 2023.', [income])).toBe('escalate');
+    expect(outcome('International operating income was 800 in 2023.', [income])).toBe('supported');
+  });
+
+  it('an own label of only "Total" or "Other" names no row alone', () => {
+    for (const own of ['Total', 'Other', 'Net total'])
+      expect(
+        outcome(`There were 102,100 ${own.toLowerCase()} arrests in 2023.`, [
+          segment('102,100', 'Violent crime', own, 'Arrests by offense, 2023', ['Property crime']),
+        ]),
+        own,
+      ).toBe('escalate');
+  });
+});

@@ -357,6 +357,9 @@ describe('a table set in under its line items that runs on over a page break', (
     expect(inRow(page2!, '$800').context.rowLabel).toBe('Operating income International');
     expect(inRow(page2!, '$3,164').context.rowLabel).toBe('Total');
     expect(inRow(page1!, '$800').context.rowLabel).toBe('Net sales International');
+    // The page before holds the headings its rows stand apart from: on the page it runs on to, a row's
+    // own label never names it alone.
+    expect(inRow(page2!, '$800').context.rowLeaf).toBeNull();
   });
 
   it("the next page's operating income never supports a claim about net sales that states it", async () => {
@@ -709,6 +712,29 @@ describe('a statistical table whose caption stands over a paragraph of notes', (
       ['In 2009, 102.1 thousand people were convicted of violent crime robbery.', '102.1', 'escalate'],
       ['In 2009, 102.1 thousand people were arrested for violent crime robbery.', '102.1', 'supported'],
     ]);
+  });
+
+  it('a row set in under a heading is named by its own label when the claim says what the title counts', async () => {
+    const unit = await arrests();
+    expect(pick(unit, '102.1').context).toMatchObject({ rowLeaf: 'Robbery' });
+    expect(pick(unit, '102.1').context.otherRowHeadings).toContain('Property crime');
+    expectOutcomes(unit, [
+      ['There were 102.1 thousand arrests for robbery in 2009.', '102.1', 'supported'],
+      ['In 2009, 102.1 thousand people were arrested for robbery.', '102.1', 'supported'],
+      ['There were 120.1 thousand arrests for robbery in 2009.', '102.1', 'contradicted'],
+      // Robbery stands under "Violent crime", not under "Property crime".
+      ['There were 102.1 thousand arrests for property crime robbery in 2009.', '102.1', 'escalate'],
+      // Nothing says the figure counts robberies rather than arrests for them.
+      ['Police recorded 102.1 thousand robberies in 2009.', '102.1', 'escalate'],
+      ['There were 102.1 thousand convictions for robbery in 2009.', '102.1', 'escalate'],
+    ]);
+    for (const [claim, outcome] of [
+      ['There were 138.8 thousand more arrests for burglary than for robbery in 2009.', 'supported'],
+      ['Arrests for burglary exceeded arrests for robbery by 138.8 thousand in 2009.', 'supported'],
+      ['There were 138.8 thousand more arrests for robbery than for burglary in 2009.', 'contradicted'],
+      ['There were 183.8 thousand more arrests for burglary than for robbery in 2009.', 'contradicted'],
+    ] as const)
+      expectInBothOrders(unit, claim, ['240.9', '102.1'], outcome);
   });
 });
 

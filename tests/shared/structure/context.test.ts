@@ -93,6 +93,8 @@ describe('operandContext: sheets', () => {
       otherColumns: ['2022'],
       tableTitle: null,
       textAfter: null,
+      rowLeaf: null,
+      otherRowHeadings: [],
     });
     const b3 = operandContext(unit, at(unit, 'B3'), unit.source_unit_id);
     expect(b3).toMatchObject({ rowLabel: 'Adjusted EBITDA', period: '2022', basis: 'adjusted' });
@@ -239,6 +241,8 @@ describe('operandContext: sheets', () => {
       otherColumns: ['FY2024 · Q1', 'Adjusted · Q1', 'Adjusted · Q2'],
       tableTitle: null,
       textAfter: null,
+      rowLeaf: null,
+      otherRowHeadings: [],
     });
     // Adjusted (merged over D:E) against a "Reported" row label: the labels disagree, so no basis.
     expect(operandContext(unit, at(unit, 'E3'), 'u')).toMatchObject({ columnLabel: 'Q2', basis: null });
@@ -281,6 +285,21 @@ describe('operandContext: sheets', () => {
     expect(label('B4')).toBe('Net sales United States Online');
     expect(label('B5')).toBe('Net sales International');
     expect(label('B7')).toBe('Operating income International');
+    // "Online" and "United States" are one row's each: they name it alone. "International" stands under
+    // both headings: only with its heading does it name a row.
+    const ctx = (ref: string) => operandContext(unit, at(unit, ref), 'u');
+    expect(ctx('B4')).toMatchObject({ rowLeaf: 'Online', otherRowHeadings: ['Operating income'] });
+    expect(ctx('B3')).toMatchObject({ rowLeaf: 'United States', otherRowHeadings: ['Operating income'] });
+    expect(ctx('B5').rowLeaf).toBeNull();
+    expect(ctx('B7')).toMatchObject({
+      rowLeaf: null,
+      otherRowHeadings: ['Net sales', 'United States'],
+    });
+    // A heading's own row: its own label is no other row's heading.
+    expect(ctx('B2')).toMatchObject({
+      rowLeaf: null,
+      otherRowHeadings: ['United States', 'Operating income'],
+    });
   });
 
   it('a csv label set in with blanks is named with the labels it is set in under', async () => {
@@ -293,6 +312,16 @@ describe('operandContext: sheets', () => {
     expect(label('B4')).toBe('Net sales United States Online');
     expect(label('B5')).toBe('Net sales International');
     expect(label('B7')).toBe('Operating income International');
+    // "Online" and "United States" are one row's each: they name it alone. "International" stands under
+    // both headings: only with its heading does it name a row.
+    const ctx = (ref: string) => operandContext(unit, at(unit, ref), 'u');
+    expect(ctx('B4')).toMatchObject({ rowLeaf: 'Online', otherRowHeadings: ['Operating income'] });
+    expect(ctx('B3')).toMatchObject({ rowLeaf: 'United States', otherRowHeadings: ['Operating income'] });
+    expect(ctx('B5').rowLeaf).toBeNull();
+    expect(ctx('B7')).toMatchObject({
+      rowLeaf: null,
+      otherRowHeadings: ['Net sales', 'United States'],
+    });
   });
 
   it('blanks that pad labels to one width, or a first label set in, set no label under another', async () => {
@@ -399,6 +428,8 @@ describe('operandContext: pages', () => {
       otherColumns: [],
       tableTitle: null,
       textAfter: ' in FY2023, up from $1.0bn in FY2022. - Adjusted EBITDA — 250 (Q3 2024) ',
+      rowLeaf: null,
+      otherRowHeadings: [],
     });
     const second = operandContext(unit, byRaw(unit, '$1.0bn'), 'unit_p');
     expect(second).toMatchObject({ rowLabel: 'Revenue', period: 'FY2022', rowKey: 'unit_p:3' });
@@ -483,6 +514,8 @@ describe('operandContext: tables on PDF pages', () => {
       otherColumns: ['Year ended December 31 · Q4 2022'],
       tableTitle: 'Table 2. Revenue by segment',
       textAfter: null,
+      rowLeaf: null,
+      otherRowHeadings: [],
     });
     expect(byRaw(unit, '1,234').unit).toBe('USD');
     const devices2022 = operandContext(unit, byRaw(unit, '910'), id);
