@@ -174,10 +174,17 @@ const describe = (op: EngineOperand): string => {
   return parts.length > 0 ? `${parts.join(' · ')}, ${op.figure.raw}` : op.figure.raw;
 };
 
+/** A column's headers, each alone and each read on into the next ("Under 18" and "years"). */
+function headerLines(path: string | null): string[] {
+  const parts = path === null ? [] : path.split(' · ');
+  return [...parts, ...parts.slice(1).map((part, i) => `${parts[i]} ${part}`)];
+}
+
 function assessUnsafe(claim: string, operands: readonly EngineOperand[], options: AssessOptions): Explained {
-  // Numbers the claim repeats from an operand's labels ("Level 2", "(4)", "90 nanometers") are names.
+  // Numbers the claim repeats from an operand's labels ("Level 2", "(4)", "90 nanometers") are names,
+  // and from the headers over its column, one header line or two read on ("18 years" over "and over").
   const labels = operands
-    .flatMap((o) => [o.context.rowLabel, o.context.columnLabel])
+    .flatMap((o) => [o.context.rowLabel, o.context.columnLabel, ...headerLines(o.context.columnPath)])
     .filter((l) => l !== null);
   const reading = readClaim(claim, labels);
   const relates =

@@ -13,7 +13,10 @@ const UP = new RegExp(
   String.raw`^${MONEY}(${WHOLE})\s*(?:\+|(?:years?\s+)?(?:and|or)\s+(?:over|older|above|more))$`,
   'i',
 );
-const DOWN = new RegExp(String.raw`^(?:under|less than|below|fewer than)\s+${MONEY}(${WHOLE})$`, 'i');
+const DOWN = new RegExp(
+  String.raw`^(?:under|less than|below|fewer than)\s+${MONEY}(${WHOLE})(?:\s+(?:years?|yrs))?$`,
+  'i',
+);
 
 /** A number as a claim writes it: its thousands comma optional, never part of a longer number. */
 const number = (n: string) => String.raw`(?<![\d.,])${MONEY}${n.replace(/,/g, ',?')}(?!\d|[.,]\d)`;

@@ -714,6 +714,29 @@ describe('a statistical table whose caption stands over a paragraph of notes', (
     ]);
   });
 
+  it('an age band whose heading wraps over two header lines is named by the claim that writes it', async () => {
+    const unit = await arrests();
+    expect(pick(unit, '64.5').context.columnPath).toBe('Female · 18 years · and over');
+    expect(pick(unit, '9.9').context.columnPath).toBe('Female · Under 18 · years');
+    expectOutcomes(unit, [
+      [
+        'In 2009, 64.5 thousand females aged 18 and over were arrested for aggravated assault.',
+        '64.5',
+        'supported',
+      ],
+      ['In 2009, 9.9 thousand females under 18 were arrested for aggravated assault.', '9.9', 'supported'],
+      // The other band's figure: the 18 the claim writes is no band over that column.
+      [
+        'In 2009, 9.9 thousand females aged 18 and over were arrested for aggravated assault.',
+        '9.9',
+        'escalate',
+      ],
+      ['In 2009, 64.5 thousand females under 18 were arrested for aggravated assault.', '64.5', 'escalate'],
+      // No band named: the column's age is the claim's to say.
+      ['In 2009, 64.5 thousand females were arrested for aggravated assault.', '64.5', 'escalate'],
+    ]);
+  });
+
   it('a row set in under a heading is named by its own label when the claim says what the title counts', async () => {
     const unit = await arrests();
     expect(pick(unit, '102.1').context).toMatchObject({ rowLeaf: 'Robbery' });

@@ -18,6 +18,8 @@ describe('bandPattern: the ways a claim writes a band', () => {
     ['65+', 'people 65 or older'],
     ['65 years and over', 'those aged 65 and older'],
     ['Under 5', 'children under 5'],
+    ['Under 18 years', 'offenders under 18'],
+    ['Under 18 years', 'offenders under 18 years old'],
     ['Less than 5', 'children younger than 5'],
     ['$10,000 to $14,999', 'households earning $10,000 to $14,999'],
     ['$10,000 to $14,999', 'households earning 10000-14999 dollars'],
@@ -33,6 +35,7 @@ describe('bandPattern: the ways a claim writes a band', () => {
     ['25-34', 'a rate of 25.5-34'],
     ['65 and over', 'people aged 75 and over'],
     ['Under 5', 'children under 15'],
+    ['Under 18 years', 'offenders under 21'],
   ])('%s is not named by "%s"', (label, claim) => {
     expect(says(label, claim)).toBe(false);
   });
