@@ -94,7 +94,8 @@ export interface OperandContext {
   rowLeaf: string | null;
   /**
    * The headings other rows of the figure's table or sheet are set in under, neither this row's nor its
-   * own label ("Property crime" beside a row under "Violent crime"); empty in a page's running text.
+   * own label ("Property crime" beside a row under "Violent crime"); empty for a row under no heading
+   * and in a page's running text.
    */
   otherRowHeadings: readonly string[];
 }
@@ -614,7 +615,7 @@ function sheetContext(unit: Unit, figure: FigureWithPosition): OperandContext {
     ...rowHeadingsOf(
       parents,
       ownLabel,
-      rowLabelCol === null ? null : sheetRowHeadings(grid, rowLabelCol, at.col),
+      rowLabelCol === null || parents.length === 0 ? null : sheetRowHeadings(grid, rowLabelCol, at.col),
     ),
   };
 }
@@ -696,8 +697,8 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
       labels.length > parents.length && table.continues === undefined
         ? labels.slice(parents.length).join(' ')
         : null,
-      pageRowHeadings(table),
-      pageRowHeadings(table).byRow.get(at.row) ?? null,
+      parents.length === 0 ? null : pageRowHeadings(table),
+      parents.length === 0 ? null : (pageRowHeadings(table).byRow.get(at.row) ?? null),
     ),
   };
 }
@@ -793,12 +794,13 @@ function rowHeadingsOf(
   table: RowHeadings | null,
   counted: string | null = own,
 ): Pick<OperandContext, 'rowLeaf' | 'otherRowHeadings'> {
-  if (table === null) return { rowLeaf: null, otherRowHeadings: [] };
+  // A row under no heading is named by its whole label: no other heading can stand in its way.
+  if (table === null || parents.length === 0) return { rowLeaf: null, otherRowHeadings: [] };
   const leaf = own === null ? null : cleanLabelText(own) || null;
   // `counted`: the own label as the table's rows are counted by (its label cells, without qualifiers).
   const alone = counted !== null && (table.own.get(ownKey(counted)) ?? 0) <= 1;
   return {
-    rowLeaf: parents.length > 0 && leaf !== null && alone ? leaf : null,
+    rowLeaf: leaf !== null && alone ? leaf : null,
     otherRowHeadings: [...table.headings]
       .filter((h) => !parents.includes(h) && h !== own)
       .map(cleanLabelText),

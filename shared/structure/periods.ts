@@ -248,11 +248,23 @@ export function periodMentions(
  */
 export function periodOf(text: string | null): string | null {
   if (text === null) return null;
+  const known = periodOfText.get(text);
+  if (known !== undefined) return known;
   // A header whose year is set letter-spaced ("2 0 1 8") names that year.
   const joined = text.replace(/(?<![\d.,])([12]) ([09]) (\d) (\d)(?![\d.,])/g, '$1$2$3$4');
   const labels = new Set(periodMentions(joined).map((p) => p.label));
-  return labels.size === 1 ? [...labels][0]! : null;
+  const found = labels.size === 1 ? [...labels][0]! : null;
+  if (periodOfText.size >= PERIOD_OF_TEXTS) periodOfText.clear();
+  periodOfText.set(text, found);
+  return found;
 }
+
+/**
+ * periodOf's answers by text: every cell of a sheet is asked whether it is a period each time its sheet
+ * is read into a grid, and tables repeat their headers ("2019", "Total") from sheet to sheet.
+ */
+const periodOfText = new Map<string, string | null>();
+const PERIOD_OF_TEXTS = 50_000;
 
 /** A normalised label ("2019", "FY2019", "Q3 2019", "2019/20", "H1 2019", "2019-03") read back; null if none. */
 export function parsePeriod(label: string | null): Period | null {

@@ -295,11 +295,8 @@ describe('operandContext: sheets', () => {
       rowLeaf: null,
       otherRowHeadings: ['Net sales', 'United States'],
     });
-    // A heading's own row: its own label is no other row's heading.
-    expect(ctx('B2')).toMatchObject({
-      rowLeaf: null,
-      otherRowHeadings: ['United States', 'Operating income'],
-    });
+    // A row under no heading is named by its whole label.
+    expect(ctx('B2')).toMatchObject({ rowLeaf: null, otherRowHeadings: [] });
   });
 
   it('a csv label set in with blanks is named with the labels it is set in under', async () => {
