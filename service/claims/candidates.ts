@@ -52,7 +52,8 @@ export interface CandidateLibrary {
 export function libraryOf(account: AccountService): CandidateLibrary {
   return {
     searchFigures: (request) => account.searchFigures(request),
-    search: (request) => account.search(request),
+    // Candidates read a search's citations, never its count of matches.
+    search: (request) => account.search(request, { exactTotals: false }),
     representation: (id) => account.getRepresentation({ representation_id: id }),
     verifyNumeric: (request) => account.verifyNumeric(request),
     verifyNumericWithRoles: (request) => account.verifyNumericWithRoles(request),

@@ -34,11 +34,16 @@ export function indexFilters(filters: SearchFilters | undefined): SearchIndexFil
   };
 }
 
-/** `POST /api/v1/sources/search`. */
+/**
+ * `POST /api/v1/sources/search`. `exactTotal` false: the caller reads only the citations, so
+ * `relevant_sources_found` may be a lower bound (at least the sources found) instead of every match
+ * counted.
+ */
 export async function searchSources(
   store: EvidenceStore,
   accountId: string,
   body: unknown,
+  exactTotal = true,
 ): Promise<SearchResponse> {
   const started = performance.now();
   const request = parseRequest(SearchRequest, body);
@@ -55,6 +60,7 @@ export async function searchSources(
     { phrases: query.phrases, match: 'all' },
     filters,
     request.limit,
+    exactTotal,
   );
   if (found.total === 0 && query.phrases.length > 1)
     found = await store.searchIndex(
@@ -62,6 +68,7 @@ export async function searchSources(
       { phrases: query.phrases, match: 'any' },
       filters,
       request.limit,
+      exactTotal,
     );
   const searched = await store.countSearchableSources(accountId);
 

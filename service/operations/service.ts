@@ -54,6 +54,11 @@ export interface OperationInputs {
 export interface CallContext {
   onUnit?: ExtractOptions['onUnit'];
   signal?: AbortSignal;
+  /**
+   * False when the caller reads only a search's results, not how many matched (the claims' candidates):
+   * the count of every match, the costliest part of a search in a large library, is then skipped.
+   */
+  exactTotals?: boolean;
 }
 
 /** Every operation of the table, for one account. A missing one does not compile. */
@@ -115,7 +120,8 @@ export function createLocalService(
         extract: (body, context) => extractAsset(store, accountId, body, withContext(context)),
         verifyNumeric: async (body) => verifyNumeric(store, accountId, body),
         verifyNumericWithRoles: async (body) => verifyNumericWithRoles(store, accountId, body),
-        search: async (body) => searchSources(store, accountId, body),
+        search: async (body, context) =>
+          searchSources(store, accountId, body, context?.exactTotals !== false),
         searchFigures: async (body) => searchFigures(store, accountId, body),
         listClaims: (body) => listArticleClaims(account, body),
         claimCandidates: (body) => claimCandidates(account, body),

@@ -223,12 +223,17 @@ export interface EvidenceStore extends AccountStore {
 
   // --- the search index: the units of each source version's newest representation ---
 
-  /** The account's sources whose units match, filtered, as candidates for a page of `limit` results. */
+  /**
+   * The account's sources whose units match, filtered, as candidates for a page of `limit` results.
+   * `exactTotal` false: a caller that reads only the candidates takes a lower bound for `total` (at least
+   * the candidates found, never 0 when one matched), so the engine may skip counting every match.
+   */
   searchIndex(
     accountId: string,
     query: SearchIndexQuery,
     filters: SearchIndexFilters,
     limit: number,
+    exactTotal?: boolean,
   ): Promise<SearchIndexResult>;
   /** How many of the account's sources have a representation to search. */
   countSearchableSources(accountId: string): Promise<number>;

@@ -85,6 +85,7 @@ function hits(
   match: string,
   filters: SearchIndexFilters,
   limit: number,
+  exactTotal: boolean,
 ): { hits: Hit[]; total: number } {
   const filter = filterClause(filters);
   const candidates = limit * CANDIDATES_PER_RESULT;
@@ -124,7 +125,10 @@ function hits(
     const passed = [...best.values()].filter((hit) => kept.has(hit.source));
     if (units.length < window) return { hits: passed.slice(0, candidates), total: passed.length };
     if (passed.length >= candidates)
-      return { hits: passed.slice(0, candidates), total: countSources(db, accountId, match, filter) };
+      return {
+        hits: passed.slice(0, candidates),
+        total: exactTotal ? countSources(db, accountId, match, filter) : passed.length,
+      };
   }
 }
 
@@ -162,15 +166,19 @@ function candidateOf(db: Database, hit: Hit): SearchCandidate {
   return { relevance: -hit.score, ...row };
 }
 
-/** The account's sources whose units match, filtered: the best 3 × `limit` by bm25, and how many matched. */
+/**
+ * The account's sources whose units match, filtered: the best 3 × `limit` by bm25, and how many matched
+ * (with `exactTotal` false, at least as many as found when more matched than the window held).
+ */
 export function searchIndex(
   db: Database,
   accountId: string,
   query: SearchIndexQuery,
   filters: SearchIndexFilters,
   limit: number,
+  exactTotal = true,
 ): SearchIndexResult {
-  const found = hits(db, accountId, ftsExpression(query), filters, limit);
+  const found = hits(db, accountId, ftsExpression(query), filters, limit, exactTotal);
   return { candidates: found.hits.map((hit) => candidateOf(db, hit)), total: found.total };
 }
 

@@ -197,8 +197,9 @@ export class Store implements EvidenceStore, LibraryTransfer {
     query: SearchIndexQuery,
     filters: SearchIndexFilters,
     limit: number,
+    exactTotal = true,
   ): Promise<SearchIndexResult> {
-    return searchIndex(this.db, accountId, query, filters, limit);
+    return searchIndex(this.db, accountId, query, filters, limit, exactTotal);
   }
 
   async countSearchableSources(accountId: string): Promise<number> {

@@ -397,6 +397,26 @@ describe.each(ENGINES)('the store contract on $name', ({ name, available }) => {
       );
     });
 
+    it('counts every matching source unless the caller reads only the best ones', async () => {
+      const account = await store().createAccount();
+      for (let i = 0; i < 25; i++) {
+        const { sourceVersion } = await store().insertAsset(newAsset(sha(`tariff ${i}`), account), true);
+        await store().publishRepresentation(sourceVersion!.id, 'v1', extractionOf([`tariff note ${i}`]));
+      }
+      const query = { phrases: [['tariff']], match: 'all' as const };
+      // One result asked: the first window of 20 units holds more sources than the 3 ranked.
+      const exact = await store().searchIndex(account, query, {}, 1);
+      expect(exact.total).toBe(25);
+      const bound = await store().searchIndex(account, query, {}, 1, false);
+      expect(bound.candidates.map((c) => c.source_version_id)).toEqual(
+        exact.candidates.map((c) => c.source_version_id),
+      );
+      expect(bound.total).toBeGreaterThanOrEqual(bound.candidates.length);
+      expect(bound.total).toBeLessThanOrEqual(25);
+      // SQLite counts the matches in a second pass over the index: skipped, it answers the sources found.
+      if (name === 'sqlite') expect(bound.total).toBeLessThan(25);
+    });
+
     it('removes a whole source version, its index rows, its asset, and then its bytes', async () => {
       const account = await store().createAccount();
       const staged = await store().blobs.stage(chunks('hello'), 100);
