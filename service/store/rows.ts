@@ -147,8 +147,17 @@ export function figureOf(row: FigureRow): FigureWithPosition {
     accounting: row.accounting === 1,
     ambiguous: row.ambiguous === 1,
     span: { start: row.span_start, end: row.span_end },
-    position: JSON.parse(row.position_json) as FigureWithPosition['position'],
+    position: positionOf(row.position_json),
   };
+}
+
+/** A sheet cell's position as the store writes it: read without the JSON parser (most figures are cells). */
+const CELL_POSITION = /^\{"kind":"cell","ref":"([A-Z]{1,3}[1-9]\d*)"\}$/;
+
+function positionOf(json: string): FigureWithPosition['position'] {
+  const cell = CELL_POSITION.exec(json);
+  if (cell !== null) return { kind: 'cell', ref: cell[1]! };
+  return JSON.parse(json) as FigureWithPosition['position'];
 }
 
 export function unitOf(u: UnitRow, figures: FigureWithPosition[]): Unit {
