@@ -944,14 +944,57 @@ export function cellHeadings(
   const headerRows = inherited?.headerRows ?? table.headerRows;
   const headerCells = inherited?.header ?? table.cells;
   const headers: string[] = [];
+  // Header rows that are one row of headings wrapped over lines (only on the table's own page, where its
+  // cells have their boxes).
+  const wraps = inherited === undefined ? wrappedHeaderRows(table) : new Set<number>();
   for (let r = headerRows - 1; r >= 0; r--) {
-    const cell =
-      headerCells.find((x) => covers({ rowSpan: 1, ...x }, r, col)) ??
-      periodCarried(headerCells, r, col, table.labelCols);
-    const text = cell?.text.trim() ?? '';
+    const own = headerCells.find((x) => covers({ rowSpan: 1, ...x }, r, col));
+    const cell = own ?? periodCarried(headerCells, r, col, table.labelCols);
+    let text = cell?.text.trim() ?? '';
+    // "Under 18" over "years" is one heading, "Under 18 years".
+    for (let above = own; above !== undefined && wraps.has(r - 1);) {
+      const at = above;
+      above = headerCells.find((x) => x.row === r - 1 && x.col === at.col && x.colSpan === at.colSpan);
+      if (above === undefined) break;
+      text = `${above.text.trim()} ${text}`.trim();
+      r--;
+    }
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
   return { labels, headers };
+}
+
+/** Lines closer than this many line heights are one heading's lines; levels of headings stand further apart. */
+const WRAPPED_LINE_HEIGHTS = 1.15;
+
+const wrappedCache = new WeakMap<PageTable, Set<number>>();
+
+/**
+ * The header rows of a page table that read on into the row below, as one row of headings wrapped over
+ * lines ("Under 18" over "years", "American" over "Indian/Alaskan" over "Native"): each heading of the
+ * row over the figures' columns has a heading under it in its column, of its width, its last line at most 1.15 line heights above the lower one's first. A heading alone on the
+ * lower line ("Total") is whole; headings further apart are levels ("Male" over its age groups); a row
+ * of note marks or units under the headings ("(b)", "($ billion)") stays its own.
+ */
+function wrappedHeaderRows(table: PageTable): Set<number> {
+  const cached = wrappedCache.get(table);
+  if (cached !== undefined) return cached;
+  const wraps = new Set<number>();
+  for (let r = 0; r < table.headerRows - 1; r++) {
+    const upper = table.cells.filter((c) => c.row === r && c.col >= table.labelCols && c.text.trim() !== '');
+    const reads = upper.every((u) => {
+      const under = table.cells.find((c) => c.row === r + 1 && c.col === u.col && c.colSpan === u.colSpan);
+      // A note mark or a line of units under a heading ("(b)", "($ billion)") is a row of its own.
+      const text = under?.text.trim() ?? '';
+      if (under === undefined || text === '' || NOTE_MARK.test(text) || unitsOnly(text)) return false;
+      const line = Math.min(u.box.height, under.box.height);
+      const gap = under.box.y - (u.box.y + u.box.height - line);
+      return gap > 0 && gap <= WRAPPED_LINE_HEIGHTS * line;
+    });
+    if (upper.length > 0 && reads) wraps.add(r);
+  }
+  wrappedCache.set(table, wraps);
+  return wraps;
 }
 
 const currencyColumnCache = new WeakMap<PageTable, { col: number; heading: string }[]>();

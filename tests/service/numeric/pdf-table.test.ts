@@ -716,8 +716,8 @@ describe('a statistical table whose caption stands over a paragraph of notes', (
 
   it('an age band whose heading wraps over two header lines is named by the claim that writes it', async () => {
     const unit = await arrests();
-    expect(pick(unit, '64.5').context.columnPath).toBe('Female · 18 years · and over');
-    expect(pick(unit, '9.9').context.columnPath).toBe('Female · Under 18 · years');
+    expect(pick(unit, '64.5').context.columnPath).toBe('Female · 18 years and over');
+    expect(pick(unit, '9.9').context.columnPath).toBe('Female · Under 18 years');
     expectOutcomes(unit, [
       [
         'In 2009, 64.5 thousand females aged 18 and over were arrested for aggravated assault.',

@@ -546,6 +546,45 @@ describe('operandContext: tables on PDF pages', () => {
   });
 });
 
+describe('operandContext: a PDF table heading wrapped over lines', () => {
+  /** "Male" over two age columns, each heading on two lines, and "Total" on the lower line alone. */
+  const agesPdf = (levelGap: number) => {
+    const texts: PdfText[] = [
+      { x: 306, y: 700 + levelGap, size: 9, text: 'Male' },
+      { x: 300, y: 700, size: 9, text: 'Under 18' },
+      { x: 360, y: 700, size: 9, text: '18 years' },
+      { x: 240, y: 691, size: 9, text: 'Total' },
+      { x: 300, y: 691, size: 9, text: 'years' },
+      { x: 360, y: 691, size: 9, text: 'and over' },
+    ];
+    for (const [y, label, values] of [
+      [676, 'Robbery', ['102.1', '25.5', '76.6']],
+      [664, 'Burglary', ['240.9', '60.3', '180.6']],
+      [652, 'Arson', ['9.8', '4.3', '5.5']],
+    ] as const)
+      texts.push(
+        { x: 72, y, size: 9, text: label },
+        ...values.map((text, i) => ({ x: [240, 300, 360][i]!, y, size: 9, text })),
+      );
+    return buildPdf([{ width: 612, height: 792, texts }]);
+  };
+
+  it('reads each heading whole, and a heading a line further up as a level above it', async () => {
+    const unit = await unitOf(agesPdf(14), 'ages.pdf');
+    const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
+    expect(ctx('25.5')).toMatchObject({ columnLabel: 'Under 18 years', columnPath: 'Male · Under 18 years' });
+    expect(ctx('76.6')).toMatchObject({ columnLabel: '18 years and over', columnPath: '18 years and over' });
+    expect(ctx('102.1')).toMatchObject({ columnLabel: 'Total', columnPath: 'Total' });
+    expect(ctx('25.5').otherColumns).toEqual(['Total', '18 years and over']);
+  });
+
+  it('a heading one line above the next is its first line, not a level', async () => {
+    const unit = await unitOf(agesPdf(9), 'ages.pdf');
+    const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
+    expect(ctx('25.5').columnPath).toBe('Male Under 18 years');
+  });
+});
+
 describe('operandContext: periods a PDF table shows away from the column', () => {
   const cellLine = (y: number, label: string, a: string, b: string): PdfText[] => [
     { x: 72, y, size: 9, text: label },
