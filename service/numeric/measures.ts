@@ -7,7 +7,7 @@ import {
   SCALE_LETTERS,
   SCALE_WORDS,
 } from '../../shared/figures/lexicon';
-import { parsePeriod } from '../../shared/structure';
+import { bandPattern, isBandLabel, parsePeriod } from '../../shared/structure';
 import { lower, type Reading } from './claim';
 import { isMeasureWord, labelWords, measureWords, stem, tokensOf } from './mentions';
 import type { EngineOperand } from './types';
@@ -117,17 +117,51 @@ function pathWords(path: string | null): string[] {
  * that differ only by their period (2019, 2018) measure one thing.
  */
 export function measureNamed(op: EngineOperand, claim: string): boolean {
-  const words = pathWords(op.context.columnPath);
-  if (words.length === 0) return true;
-  const key = [...words].sort().join(' ');
+  const words = pathWords(withoutBands(op.context.columnPath));
+  const bands = pathBands(op.context.columnPath);
+  const key = pathKey(op.context.columnPath);
+  if (key === '') return true;
   const apart = op.context.otherColumns.some((other) => {
-    const theirs = pathWords(other);
-    return theirs.length > 0 && [...theirs].sort().join(' ') !== key;
+    const theirs = pathKey(other);
+    return theirs !== '' && theirs !== key;
   });
   if (!apart) return true;
   // A header names a thing, a claim often the act: "Sample" is named by "sampled", "Exports" by "exported".
   const said = new Set(tokensOf(claim).map((t) => root(t.stem)));
-  return words.every((w) => said.has(root(w)));
+  // A band is named by the claim writing it ("aged 18 to 64" for "18-64"); one it cannot find, never.
+  const low = lower(claim);
+  return (
+    words.every((w) => said.has(root(w))) &&
+    bands.every((b) => {
+      const band = bandPattern(b);
+      return band !== null && band.test(low);
+    })
+  );
+}
+
+/**
+ * The headers of a column path that are bands of whole numbers ("18-64", "65 and over"); never years
+ * ("2019-20", "2018-2019" are periods and their changes).
+ */
+function pathBands(path: string | null): string[] {
+  return path === null ? [] : path.split(' · ').filter(isBand);
+}
+
+const isBand = (h: string) => isBandLabel(h) && !/(?<!\d)(?:19|20)\d{2}(?!\d)/.test(h);
+
+/** A column path without its bands: the headers a claim names by their words. */
+function withoutBands(path: string | null): string | null {
+  return path === null
+    ? null
+    : path
+        .split(' · ')
+        .filter((h) => !isBand(h))
+        .join(' · ');
+}
+
+/** What tells a column apart from others: its measure words and its bands, in one key. */
+function pathKey(path: string | null): string {
+  return [...pathWords(withoutBands(path)), ...pathBands(path).map((b) => b.toLowerCase())].sort().join(' ');
 }
 
 /** Words of a title that say no measure: what kind of exhibit it is and where it comes from. */

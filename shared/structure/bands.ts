@@ -18,6 +18,12 @@ const DOWN = new RegExp(
   'i',
 );
 
+const ABOVE = new RegExp(
+  String.raw`^(?:over|above|more than)\s+${MONEY}(${WHOLE})(?:\s+(?:years?|yrs))?$`,
+  'i',
+);
+const UP_TO = new RegExp(String.raw`^up to\s+${MONEY}(${WHOLE})(?:\s+(?:years?|yrs))?$`, 'i');
+
 /** A number as a claim writes it: its thousands comma optional, never part of a longer number. */
 const number = (n: string) => String.raw`(?<![\d.,])${MONEY}${n.replace(/,/g, ',?')}(?!\d|[.,]\d)`;
 
@@ -36,6 +42,12 @@ export function bandPattern(label: string): RegExp | null {
       String.raw`${number(up[1]!)}\s*(?:\+|(?:years?\s+)?(?:and|or)\s+(?:over|older|above|more)|plus)`,
       'gi',
     );
+  // "More than 5 years" is not "5 and over": only the claim that writes the same bound names it.
+  const above = ABOVE.exec(text);
+  if (above !== null)
+    return new RegExp(String.raw`\b(?:over|above|more than|older than)\s+${number(above[1]!)}`, 'gi');
+  const upTo = UP_TO.exec(text);
+  if (upTo !== null) return new RegExp(String.raw`\bup to\s+${number(upTo[1]!)}`, 'gi');
   const down = DOWN.exec(text);
   if (down !== null)
     return new RegExp(

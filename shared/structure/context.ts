@@ -1,5 +1,6 @@
 import type { FigureWithPosition, PageTable, PageTableCell, Unit } from '../api';
 import { findFigures, findScaleNote, labelUnits } from '../figures';
+import { isBandLabel } from './bands';
 import { isCurrencyColumn, rowCurrency } from './currency';
 import {
   parsePeriod,
@@ -164,8 +165,8 @@ function isLabelText(text: string): boolean {
 
 /**
  * A cell is a label when it holds no figure, or when what is left once its figures are taken out still
- * names something: a word ("Net income (1)": the "(1)" is a footnote marker) or a period ("2018 (4)").
- * Every other cell holding a figure is a value.
+ * names something: a word ("Net income (1)": the "(1)" is a footnote marker) or a period ("2018 (4)"), or
+ * when it is a band of whole numbers ("18-64"). Every other cell holding a figure is a value.
  */
 function isLabelCell(text: string, raws: readonly string[] | undefined): boolean {
   if (!isLabelText(text)) return false;
@@ -174,6 +175,8 @@ function isLabelCell(text: string, raws: readonly string[] | undefined): boolean
   for (const raw of raws) rest = rest.replace(raw, ' ');
   // A header that is only a period, however set ("2019", a letter-spaced "2 0 1 8"), is a label.
   if (periodOf(text) !== null && /^[\d\s]+$/.test(text.trim())) return true;
+  // A band of whole numbers ("18-64", "65+", "$10,000 to $14,999") names an age or income group.
+  if (isBandLabel(text)) return true;
   return /\p{L}{2,}/u.test(rest) || periodOf(rest) !== null;
 }
 

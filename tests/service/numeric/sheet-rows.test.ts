@@ -336,3 +336,71 @@ describe('numeric check over a sheet whose columns are grouped under merged head
     ]);
   });
 });
+
+describe('numeric check over a sheet whose rows or columns are age bands', () => {
+  const ages = () =>
+    csvUnit(
+      'Population by sex and age, 2020\n\nSex,Under 18,18-64,65 and over,More than 80\n' +
+        'Male,1100,2200,3300,400\nFemale,4400,5500,6600,900\n',
+      'ages',
+    );
+
+  it('a header row of bands is a header row: each figure is named by its band', async () => {
+    const unit = await ages();
+    expect(at(unit, 'C5').context).toMatchObject({ rowLabel: 'Female', columnLabel: '18-64' });
+    expect(at(unit, 'E5').context.columnLabel).toBe('More than 80');
+  });
+
+  it('the claim must write the band: a band is a part of the row, never the whole', async () => {
+    const unit = await ages();
+    const outcomes = (ref: string, claims: readonly string[]) =>
+      claims.map((claim) => assessWithReasons(claim, [at(unit, ref)]).assessment.outcome);
+    expect(
+      outcomes('C5', [
+        'There were 5,500 females aged 18 to 64 in 2020.',
+        'There were 5,500 females aged 18-64 in 2020.',
+        'There were 5,600 females aged 18 to 64 in 2020.',
+        'There were 5,500 females in 2020.',
+        'There were 5,500 females aged 65 and over in 2020.',
+      ]),
+    ).toEqual(['supported', 'supported', 'contradicted', 'escalate', 'escalate']);
+    expect(
+      outcomes('D5', ['There were 6,600 females aged 65+ in 2020.', 'There were 6,600 females in 2020.']),
+    ).toEqual(['supported', 'escalate']);
+    expect(
+      outcomes('E5', [
+        'There were 900 females over 80 in 2020.',
+        'There were 900 females aged 80 and over in 2020.',
+      ]),
+    ).toEqual(['supported', 'escalate']);
+  });
+
+  it('a comparison within a band is decided in both orders; one naming no band is not', async () => {
+    expectInBothOrders(await ages(), [
+      [
+        'There were 3,300 more females aged 18 to 64 than males aged 18 to 64 in 2020.',
+        ['C5', 'C4'],
+        'supported',
+      ],
+      [
+        'There were 3,300 more males aged 18 to 64 than females aged 18 to 64 in 2020.',
+        ['C5', 'C4'],
+        'contradicted',
+      ],
+      ['There were 3,300 more females than males in 2020.', ['C5', 'C4'], 'escalate'],
+    ]);
+  });
+
+  it('row labels that are bands name their rows; a period range over a column is no band', async () => {
+    const unit = await csvUnit('Age,2018-19,2019-20\n18-24,100,110\n25-34,200,210\n', 'bands');
+    expect(at(unit, 'C2').context).toMatchObject({ rowLabel: '18-24', period: '2019/20' });
+    expectInBothOrders(unit, [
+      ['In 2019/20 there were 100 more people aged 25 to 34 than aged 18 to 24.', ['C3', 'C2'], 'supported'],
+      [
+        'In 2019/20 there were 100 more people aged 18 to 24 than aged 25 to 34.',
+        ['C3', 'C2'],
+        'contradicted',
+      ],
+    ]);
+  });
+});

@@ -18,6 +18,9 @@ describe('bandPattern: the ways a claim writes a band', () => {
     ['65+', 'people 65 or older'],
     ['65 years and over', 'those aged 65 and older'],
     ['Under 5', 'children under 5'],
+    ['More Than 5 Years', 'obligations due in more than 5 years'],
+    ['Over 65', 'people over 65'],
+    ['Up to 3 years', 'loans of up to 3 years'],
     ['Under 18 years', 'offenders under 18'],
     ['Under 18 years', 'offenders under 18 years old'],
     ['Less than 5', 'children younger than 5'],
@@ -36,6 +39,9 @@ describe('bandPattern: the ways a claim writes a band', () => {
     ['65 and over', 'people aged 75 and over'],
     ['Under 5', 'children under 15'],
     ['Under 18 years', 'offenders under 21'],
+    ['More Than 5 Years', 'obligations due in 5 years and over'],
+    ['More Than 5 Years', 'obligations due in more than 15 years'],
+    ['Up to 3 years', 'loans of under 3 years'],
   ])('%s is not named by "%s"', (label, claim) => {
     expect(says(label, claim)).toBe(false);
   });
