@@ -632,7 +632,8 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
   if (reading.checks.length === 0) {
     const first = left[0];
     const dir = DIRECTION_ANYWHERE.exec(low);
-    const cmp = COMPARISON.exec(low);
+    // A label the claim repeats is a name, never a cue: "aged more than 80" over "More than 80".
+    const cmp = COMPARISON.exec(masked(low, spans));
     const bare = (relation: Relation, direction: 1 | -1 | 0, where: Frame, magnitude = false) =>
       reading.checks.push({
         relation,
@@ -687,6 +688,13 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
   }
   reading.frame = reading.checks[0]?.frame ?? frame(fromTo ? 'over_time' : 'single');
   return reading;
+}
+
+/** The text with each span written over as one word no cue holds (same length, so indices stay). */
+function masked(text: string, spans: readonly (readonly [number, number])[]): string {
+  let out = text;
+  for (const [start, end] of spans) out = out.slice(0, start) + 'x'.repeat(end - start) + out.slice(end);
+  return out;
 }
 
 /** A number right after a comparison cue makes it a bound on that number ("more than 50,000"). */

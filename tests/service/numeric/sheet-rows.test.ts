@@ -370,9 +370,11 @@ describe('numeric check over a sheet whose rows or columns are age bands', () =>
     expect(
       outcomes('E5', [
         'There were 900 females over 80 in 2020.',
+        // The band's own words are its name, not a comparison of two figures.
+        'There were 900 females aged more than 80 in 2020.',
         'There were 900 females aged 80 and over in 2020.',
       ]),
-    ).toEqual(['supported', 'escalate']);
+    ).toEqual(['supported', 'supported', 'escalate']);
   });
 
   it('a comparison within a band is decided in both orders; one naming no band is not', async () => {
@@ -388,6 +390,16 @@ describe('numeric check over a sheet whose rows or columns are age bands', () =>
         'contradicted',
       ],
       ['There were 3,300 more females than males in 2020.', ['C5', 'C4'], 'escalate'],
+      [
+        'There were more females aged more than 80 than males aged more than 80 in 2020.',
+        ['E5', 'E4'],
+        'supported',
+      ],
+      [
+        'There were more males aged more than 80 than females aged more than 80 in 2020.',
+        ['E5', 'E4'],
+        'contradicted',
+      ],
     ]);
   });
 
