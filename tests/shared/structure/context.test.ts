@@ -73,6 +73,19 @@ describe('basisOf', () => {
   });
 });
 
+/**
+ * Net sales over United States (over Online) and International, then operating income over International
+ * again: "Online" and "United States" are one row's each, so they name it alone; "International" stands
+ * under both headings, so only with its heading does it name a row.
+ */
+function expectOwnLabels(unit: Unit): void {
+  const ctx = (ref: string) => operandContext(unit, at(unit, ref), 'u');
+  expect(ctx('B4')).toMatchObject({ rowLeaf: 'Online', otherRowHeadings: ['Operating income'] });
+  expect(ctx('B3')).toMatchObject({ rowLeaf: 'United States', otherRowHeadings: ['Operating income'] });
+  expect(ctx('B5').rowLeaf).toBeNull();
+  expect(ctx('B7')).toMatchObject({ rowLeaf: null, otherRowHeadings: ['Net sales', 'United States'] });
+}
+
 describe('operandContext: sheets', () => {
   it('reads row label, column header, period and keys from a csv', async () => {
     const unit = await unitOf(
@@ -285,18 +298,9 @@ describe('operandContext: sheets', () => {
     expect(label('B4')).toBe('Net sales United States Online');
     expect(label('B5')).toBe('Net sales International');
     expect(label('B7')).toBe('Operating income International');
-    // "Online" and "United States" are one row's each: they name it alone. "International" stands under
-    // both headings: only with its heading does it name a row.
-    const ctx = (ref: string) => operandContext(unit, at(unit, ref), 'u');
-    expect(ctx('B4')).toMatchObject({ rowLeaf: 'Online', otherRowHeadings: ['Operating income'] });
-    expect(ctx('B3')).toMatchObject({ rowLeaf: 'United States', otherRowHeadings: ['Operating income'] });
-    expect(ctx('B5').rowLeaf).toBeNull();
-    expect(ctx('B7')).toMatchObject({
-      rowLeaf: null,
-      otherRowHeadings: ['Net sales', 'United States'],
-    });
+    expectOwnLabels(unit);
     // A row under no heading is named by its whole label.
-    expect(ctx('B2')).toMatchObject({ rowLeaf: null, otherRowHeadings: [] });
+    expect(operandContext(unit, at(unit, 'B2'), 'u')).toMatchObject({ rowLeaf: null, otherRowHeadings: [] });
   });
 
   it('a csv label set in with blanks is named with the labels it is set in under', async () => {
@@ -309,16 +313,7 @@ describe('operandContext: sheets', () => {
     expect(label('B4')).toBe('Net sales United States Online');
     expect(label('B5')).toBe('Net sales International');
     expect(label('B7')).toBe('Operating income International');
-    // "Online" and "United States" are one row's each: they name it alone. "International" stands under
-    // both headings: only with its heading does it name a row.
-    const ctx = (ref: string) => operandContext(unit, at(unit, ref), 'u');
-    expect(ctx('B4')).toMatchObject({ rowLeaf: 'Online', otherRowHeadings: ['Operating income'] });
-    expect(ctx('B3')).toMatchObject({ rowLeaf: 'United States', otherRowHeadings: ['Operating income'] });
-    expect(ctx('B5').rowLeaf).toBeNull();
-    expect(ctx('B7')).toMatchObject({
-      rowLeaf: null,
-      otherRowHeadings: ['Net sales', 'United States'],
-    });
+    expectOwnLabels(unit);
   });
 
   it('blanks that pad labels to one width, or a first label set in, set no label under another', async () => {
