@@ -84,21 +84,20 @@ function countedAfter(low: string, end: number): string[] {
   return out.filter((w) => !NEUTRAL.has(stem(w)));
 }
 
-/** Roots a claim's verb shares with a header's noun: "people died" counts "Deaths". */
-const SAME_ROOT: Readonly<Record<string, string>> = {
-  di: 'death',
-  dy: 'death',
+/** A claim's verb and the root of the header noun it counts: "people died" counts "Deaths". */
+const VERB_ROOTS: Readonly<Record<string, string>> = {
+  die: 'death',
+  died: 'death',
+  dying: 'death',
   dead: 'death',
   born: 'birth',
-  injur: 'injury',
+  injured: 'injury',
 };
 
 /** A word's root as headers and claims share it: "Exports" and "exported", "births" and "Birth". */
 const root = (w: string) => {
-  const r = stem(w)
-    .replace(/ies?$/, 'y')
-    .replace(/(?:ing|ed|es|e|s)$/, '');
-  return SAME_ROOT[r] ?? r;
+  const s = stem(w);
+  return VERB_ROOTS[s] ?? s.replace(/ies?$/, 'y').replace(/(?:ing|ed|es|e|s)$/, '');
 };
 
 /** Words that count people, whatever measure counts them ("people", "persons", "individuals", "babies"). */
@@ -121,9 +120,10 @@ export function measureNamed(op: EngineOperand, claim: string): boolean {
   const bands = pathBands(op.context.columnPath);
   const key = pathKey(op.context.columnPath);
   if (key === '') return true;
+  // A column of the whole ("Total") beside a part ("Male", "18-64") is another measure of the row too.
   const apart = op.context.otherColumns.some((other) => {
     const theirs = pathKey(other);
-    return theirs !== '' && theirs !== key;
+    return theirs !== key && (theirs !== '' || TOTAL_COLUMN.test(other.split(' · ').pop() ?? ''));
   });
   if (!apart) return true;
   // A header names a thing, a claim often the act: "Sample" is named by "sampled", "Exports" by "exported".
@@ -138,6 +138,9 @@ export function measureNamed(op: EngineOperand, claim: string): boolean {
     })
   );
 }
+
+/** A column's nearest header that names the whole of its row: "Total", "All ages", "Both sexes". */
+const TOTAL_COLUMN = /^\s*(?:total|all(?:\s+ages)?|both\s+sexes)\s*$/i;
 
 /**
  * The headers of a column path that are bands of whole numbers ("18-64", "65 and over"); never years

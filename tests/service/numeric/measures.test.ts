@@ -287,3 +287,28 @@ describe('a row set in under a heading, named by its own label', () => {
       ).toBe('escalate');
   });
 });
+
+describe('a part of its row beside the whole', () => {
+  it('a figure under "Male" or a band beside "Total" is named only with its part', () => {
+    for (const [part, named] of [
+      ['Male', 'There were 4,400 male residents in 2020.'],
+      ['Under 18', 'There were 4,400 residents under 18 in 2020.'],
+    ] as const) {
+      const op = operand('4,400', {
+        rowLabel: 'Residents',
+        columnLabel: part,
+        period: '2020',
+        otherColumns: ['Total'],
+      });
+      expect(outcome('There were 4,400 residents in 2020.', [op]), part).toBe('escalate');
+      expect(outcome(named, [op]), part).toBe('supported');
+    }
+    const whole = operand('6,000', {
+      rowLabel: 'Residents',
+      columnLabel: 'Total',
+      period: '2020',
+      otherColumns: ['Male'],
+    });
+    expect(outcome('There were 6,000 residents in 2020.', [whole])).toBe('supported');
+  });
+});
