@@ -975,9 +975,10 @@ const wrappedCache = new WeakMap<PageTable, Set<number>>();
 /**
  * The header rows of a page table that read on into the row below, as one row of headings wrapped over
  * lines ("Under 18" over "years", "American" over "Indian/Alaskan" over "Native"): each heading of the
- * row over the figures' columns has a heading under it in its column, of its width, its last line at most 1.15 line heights above the lower one's first. A heading alone on the
- * lower line ("Total") is whole; headings further apart are levels ("Male" over its age groups); a row
- * of note marks or units under the headings ("(b)", "($ billion)") stays its own.
+ * row over the figures' columns has a heading under it in its column, of its width, its last line at most
+ * WRAPPED_LINE_HEIGHTS line heights above the lower one's first. A heading alone on the lower line
+ * ("Total") is whole; headings further apart are levels ("Male" over its age groups); a row of note
+ * marks or units under the headings ("(b)", "($ billion)") stays its own.
  */
 function wrappedHeaderRows(table: PageTable): Set<number> {
   const cached = wrappedCache.get(table);
