@@ -11,7 +11,7 @@ import { bandPattern, isBandLabel, parsePeriod } from '../../shared/structure';
 import { lower, type Reading } from './claim';
 import { isMeasureWord, labelWords, measureWords, stem, tokensOf } from './mentions';
 import type { EngineOperand } from './types';
-import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, UP_WORDS } from './wording';
+import { DOWN_WORDS, NEUTRAL_CHANGE_WORDS, TOTAL_COLUMN, UP_WORDS } from './wording';
 
 // What a figure measures and what a claim says it measures. A figure in a table measures what its row, the
 // headers over its column and its table's title say; one in running text what the sentence writes after
@@ -138,9 +138,6 @@ export function measureNamed(op: EngineOperand, claim: string): boolean {
     })
   );
 }
-
-/** A column's nearest header that names the whole of its row: "Total", "All ages", "Both sexes". */
-const TOTAL_COLUMN = /^\s*(?:total|all(?:\s+ages)?|both\s+sexes)\s*$/i;
 
 /**
  * The headers of a column path that are bands of whole numbers ("18-64", "65 and over"); never years

@@ -259,6 +259,11 @@ export const TOTAL_CUE =
 /** A label that names a total row or column ("Total", "Total revenue", "All states", "Grand total"). */
 export const TOTAL_LABEL =
   /^(?:grand\s+)?totals?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:totals?|all\s+\p{L}+|overall|nationwide|national\s+total|combined|aggregate)\s*$/iu;
+/**
+ * A column header that is only the whole of its row ("Total", "All ages", "Both sexes"), narrower than
+ * TOTAL_LABEL: a column beside it ("Male", "18-64") is a part, named only with its part.
+ */
+export const TOTAL_COLUMN = /^\s*(?:total|all(?:\s+ages)?|both\s+sexes)\s*$/i;
 
 /** "as many … as", "as large as": the second "as" is where a ratio turns to its reference. */
 export const AS_AS = /^\s*(?:times\s+)?as\s+(?:[\p{L}\p{N}'’&.-]+\s+){0,6}?as(?![\p{L}\p{N}])/u;
