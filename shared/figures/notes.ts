@@ -33,6 +33,8 @@ const LEAD =
   '(?:\\s+(?:shown|expressed|stated|presented|reported|given))?';
 const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
+/** A thousand or a million in digits, grouped or not: "1000", "1,000", "1 000", "1.000.000". */
+const ONE_THOUSAND = '1(?:[ ,.\\u00a0]?000){1,2}';
 const EXCEPT = '(?:\\s*,)?\\s*(?:except|excluding|other\\s+than)\\b';
 
 /** Patterns marked `afterNumber: false` are no note right after a number (afterNumber() below). */
@@ -72,6 +74,17 @@ const PATTERNS: readonly { re: RegExp; afterNumber: boolean }[] = [
   {
     re: new RegExp(
       `(?<=\\(\\s*)(?:in\\s+)?(?:(?<word>${WORD})(?:\\s+of\\s+(?:(?<of>${CUR_WORD}|${CUR})|\\p{L}+(?:[\\s-]\\p{L}+)?))?|(?<abbr>${THOUSANDS}))(?=\\s*\\)|${EXCEPT})`,
+      'giu',
+    ),
+    afterNumber: true,
+  },
+  // "(In 1000 ha)", "[in 1,000 tonnes]", "(in 1 000 EUR)", "(1,000s)": a thousand (or a million) written
+  // in digits is the scale when it says what the numbers are counted in. A count in parentheses
+  // ("(1,000 respondents)") says no "in", so it stays a figure.
+  {
+    re: new RegExp(
+      `(?<=[([]\\s*)(?:in\\s+(?<num>${ONE_THOUSAND})s?|(?<nums>${ONE_THOUSAND})s)` +
+        `(?=(?:\\s+(?:of\\s+)?(?<after>[^\\s\\d()[\\]]+(?:\\s+[^\\s\\d()[\\]]+)?))?\\s*[)\\]])`,
       'giu',
     ),
     afterNumber: true,
@@ -134,14 +147,23 @@ function noteOf(match: RegExpExecArray, text: string): ScaleNote | null {
     if (/^[a-z]+$/i.test(g[key] ?? '') && /[a-z]/.test(g[key] ?? '')) return null;
   const word = g['word'];
   const abbr = g['abbr'] ?? g['abbr2'];
-  const scale = word !== undefined ? scaleOfWord(word) : abbr !== undefined ? scaleOfAbbreviation(abbr) : 1;
+  const digits = g['num'] ?? g['nums'];
+  const scale =
+    word !== undefined
+      ? scaleOfWord(word)
+      : abbr !== undefined
+        ? scaleOfAbbreviation(abbr)
+        : digits !== undefined
+          ? 10 ** digits.replace(/\D/g, '').length / 10
+          : 1;
   if (scale === 1) return null;
   const unit =
     currencyOf(g['cur']) ??
     currencyOf(g['cur2']) ??
     currencyOf(g['leadCur']) ??
     currencyOf(g['leadWord']) ??
-    currencyOf(g['of']);
+    currencyOf(g['of']) ??
+    currencyOf(g['after']);
   const clause = exceptionsAfter(text, match.index + match[0].length);
   return { scale, unit, start: match.index, end: clause.end, exceptions: clause.exceptions };
 }
