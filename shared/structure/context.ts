@@ -447,7 +447,9 @@ function sheetGrid(unit: Unit): SheetGrid {
       }
   }
   // A file that keeps no merges (csv, a web page's table) writes a spanning period header once, over its
-  // first column: in a header row, the empty cells right of a period header carry it up to the next header.
+  // first column: in a header row, the empty cells right of a period header carry it up to the next header,
+  // or up to a column where a heading of a row above starts ("Jun/2013" under "HARVEST" stops where
+  // "VARIATION" starts).
   if (sheet.merges.length === 0) {
     const filled = new Set(sheet.cells.filter((c) => c.text.trim() !== '').map((c) => c.ref));
     let lastCol = 0;
@@ -457,11 +459,15 @@ function sheetGrid(unit: Unit): SheetGrid {
       const row = Number(key.split(':')[0]);
       if (!valueRows.has(row)) headerRows.add(row);
     }
+    const written = new Map(labels);
+    const startsAbove = (row: number, col: number) =>
+      [...headerRows].some((r) => r < row && written.has(`${r}:${col}`));
     for (const row of headerRows) {
       let carried: string | null = null;
       for (let col = 2; col <= lastCol; col++) {
         const own = labels.get(`${row}:${col}`);
         if (own !== undefined) carried = periodOf(own) !== null ? own : null;
+        else if (startsAbove(row, col)) carried = null;
         else if (carried !== null && !filled.has(`${letters(col)}${row}`))
           labels.set(`${row}:${col}`, carried);
         else carried = null;
@@ -1083,7 +1089,9 @@ function relativePeriod(header: string): boolean {
 /**
  * A period heading set over the first of the columns it heads ("December 31, 2019" over "Carrying amount"
  * and "Fair value"): for a column with no heading of its own in a header row, the nearest heading left of
- * it in that row when it is a period and no heading stands between. What a sheet without merges does.
+ * it in that row when it is a period and no heading stands between. What a sheet without merges does. A
+ * heading above that covers one of the two columns and not the other parts them: "Jun/2013" under
+ * "HARVEST" is not the period of the "Percentage" column under "VARIATION".
  */
 function periodCarried<C extends { row: number; col: number; colSpan: number; text: string }>(
   cells: readonly C[],
@@ -1094,7 +1102,12 @@ function periodCarried<C extends { row: number; col: number; colSpan: number; te
   const left = cells
     .filter((c) => c.row === row && c.col + c.colSpan - 1 < col && c.col >= labelCols && c.text.trim() !== '')
     .sort((a, b) => b.col - a.col)[0];
-  return left !== undefined && periodOf(left.text) !== null ? left : undefined;
+  if (left === undefined || periodOf(left.text) === null) return undefined;
+  const under = (c: C, k: number) => c.col <= k && k < c.col + c.colSpan;
+  const parted = cells.some(
+    (c) => c.row < row && c.text.trim() !== '' && under(c, left.col) !== under(c, col),
+  );
+  return parted ? undefined : left;
 }
 
 /** The nearest row above `row` in the table's body holding a label and nothing else: a section heading. */

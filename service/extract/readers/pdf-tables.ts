@@ -602,6 +602,11 @@ function readTable(
   const body = region.filter(figureLine);
   const columns = ruledColumns(columnsOf(body), region, rules);
   if (columns.length < 2) return null;
+  const below = belowTopRule(region, columns, rules);
+  if (below !== null) {
+    const start = lines.findIndex((l, k) => k > from && l.by > below);
+    if (start > from && start <= to) return readTable(lines, start, to, index, upright, rules);
+  }
   const onEnd = headingsOnEnd(region, columns, upright);
   let unsure = false;
   // Rows: each line, its pieces placed in the columns they cover.
@@ -754,6 +759,7 @@ function readTable(
       else break;
     }
   }
+  spanByDownRules(cells, headerRows, labelCols, columns, rules);
   spanRepeatedGroups(cells, headerRows, labelCols, columns.length);
   if (labelCols > 0) indentLabels(cells, headerRows);
   const all = cells.map((c) => c.box);
@@ -767,7 +773,7 @@ function readTable(
   const captioned = captionAbove(lines, from, region[0]!);
   const title =
     captioned !== null
-      ? lineText(lines[captioned]!)
+      ? captionText(lines, captioned, from)
       : above !== undefined &&
           (above.chunks.length === 1 || caption(above)) &&
           top.by - above.by <= 3 * Math.max(above.size, top.size) &&
@@ -1031,6 +1037,84 @@ function spanByRules(
   return spanned;
 }
 
+/** A line drawn down the page (an edge of a shaded area counts: it parts columns as a line does). */
+const isDown = (r: Rule) => r.x1 - r.x0 < 0.5 && r.y1 - r.y0 >= 3;
+/** A line drawn across the page. */
+const isAcross = (r: Rule) => r.y1 - r.y0 < 0.5 && r.x1 - r.x0 >= 3;
+
+/**
+ * Headings of a header whose columns are parted by lines drawn down between them: a heading whose row no
+ * such line crosses between it and an empty neighbouring column, where the table draws that line below
+ * the header, spans that column too ("HARVEST" over "11/12", "May/2013" and "Jun/2013", the lines between
+ * those drawn only from the row under it). The heading's row must be closed by lines on both sides (or the
+ * table's edge), so a header without lines of its own spans nothing.
+ */
+function spanByDownRules(
+  cells: PageTableCell[],
+  headerRows: number,
+  labelCols: number,
+  columns: readonly [number, number][],
+  rules: readonly Rule[],
+): void {
+  const down = rules.filter(isDown);
+  const body = cells.filter((c) => c.row >= headerRows);
+  if (down.length === 0 || headerRows === 0 || body.length === 0) return;
+  const bodyTop = Math.min(...body.map((c) => c.box.y));
+  const bodyBottom = Math.max(...body.map((c) => c.box.y + c.box.height));
+  // Between column k and column k + 1: past the middle of the one and short of the middle of the other (a
+  // heading wider than its column's figures may reach over the line).
+  const middle = (k: number) => (columns[k]![0] + columns[k]![1]) / 2;
+  const inGap = (r: Rule, k: number) => r.x0 > middle(k) && r.x1 < middle(k + 1);
+  const crosses = (k: number, y: number) => down.some((r) => inGap(r, k) && r.y0 < y && r.y1 > y);
+  const ruledBelow = (k: number) => down.some((r) => inGap(r, k) && r.y1 > bodyTop + 1 && r.y0 < bodyBottom);
+  for (const cell of cells) {
+    if (cell.row >= headerRows || cell.col < labelCols || cell.text.trim() === '') continue;
+    const y = cell.box.y + cell.box.height / 2;
+    const taken = (col: number) => cells.some((o) => o !== cell && covers(o, cell.row, col));
+    let a = cell.col;
+    let b = cell.col + cell.colSpan - 1;
+    while (a - 1 >= labelCols && !crosses(a - 1, y) && ruledBelow(a - 1) && !taken(a - 1)) a--;
+    while (b + 1 < columns.length && !crosses(b, y) && ruledBelow(b) && !taken(b + 1)) b++;
+    if (a === cell.col && b === cell.col + cell.colSpan - 1) continue;
+    const closedLeft = a === 0 || crosses(a - 1, y);
+    const closedRight = b === columns.length - 1 || crosses(b, y);
+    if (!closedLeft || !closedRight) continue;
+    cell.col = a;
+    cell.colSpan = b - a + 1;
+  }
+}
+
+/**
+ * Where a table ruled across its whole width over its header starts: below that top line, when only lines
+ * of one piece stand above it (the table's title, its scale note), and the next line across the table
+ * (a double line is one) closes the header's lines with the rows of figures under it. Null when the table
+ * has no such lines.
+ */
+function belowTopRule(
+  region: readonly ChunkLine[],
+  columns: readonly [number, number][],
+  rules: readonly Rule[],
+): number | null {
+  const left = columns[0]![0];
+  const right = columns.at(-1)![1];
+  const ys = rules
+    .filter((r) => isAcross(r) && r.x0 <= left + 3 && r.x1 >= right - 3)
+    .map((r) => r.y0)
+    .sort((p, q) => p - q);
+  const top = ys[0];
+  if (top === undefined) return null;
+  const next = ys.find((y) => y > top + 3);
+  if (next === undefined) return null;
+  const y0 = (l: ChunkLine) => Math.min(...l.chunks.map((c) => c.y0));
+  const y1 = (l: ChunkLine) => Math.max(...l.chunks.map((c) => c.y1));
+  const above = region.filter((l) => y1(l) <= top);
+  const header = region.filter((l) => y0(l) >= top && y1(l) <= next + 1);
+  const rows = region.filter((l) => y0(l) >= next && figureLine(l));
+  if (above.length === 0 || header.length === 0 || rows.length < MIN_BODY_ROWS) return null;
+  if (above.some((l) => l.chunks.length > 1 || figureLine(l))) return null;
+  return top;
+}
+
 function lineText(line: ChunkLine): string {
   return line.chunks.map((c) => c.text).join(' ');
 }
@@ -1134,6 +1218,20 @@ function captionAbove(lines: readonly ChunkLine[], from: number, top: ChunkLine)
     below = line;
   }
   return null;
+}
+
+/**
+ * A caption's text. A caption that is only its number ("Table 1") goes on in the lines of one piece under
+ * it, above the table ("BRAZIL", "PLANTED AREA ESTIMATE"), its scale note aside.
+ */
+function captionText(lines: readonly ChunkLine[], captioned: number, from: number): string {
+  const text = lineText(lines[captioned]!);
+  if (!/^(?:table|tab\.|exhibit)\s*:?\s*(?:\d+|[ivx]+)[.:]?$/i.test(text.trim())) return text;
+  const more = lines
+    .slice(captioned + 1, from)
+    .filter((l) => l.chunks.length === 1 && !isScaleLine(lineText(l)))
+    .map(lineText);
+  return [text, ...more].join(' ');
 }
 
 /** A table's caption ("Table 5: …", "Exhibit 2 …"): its title, never a header row. */

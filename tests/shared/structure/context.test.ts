@@ -187,6 +187,16 @@ describe('operandContext: sheets', () => {
     // A header that names no period is not carried.
     const plain = await unitOf(',Segment,\n,Amount,Share\nRevenue,100,10%\n', 'table.csv');
     expect(operandContext(plain, at(plain, 'C3'), 'u')).toMatchObject({ columnLabel: 'Share', period: null });
+    // A period under one heading stops where the next heading of a row above starts.
+    const grouped = await unitOf(
+      'Crop,Harvest,,Variation\n,Jun 2013,,\nCotton,894.9,900.1,-35.8\nRice,2396.0,2401.5,-1.3\n',
+      'table.csv',
+    );
+    expect(operandContext(grouped, at(grouped, 'C3'), 'u')).toMatchObject({ period: '2013-06' });
+    expect(operandContext(grouped, at(grouped, 'D3'), 'u')).toMatchObject({
+      columnLabel: 'Variation',
+      period: null,
+    });
   });
 
   it('a header row with a letter-spaced year ("2 0 1 8") is still a header row', async () => {

@@ -434,6 +434,67 @@ describe('pdf reader: tables', () => {
     expect(grid(await read(false))).toContain('1:19.12.2009');
   });
 
+  it('spans a heading over the columns its lines drawn down leave open, under a title above the top line', async () => {
+    // Planted area by crop: "HARVEST" over 11/12 and the two months of 12/13, "VARIATION" over two columns.
+    // The lines drawn down between the columns start under the headings that span them.
+    const xs = [200, 270, 340, 410, 480];
+    const texts: PdfText[] = [
+      { x: 280, y: 752, size: 9, text: 'Table 1' },
+      { x: 240, y: 740, size: 9, text: 'PLANTED AREA ESTIMATE' },
+      { x: 480, y: 722, size: 9, text: '(In 1000 ha)' },
+      { x: 275, y: 700, size: 9, text: 'HARVEST' },
+      { x: 445, y: 700, size: 9, text: 'VARIATION' },
+      ...row(686, 'PRODUCTS', ['11/12', '12/13', 'Percentage', 'Absolute'], [200, 330, 410, 480]),
+      ...row(672, null, ['May/2013', 'Jun/2013'], [270, 340]),
+      ...row(654, 'COTTON', ['1.393,4', '886,7', '894,9', '(35,8)', '(498,5)'], xs),
+      ...row(640, 'RICE', ['2.426,7', '2.389,7', '2.396,0', '(1,3)', '(30,7)'], xs),
+      ...row(626, 'WHEAT', ['2.166,2', '1.895,4', '1.895,4', '(12,5)', '(270,8)'], xs),
+    ];
+    const across = (y: number) => ({ x0: 70, y0: y, x1: 540, y1: y });
+    const down = (x: number, top: number) => ({ x0: x, y0: 615, x1: x, y1: top });
+    const lines = [
+      across(714),
+      across(666),
+      across(615),
+      down(195, 714),
+      down(265, 697),
+      down(335, 683),
+      down(405, 714),
+      down(475, 697),
+    ];
+    const read = async (ruled: boolean) =>
+      (
+        await reader.read(
+          buildPdf([{ width: 612, height: 792, texts, ...(ruled ? { lines } : {}) }]),
+          'pdf',
+          readOptions({ ocr: 'off' }),
+        )
+      ).units[0]!;
+    const unit = await read(true);
+    const table = unit.page!.tables![0]!;
+    expect(table).toMatchObject({
+      headerRows: 3,
+      labelCols: 1,
+      title: 'Table 1 PLANTED AREA ESTIMATE',
+      notes: ['(In 1000 ha)'],
+    });
+    expect(grid(table).slice(0, 3)).toEqual([
+      '1:HARVEST (×3) | 4:VARIATION (×2)',
+      '0:PRODUCTS | 1:11/12 | 2:12/13 (×2) | 4:Percentage | 5:Absolute',
+      '2:May/2013 | 3:Jun/2013',
+    ]);
+    // Each figure reads under every heading over its column; a month heading stays with its own group.
+    expect(cellHeadings(table, 3, 3).headers).toEqual(['Jun/2013', '12/13', 'HARVEST']);
+    expect(cellHeadings(table, 3, 1).headers).toEqual(['11/12', 'HARVEST']);
+    expect(cellHeadings(table, 3, 4).headers).toEqual(['Percentage', 'VARIATION']);
+    // The note counts the area in thousands of hectares; a percentage is no area.
+    const scaleOf = (raw: string) => locateFigures(unit).find((f) => f.raw === raw)?.scale;
+    expect([scaleOf('886,7'), scaleOf('(498,5)'), scaleOf('(35,8)')]).toEqual([1000, 1000, 1]);
+    // The same words without the lines: a heading spans no column its words do not reach.
+    const unruled = (await read(false)).page!.tables![0]!;
+    expect(unruled.cells.find((c) => c.text === 'HARVEST')?.colSpan).toBe(1);
+  });
+
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 14, text: 'Key figures' },
