@@ -15,6 +15,7 @@ import {
   COMPARISON,
   DIFFERENCE_ABOVE,
   DIFFERENCE_AFTER,
+  DIFFERENCE_AFTER_COUNTED,
   DIRECTION_AFTER,
   DIRECTION_ANYWHERE,
   DIRECTION_BEFORE,
@@ -577,7 +578,7 @@ export function readClaim(text: string, labels: readonly string[] = []): Reading
       }
     }
     // Difference: "$5m more than", "5,271 more handgun checks than", "12% higher than", "$5m above".
-    const diff = DIFFERENCE_AFTER.exec(after);
+    const diff = DIFFERENCE_AFTER.exec(after) ?? DIFFERENCE_AFTER_COUNTED.exec(after);
     const above = diff === null ? DIFFERENCE_ABOVE.exec(after) : null;
     if ((diff ?? above) !== null && !points) {
       const m = (diff ?? above)!;

@@ -182,12 +182,27 @@ export const DIRECTION_ANYWHERE = new RegExp(
 const MEASURE_WORDS = String.raw`(?:\s+(?!than(?![\p{L}\p{N}]))[\p{L}\p{N}][\p{L}\p{N}'’&.-]*){0,6}?`;
 
 /**
+ * Words of what a quantity counts, between it and a comparative ("17 kWh less", "300 votes more", "17 kWh a
+ * year less"): at most three and a rate, none a word that joins, scales or compares ("5% of people more
+ * than 65" is no difference, nor is "5 times more").
+ */
+const COUNTED_WORDS = String.raw`(?:\s+(?!(?:of|in|on|at|by|for|to|from|and|or|but|the|a|an|than|times|fold|percent|per|cent|points?|percentage|basis|more|less|fewer|higher|lower|greater|bigger|larger|smaller|above|below|was|were|is|are|be|been|had|has|have|who|which|that|this|these|those|each|every|also|still|even)(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]*){0,3}?(?:\s+(?:a|an|per|each)\s+(?:year|month|week|day|hour|head|person|capita|household))?`;
+
+/**
  * A comparative after a quantity that makes it a difference: "$5m more than B", "5,271 more handgun checks
  * than B", "12% higher in 2019 than in 2018" (group 1: A > B, group 2: A < B); `than` marks where the claim
  * turns from the subject to the reference.
  */
 export const DIFFERENCE_AFTER = new RegExp(
   String.raw`^\s*(?:(more|higher|greater|bigger|larger)|(less|lower|fewer|smaller))${MEASURE_WORDS}\s+than(?![\p{L}\p{N}])`,
+  'u',
+);
+/**
+ * The same comparative after words of what the quantity counts ("17 kWh less in 2008 than in 2007"), when
+ * "than" is followed by no number: "900 females aged more than 80" is a band, not a difference.
+ */
+export const DIFFERENCE_AFTER_COUNTED = new RegExp(
+  String.raw`^${COUNTED_WORDS}\s+(?:(more|higher|greater|bigger|larger)|(less|lower|fewer|smaller))${MEASURE_WORDS}\s+than(?![\p{L}\p{N}])(?!\s*[-−$€£¥]?\d)`,
   'u',
 );
 /** "$5m above B", "300 below B": a difference with no "than". */
