@@ -212,22 +212,45 @@ function others(names: readonly (string | null)[], own: string | null): string[]
   return [...new Set(clean)];
 }
 
-const pageColumnPaths = new WeakMap<PageTable, Map<number, string | null>>();
+const pageColumnPaths = new WeakMap<PageTable, Map<string, string | null>>();
 
 /** The header path of a page table's column, read once per column. */
 function pageColumnPath(table: PageTable, row: number, col: number): string | null {
   let paths = pageColumnPaths.get(table);
   if (paths === undefined) pageColumnPaths.set(table, (paths = new Map()));
-  if (!paths.has(col)) paths.set(col, pathOf(cellHeadings(table, row, col).headers));
-  return paths.get(col)!;
+  const key = `${blockHeaderRows(table, row)?.[0] ?? ''}:${col}`;
+  if (!paths.has(key)) paths.set(key, pathOf(cellHeadings(table, row, col).headers));
+  return paths.get(key)!;
 }
 
-/** The header paths of the other columns of a page table's row that hold figures. */
+/**
+ * The header paths of the other columns of a page table's row that hold figures. In a table set in blocks
+ * each under its own copy of the header, the same columns under the other blocks' headers are other
+ * columns too: blocks are column groups set one under another ("Best practice scenario · 2007" beside
+ * "Improved operation scenario · 2007").
+ */
 function pageOtherColumns(unit: Unit, table: PageTable, row: number, col: number): string[] {
   const cols = figureColumns(unit).get(`t${table.index}:r${row}`);
-  if (cols === undefined || cols.size < 2) return [];
-  const path = (c: number) => pageColumnPath(table, row, c);
-  return others([...cols].filter((c) => c !== col && c >= table.labelCols).map(path), path(col));
+  const path = (r: number, c: number) => pageColumnPath(table, r, c);
+  const inRow =
+    cols === undefined || cols.size < 2 ? [] : [...cols].filter((c) => c !== col && c >= table.labelCols);
+  const inBlocks = blockStarts(table)
+    .filter((r) => blockHeaderRows(table, r) !== blockHeaderRows(table, row))
+    .flatMap((r) => [col, ...inRow].map((c) => path(r, c)));
+  return others([...inRow.map((c) => path(row, c)), ...inBlocks], path(row, col));
+}
+
+/** The first body row under each header of a table set in blocks (the table's own header first). */
+function blockStarts(table: PageTable): number[] {
+  const out: number[] = [];
+  let last: readonly number[] | null | undefined;
+  for (let r = table.headerRows; r < table.rows; r++) {
+    if (table.cells.some((c) => c.row === r && c.header)) continue;
+    const block = blockHeaderRows(table, r);
+    if (block !== last) out.push(r);
+    last = block;
+  }
+  return out.length > 1 ? out : [];
 }
 
 const sheetColumnPaths = new WeakMap<
@@ -692,7 +715,7 @@ function tableContext(unit: Unit, figure: FigureWithPosition, unitId: string): O
     period,
     basis: oneBasis([rowLabel, ...headers]),
     rowKey: `${unitId}:t${table.index}:r${at.row}`,
-    columnKey: `${unitId}:t${table.index}:c${at.col}`,
+    columnKey: `${unitId}:t${table.index}:c${at.col}${blockKey(table, at.row)}`,
     noteScale: noteScaleOf(figure),
     tableCurrency: rowOwn === undefined ? tableCurrencyOf(unit, table.index) : rowOwn,
     columnPath: pageColumnPath(table, at.row, at.col),
@@ -950,15 +973,18 @@ export function cellHeadings(
     }
   }
   const inherited = table.headerRows === 0 ? table.continues : undefined;
-  const headerRows = inherited?.headerRows ?? table.headerRows;
   const headerCells = inherited?.header ?? table.cells;
+  // A row in a block under its own copy of the header reads that block's headings.
+  const block = inherited === undefined ? blockHeaderRows(table, row) : null;
+  const rows = block ?? [...Array(inherited?.headerRows ?? table.headerRows).keys()];
   const headers: string[] = [];
   // Header rows that are one row of headings wrapped over lines (only on the table's own page, where its
   // cells have their boxes).
-  const wraps = inherited === undefined ? wrappedHeaderRows(table) : new Set<number>();
-  for (let r = headerRows - 1; r >= 0; r--) {
+  const wraps = inherited === undefined && block === null ? wrappedHeaderRows(table) : new Set<number>();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    let r = rows[i]!;
     const own = headerCells.find((x) => covers({ rowSpan: 1, ...x }, r, col));
-    const cell = own ?? periodCarried(headerCells, r, col, table.labelCols);
+    const cell = own ?? periodCarried(headerCells, rows, r, col, table.labelCols);
     let text = cell?.text.trim() ?? '';
     // "Under 18" over "years" is one heading, "Under 18 years".
     for (let above = own; above !== undefined && wraps.has(r - 1);) {
@@ -967,10 +993,45 @@ export function cellHeadings(
       if (above === undefined) break;
       text = `${above.text.trim()} ${text}`.trim();
       r--;
+      i--;
     }
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
   return { labels, headers };
+}
+
+/** A column's key within its block: the same column under another block's header is another column. */
+function blockKey(table: PageTable, row: number): string {
+  const block = blockHeaderRows(table, row);
+  return block === null ? '' : `b${block[0]}`;
+}
+
+const blockCache = new WeakMap<PageTable, (readonly number[] | null)[]>();
+
+/**
+ * The header rows of the block a body row stands in, for a table set in blocks each under its own copy of
+ * the header (the reader marks a copy's cells, in the body, as header cells): the nearest run of such rows
+ * above it. Null for a row under the table's own header only.
+ */
+export function blockHeaderRows(table: PageTable, row: number): readonly number[] | null {
+  let blocks = blockCache.get(table);
+  if (blocks === undefined) {
+    blocks = [];
+    const byRow = new Map<number, boolean>();
+    for (const cell of table.cells) {
+      if (cell.row < table.headerRows || cell.text.trim() === '') continue;
+      byRow.set(cell.row, (byRow.get(cell.row) ?? true) && cell.header);
+    }
+    let current: number[] | null = null;
+    for (let r = table.headerRows; r < table.rows; r++) {
+      if (byRow.get(r) === true) {
+        current = byRow.get(r - 1) === true && current !== null ? [...current, r] : [r];
+        blocks[r] = null;
+      } else blocks[r] = current;
+    }
+    blockCache.set(table, blocks);
+  }
+  return blocks[row] ?? null;
 }
 
 /** Lines closer than this many line heights are one heading's lines; levels of headings stand further apart. */
@@ -1095,6 +1156,7 @@ function relativePeriod(header: string): boolean {
  */
 function periodCarried<C extends { row: number; col: number; colSpan: number; text: string }>(
   cells: readonly C[],
+  headerRows: readonly number[],
   row: number,
   col: number,
   labelCols: number,
@@ -1105,7 +1167,11 @@ function periodCarried<C extends { row: number; col: number; colSpan: number; te
   if (left === undefined || periodOf(left.text) === null) return undefined;
   const under = (c: C, k: number) => c.col <= k && k < c.col + c.colSpan;
   const parted = cells.some(
-    (c) => c.row < row && c.text.trim() !== '' && under(c, left.col) !== under(c, col),
+    (c) =>
+      c.row < row &&
+      headerRows.includes(c.row) &&
+      c.text.trim() !== '' &&
+      under(c, left.col) !== under(c, col),
   );
   return parted ? undefined : left;
 }

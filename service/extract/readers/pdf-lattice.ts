@@ -3,6 +3,7 @@ import type { Chunk, ChunkLine, Rule, Upright } from './pdf-tables';
 import {
   asRead,
   bandColumn,
+  captionOver,
   codeColumn,
   leadersOff,
   namedByRecord,
@@ -487,6 +488,9 @@ function titleAbove(lines: readonly ChunkLine[], top: number): string | null {
   const above = lines[k];
   const text = above === undefined ? '' : lineText(above).trim();
   if (above === undefined || above.chunks.length !== 1 || text === '' || isScaleLine(text)) return null;
+  // A caption broken over lines ("Table A4-12. … by Space Type," over "Alternative Scenarios, …").
+  const captioned = captionOver(lines, k);
+  if (captioned !== null) return captioned;
   // The last line of a paragraph over the table is no title.
   const before = lines[k - 1];
   if (before !== undefined && above.by - before.by <= 1.6 * above.size) return null;

@@ -551,9 +551,41 @@ export function readTables(
   const tables: PageTable[] = [];
   for (const [from, to] of regions(lines, sizes)) {
     const table = readTable(lines, from, to, first + tables.length, upright, rules);
-    if (table !== null) tables.push(leadersOff(namedByRecord(unwrapped(table))));
+    if (table !== null) tables.push(repeatedHeaders(leadersOff(namedByRecord(unwrapped(table)))));
   }
   return tables;
+}
+
+/**
+ * A table set in blocks, each under its own copy of the header ("Improved operation scenario" over
+ * "Volume servers in: | 2007 | … | 2011", then "Best practice scenario" over the same years): a body row
+ * that repeats the header's last row, and the lines of one piece just above it (its block's heading, no
+ * more of them than the header has over its last row), are header cells. The rows under them read their
+ * column headings from that block's header (shared/structure/context.ts).
+ */
+export function repeatedHeaders(table: PageTable): PageTable {
+  if (table.headerRows === 0) return table;
+  const inRow = (r: number) => table.cells.filter((c) => c.row === r && c.text.trim() !== '');
+  const key = (cells: readonly PageTableCell[]) =>
+    cells
+      .map((c) => `${c.col}:${c.colSpan}:${c.text.trim()}`)
+      .sort()
+      .join('|');
+  const last = inRow(table.headerRows - 1);
+  if (last.length < 2) return table;
+  const template = key(last);
+  const marked = new Set<number>();
+  for (let r = table.headerRows; r < table.rows; r++) {
+    if (key(inRow(r)) !== template) continue;
+    marked.add(r);
+    for (let above = r - 1; above >= Math.max(table.headerRows, r - (table.headerRows - 1)); above--) {
+      const cells = inRow(above);
+      if (cells.length !== 1 || marked.has(above) || holdsFigure(cells[0]!.text)) break;
+      marked.add(above);
+    }
+  }
+  if (marked.size === 0) return table;
+  return { ...table, cells: table.cells.map((c) => (marked.has(c.row) ? { ...c, header: true } : c)) };
 }
 
 /** Lines whose pieces of words (not figures) mostly read right to left. */
@@ -614,9 +646,10 @@ function readTable(
   const rows: Row[] = region.map((line) => {
     const cells = new Map<number, { chunks: Chunk[]; span: number }>();
     const inBody = body.includes(line);
-    // Columns headed apart on the row above: a heading under them is no heading across them.
+    // Columns headed apart on the row above: a heading under them is no heading across them. A row of
+    // figures heads nothing: words across its columns are one heading ("Best practice scenario").
     const headedApart = (cols: readonly number[]) =>
-      rowAbove !== undefined && cols.every((c) => rowAbove!.cells.get(c)?.span === 1);
+      rowAbove !== undefined && !rowAbove.figures && cols.every((c) => rowAbove!.cells.get(c)?.span === 1);
     for (const chunk of line.chunks.flatMap((c) => shared(c, columns, line.size, headedApart))) {
       // A row of figures keeps to the columns: what stands beyond them is the margin's.
       if (inBody && outside(chunk, columns)) continue;
@@ -1226,7 +1259,12 @@ function captionAbove(lines: readonly ChunkLine[], from: number, top: ChunkLine)
  */
 function captionText(lines: readonly ChunkLine[], captioned: number, from: number): string {
   const text = lineText(lines[captioned]!);
-  if (!/^(?:table|tab\.|exhibit)\s*:?\s*(?:\d+|[ivx]+)[.:]?$/i.test(text.trim())) return text;
+  if (!new RegExp(`^${CAPTION.source}[.:]?$`, 'i').test(text.trim())) {
+    // A caption broken where its sentence goes on ("… by Space Type," over "Alternative Scenarios, …").
+    const out = [text];
+    for (let k = captioned + 1; k < from && RUNS_ON.test(out.at(-1)!); k++) out.push(lineText(lines[k]!));
+    return out.join(' ');
+  }
   const more = lines
     .slice(captioned + 1, from)
     .filter((l) => l.chunks.length === 1 && !isScaleLine(lineText(l)))
@@ -1234,9 +1272,35 @@ function captionText(lines: readonly ChunkLine[], captioned: number, from: numbe
   return [text, ...more].join(' ');
 }
 
+/**
+ * A caption set over lines that end at line `last` (just over a table): the caption line at most two
+ * lines up, each line set close under the one before and the caption's sentence running on into it, read
+ * whole. Null when no caption runs on into line `last`.
+ */
+export function captionOver(lines: readonly ChunkLine[], last: number): string | null {
+  for (let k = last - 1; k >= Math.max(0, last - 2); k--) {
+    const line = lines[k]!;
+    const next = lines[k + 1]!;
+    if (next.by - line.by > 1.6 * Math.max(line.size, next.size) || !RUNS_ON.test(lineText(line)))
+      return null;
+    if (caption(line))
+      return lines
+        .slice(k, last + 1)
+        .map(lineText)
+        .join(' ');
+  }
+  return null;
+}
+
+/** A caption's start: its word and number ("Table 5", "Exhibit 2", "Table A4-12", "Table 3.1", "Fig. iv"). */
+const CAPTION =
+  /(?:table|tab\.|exhibit|chart|figure|fig\.)\s*:?\s*(?:[a-z]{0,2}[-.]?\d+(?:[-.]\d+)*|[ivx]+)\b/;
+/** A line that ends mid-sentence: after a comma, a dash or a word that cannot end one. */
+const RUNS_ON = /(?:[,;–-]|\b(?:and|or|of|by|in|for|the|to|with|from|on|at))\s*$/i;
+
 /** A table's caption ("Table 5: …", "Exhibit 2 …"): its title, never a header row. */
 function caption(line: ChunkLine): boolean {
-  return /^(?:table|tab\.|exhibit|chart|figure|fig\.)\s*:?\s*(?:\d+|[ivx]+)\b/i.test(lineText(line));
+  return new RegExp(`^${CAPTION.source}`, 'i').test(lineText(line));
 }
 
 /** A row with one piece only, in the first column. */

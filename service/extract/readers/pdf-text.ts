@@ -7,6 +7,7 @@ import {
   readTables,
   type Chunk,
   type ChunkLine,
+  repeatedHeaders,
   type Rule,
   type Upright,
   type Word,
@@ -638,7 +639,7 @@ function tablesOf(
           rules,
           upright,
         );
-  tables.push(...lattices.tables);
+  tables.push(...lattices.tables.map(repeatedHeaders));
   const read = () => {
     if (run.length > 0) {
       const found = readTables(run, tables.length, upright, 'exact', rules);

@@ -654,6 +654,62 @@ describe('a PDF table with one measure', () => {
   });
 });
 
+describe('a PDF table set in blocks, each under its own copy of the header', () => {
+  const blocks = () =>
+    gridUnit(
+      'scenarios',
+      [
+        ['', 'Improved operation scenario', ''],
+        ['Volume servers in:', '2007', '2008'],
+        ['Server closets', '1,505', '1,580'],
+        ['Server rooms', '1,512', '1,586'],
+        ['', 'Best practice scenario', ''],
+        ['Volume servers in:', '2007', '2008'],
+        ['Server closets', '1,456', '1,439'],
+        ['Server rooms', '1,465', '1,472'],
+      ],
+      [72, 320, 380],
+      [title('Table A4-12. Projected server electricity use (kWh a year) by space type')],
+    );
+
+  it("a figure reads its own block's heading, and a claim naming another block's never holds", async () => {
+    const unit = await blocks();
+    const [first, second] = [pick(unit, '1,505'), pick(unit, '1,456')];
+    expect(second.context.columnPath).toBe('Best practice scenario · 2007');
+    expect(second.context.columnKey).not.toBe(first.context.columnKey);
+    expectOutcomes(unit, [
+      [
+        'Under the best practice scenario, server closets would use 1,456 kWh a year in 2007.',
+        '1,456',
+        'supported',
+      ],
+      [
+        'Under the best practice scenario, server closets would use 1,466 kWh a year in 2007.',
+        '1,456',
+        'contradicted',
+      ],
+      [
+        'Under the improved operation scenario, server closets would use 1,505 kWh a year in 2007.',
+        '1,505',
+        'supported',
+      ],
+      // The figure of another scenario, or of no scenario the claim names, is for a person to weigh.
+      [
+        'Under the improved operation scenario, server closets would use 1,456 kWh a year in 2007.',
+        '1,456',
+        'escalate',
+      ],
+      ['Server closets would use 1,456 kWh a year in 2007.', '1,456', 'escalate'],
+    ]);
+    expectInBothOrders(
+      unit,
+      'Under the best practice scenario, server closets would use 17 kWh a year less in 2008 than in 2007.',
+      ['1,456', '1,439'],
+      'supported',
+    );
+  });
+});
+
 describe("a PDF page's running text", () => {
   it('a figure the text writes as a count of births never answers for a claim that counts deaths', async () => {
     const texts: PdfText[] = [

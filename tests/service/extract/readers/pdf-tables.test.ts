@@ -495,6 +495,45 @@ describe('pdf reader: tables', () => {
     expect(unruled.cells.find((c) => c.text === 'HARVEST')?.colSpan).toBe(1);
   });
 
+  it('reads a table set in blocks, each under its own copy of the header, by its own block header', async () => {
+    const rows = [
+      [null, 'Improved operation scenario'],
+      ['Volume servers in:', '2007', '2008'],
+      ['Server closets', '1,505', '1,580'],
+      ['Server rooms', '1,512', '1,586'],
+      [null, 'Best practice scenario'],
+      ['Volume servers in:', '2007', '2008'],
+      ['Server closets', '1,456', '1,439'],
+      ['Server rooms', '1,465', '1,472'],
+    ] as const;
+    const unit = await page([
+      {
+        x: 72,
+        y: 730,
+        size: 10,
+        text: 'Table A4-12. Projected server electricity use (kWh a year) by space type,',
+      },
+      { x: 72, y: 718, size: 10, text: 'alternative scenarios, 2007 and 2008' },
+      ...rows.flatMap(([label, ...values], i) =>
+        label === null ? row(700 - 12 * i, null, values, [320]) : row(700 - 12 * i, label, values),
+      ),
+    ]);
+    const table = unit.page!.tables![0]!;
+    // The caption's sentence runs on into its second line.
+    expect(table.title).toBe(
+      'Table A4-12. Projected server electricity use (kWh a year) by space type, alternative scenarios, 2007 and 2008',
+    );
+    expect(table).toMatchObject({ rows: 8, headerRows: 2, labelCols: 1 });
+    // The second block's heading is one heading across the columns, and it and its copy of the header are
+    // header cells.
+    expect(grid(table)[4]).toBe('1:Best practice scenario (×2)');
+    const headerRowsOf = (t: PageTable) =>
+      [...new Set(t.cells.filter((c) => c.header).map((c) => c.row))].sort((a, b) => a - b);
+    expect(headerRowsOf(table)).toEqual([0, 1, 4, 5]);
+    expect(cellHeadings(table, 6, 1).headers).toEqual(['2007', 'Best practice scenario']);
+    expect(cellHeadings(table, 2, 1).headers).toEqual(['2007', 'Improved operation scenario']);
+  });
+
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 14, text: 'Key figures' },
