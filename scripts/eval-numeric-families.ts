@@ -196,6 +196,10 @@ const PAIR_WORDINGS: readonly PairWording[] = [
     (t, f) => `${t.X} had ${t.n} ${f ? t.less : 'more'} ${t.m} than ${t.y}`,
   ),
   pair(
+    spec('difference', 'had N <measure> more', 'x-y', { needs: ['measure'] }),
+    (t, f) => `${t.X} had ${t.n} ${t.m} ${f ? t.less : 'more'} than ${t.y}`,
+  ),
+  pair(
     spec('difference', 'exceeded by', 'x-y'),
     (t, f) => `${t.X} ${f ? 'trailed' : 'exceeded'} ${t.y} by ${t.n}`,
   ),
