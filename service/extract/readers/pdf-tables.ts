@@ -559,24 +559,29 @@ export function readTables(
 /**
  * A table set in blocks, each under its own copy of the header ("Improved operation scenario" over
  * "Volume servers in: | 2007 | … | 2011", then "Best practice scenario" over the same years): a body row
- * that repeats the header's last row, and the lines of one piece just above it (its block's heading, no
- * more of them than the header has over its last row), are header cells. The rows under them read their
- * column headings from that block's header (shared/structure/context.ts).
+ * of no figures that repeats the headings of the header's last row over the figures' columns, and the
+ * lines of one piece just above it (its block's heading, no more of them than the header has over its
+ * last row), are header cells. The rows under them read their column headings from that block's header
+ * (shared/structure/context.ts).
  */
 export function repeatedHeaders(table: PageTable): PageTable {
   if (table.headerRows === 0) return table;
   const inRow = (r: number) => table.cells.filter((c) => c.row === r && c.text.trim() !== '');
+  // The headings over the figures' columns; the label column's heading may change from block to block
+  // ("Volume servers in:", then "Server class").
   const key = (cells: readonly PageTableCell[]) =>
     cells
+      .filter((c) => c.col >= table.labelCols)
       .map((c) => `${c.col}:${c.colSpan}:${c.text.trim()}`)
       .sort()
       .join('|');
   const last = inRow(table.headerRows - 1);
-  if (last.length < 2) return table;
+  if (last.filter((c) => c.col >= table.labelCols).length < 2) return table;
   const template = key(last);
   const marked = new Set<number>();
   for (let r = table.headerRows; r < table.rows; r++) {
-    if (key(inRow(r)) !== template) continue;
+    const cells = inRow(r);
+    if (key(cells) !== template || cells.some((c) => holdsFigure(c.text))) continue;
     marked.add(r);
     for (let above = r - 1; above >= Math.max(table.headerRows, r - (table.headerRows - 1)); above--) {
       const cells = inRow(above);
