@@ -182,9 +182,16 @@ function headerLines(path: string | null): string[] {
 
 function assessUnsafe(claim: string, operands: readonly EngineOperand[], options: AssessOptions): Explained {
   // Numbers the claim repeats from an operand's labels ("Level 2", "(4)", "90 nanometers") are names,
-  // and from the headers over its column, one header line or two read on ("18 years" over "and over").
+  // and from the headers over its column, one header line or two read on ("18 years" over "and over"),
+  // and over the other columns of its row: a band the claim writes from another column ("aged 18 and
+  // over" over "Under 18 years") names that column, and the measure it names is the question.
   const labels = operands
-    .flatMap((o) => [o.context.rowLabel, o.context.columnLabel, ...headerLines(o.context.columnPath)])
+    .flatMap((o) => [
+      o.context.rowLabel,
+      o.context.columnLabel,
+      ...headerLines(o.context.columnPath),
+      ...o.context.otherColumns.flatMap(headerLines),
+    ])
     .filter((l) => l !== null);
   const reading = readClaim(claim, labels);
   const relates =

@@ -1,7 +1,7 @@
 import type { Comparability, ComparabilityFacet } from '../../shared/api';
 import { labelSpans, lower, type Reading, type Relation } from './claim';
 import { isTotal, labelWords, tokensOf, totalCues } from './mentions';
-import { countedUnnamed, measureNamed, titleSaid } from './measures';
+import { countedUnnamed, measureNamed, otherBandSaid, titleSaid } from './measures';
 import {
   bandPattern,
   order,
@@ -114,12 +114,17 @@ function rowNamed(op: EngineOperand, claim: string): boolean {
   return isTotal(op) && totalCues(lower(claim)).length > 0;
 }
 
-const measureNotNamed = (op: EngineOperand): FacetReason =>
-  judge(
+const measureNotNamed = (op: EngineOperand, claim: string): FacetReason => {
+  const column = op.context.columnPath ?? op.context.columnLabel;
+  const band = otherBandSaid(op, claim);
+  return judge(
     'entity',
     'entity_measure_not_named',
-    `the claim does not name what the figure's column measures ("${op.context.columnPath ?? op.context.columnLabel}")`,
+    band !== null
+      ? `the claim names "${band}", another column's band; the figure stands under "${column}"`
+      : `the claim does not name what the figure's column measures ("${column}")`,
   );
+};
 
 /** Column labels that tell two operands apart (not periods): each must be named too. */
 function columnsNamed(a: EngineOperand, b: EngineOperand, claim: string): boolean {
@@ -182,7 +187,7 @@ function entityNamed(
   if (B === undefined) {
     if (!rowLabelNamed(A, claim))
       return judge('entity', 'entity_not_named', "the claim does not name the operand's row label");
-    if (!measureNamed(A, claim)) return measureNotNamed(A);
+    if (!measureNamed(A, claim)) return measureNotNamed(A, claim);
     return decided('entity', true, 'entity_named', `the claim names the row "${A.context.rowLabel}"`);
   }
   const a = A.context;
@@ -190,7 +195,7 @@ function entityNamed(
   if (isOverTime(relation, reading)) {
     const sameRow = a.rowKey !== null && a.rowKey === b.rowKey;
     const unnamed = [A, B].find((op) => !measureNamed(op, claim));
-    if (sameRow && rowLabelNamed(A, claim) && unnamed !== undefined) return measureNotNamed(unnamed);
+    if (sameRow && rowLabelNamed(A, claim) && unnamed !== undefined) return measureNotNamed(unnamed, claim);
     if (sameRow && rowLabelNamed(A, claim))
       return decided(
         'entity',
@@ -240,7 +245,7 @@ function entityNamed(
   }
   if (rowNamed(A, claim) && rowNamed(B, claim) && columnsNamed(A, B, claim)) {
     const unnamed = [A, B].find((op) => !measureNamed(op, claim));
-    if (unnamed !== undefined) return measureNotNamed(unnamed);
+    if (unnamed !== undefined) return measureNotNamed(unnamed, claim);
     return decided(
       'entity',
       true,

@@ -140,6 +140,22 @@ export function measureNamed(op: EngineOperand, claim: string): boolean {
 }
 
 /**
+ * A band heading of another column of the operand's row that the claim writes and its own column does not
+ * have ("18 years and over" for a figure under "Under 18 years"); null when there is none.
+ */
+export function otherBandSaid(op: EngineOperand, claim: string): string | null {
+  const own = new Set(pathBands(op.context.columnPath));
+  const low = lower(claim);
+  for (const other of op.context.otherColumns)
+    for (const band of pathBands(other)) {
+      if (own.has(band)) continue;
+      const pattern = bandPattern(band);
+      if (pattern !== null && pattern.test(low)) return band;
+    }
+  return null;
+}
+
+/**
  * The headers of a column path that are bands of whole numbers ("18-64", "65 and over"); never years
  * ("2019-20", "2018-2019" are periods and their changes).
  */

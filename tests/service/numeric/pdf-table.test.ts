@@ -791,6 +791,15 @@ describe('a statistical table whose caption stands over a paragraph of notes', (
       // No band named: the column's age is the claim's to say.
       ['In 2009, 64.5 thousand females were arrested for aggravated assault.', '64.5', 'escalate'],
     ]);
+    // A person is told which band the claim names, and which band the figure stands under.
+    const { facets } = assessWithReasons(
+      'In 2009, 9.9 thousand females aged 18 and over were arrested for aggravated assault.',
+      [pick(unit, '9.9')],
+    );
+    expect(facets.find((f) => f.passed !== true)).toMatchObject({
+      code: 'entity_measure_not_named',
+      why: 'the claim names "18 years and over", another column\'s band; the figure stands under "Female · Under 18 years"',
+    });
   });
 
   it('a row set in under a heading is named by its own label when the claim says what the title counts', async () => {
