@@ -799,6 +799,7 @@ function readTable(
   }
   spanByDownRules(cells, headerRows, labelCols, columns, rules);
   spanRepeatedGroups(cells, headerRows, labelCols, columns.length);
+  spanCentredGroups(cells, headerRows, labelCols, columns);
   if (labelCols > 0) indentLabels(cells, headerRows);
   const all = cells.map((c) => c.box);
   const x = Math.min(...all.map((b) => b.x));
@@ -1237,6 +1238,50 @@ function spanRepeatedGroups(
       c.col -= 1;
       c.colSpan = 3;
     }
+  }
+}
+
+/** Most columns a heading centred over a group spans. */
+const MAX_GROUP = 4;
+
+/**
+ * Headings of an upper header row centred over a group of columns, each of them headed below ("2019"
+ * centred over "Amount | Share", "2018" over the next two): a heading whose middle is much nearer the
+ * middle of two to four neighbouring columns, empty in its row, than to the middle of the column it was
+ * placed in spans them. A heading centred over an odd group stands over its middle column, where only a
+ * repetition below tells it apart (spanRepeatedGroups).
+ */
+function spanCentredGroups(
+  cells: PageTableCell[],
+  headerRows: number,
+  labelCols: number,
+  columns: readonly [number, number][],
+): void {
+  const middle = (a: number, b: number) => (columns[a]![0] + columns[b]![1]) / 2;
+  for (const cell of cells) {
+    if (cell.row >= headerRows - 1 || cell.col < labelCols || cell.colSpan !== 1 || cell.text.trim() === '')
+      continue;
+    const taken = (col: number) => cells.some((o) => o !== cell && covers(o, cell.row, col));
+    const headedBelow = (col: number) =>
+      cells.some(
+        (o) => o.row > cell.row && o.row < headerRows && o.text.trim() !== '' && covers(o, o.row, col),
+      );
+    const centre = cell.box.x + cell.box.width / 2;
+    const own = Math.abs(centre - middle(cell.col, cell.col));
+    let best: [number, number] | null = null;
+    let bestDistance = Infinity;
+    for (let a = Math.max(labelCols, cell.col - MAX_GROUP + 1); a <= cell.col; a++)
+      for (let b = Math.max(a + 1, cell.col); b < columns.length && b - a < MAX_GROUP; b++) {
+        const cols = Array.from({ length: b - a + 1 }, (_, k) => a + k);
+        if (cols.some((c) => c !== cell.col && taken(c)) || !cols.every(headedBelow)) continue;
+        // The heading stands within the group, over no column outside it.
+        if (cell.box.x < columns[a]![0] - 1 || cell.box.x + cell.box.width > columns[b]![1] + 1) continue;
+        const distance = Math.abs(centre - middle(a, b));
+        if (distance < bestDistance) [best, bestDistance] = [[a, b], distance];
+      }
+    if (best === null || bestDistance > 0.5 * own) continue;
+    cell.col = best[0];
+    cell.colSpan = best[1] - best[0] + 1;
   }
 }
 

@@ -654,6 +654,37 @@ describe('a PDF table with one measure', () => {
   });
 });
 
+describe('a PDF table whose years are centred each over two columns', () => {
+  it('each figure is of the year over its group, in either order', async () => {
+    const unit = await gridUnit(
+      'groups',
+      [
+        ['Segment', 'Amount', 'Share', 'Amount', 'Share'],
+        ['Cloud', '1,234', '50%', '1,100', '48%'],
+        ['Devices', '845', '34%', '910', '40%'],
+        ['Ads', '402', '16%', '288', '12%'],
+      ],
+      [72, 250, 300, 370, 420],
+      [
+        title('Table 3. Revenue by segment', 730),
+        ...(['2019', '2018'] as const).map((text, i) => ({ x: 282 + 120 * i, y: 712, size: 9, text })),
+      ],
+    );
+    expect(pick(unit, '1,100').context).toMatchObject({ period: '2018', columnPath: '2018 · Amount' });
+    expectOutcomes(unit, [
+      ['Cloud revenue was 1,100 in 2018.', '1,100', 'supported'],
+      ['Cloud revenue was 1,100 in 2019.', '1,100', 'escalate'],
+      ["Cloud's share was 50% in 2019.", '50%', 'supported'],
+    ]);
+    expectInBothOrders(
+      unit,
+      'Cloud revenue rose from 1,100 in 2018 to 1,234 in 2019.',
+      ['1,100', '1,234'],
+      'supported',
+    );
+  });
+});
+
 describe('a PDF table set in blocks, each under its own copy of the header', () => {
   const blocks = () =>
     gridUnit(

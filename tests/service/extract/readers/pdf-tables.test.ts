@@ -535,6 +535,36 @@ describe('pdf reader: tables', () => {
     expect(cellHeadings(table, 2, 1).headers).toEqual(['2007', 'Improved operation scenario']);
   });
 
+  it('spans a heading centred over two columns, each headed below, and only such a heading', async () => {
+    const xs = [250, 300, 370, 420];
+    const table = (
+      await page([
+        { x: 72, y: 730, size: 11, text: 'Table 3. Revenue by segment' },
+        // Centred over "Amount | Share": in the gap between them.
+        { x: 282, y: 712, size: 9, text: '2019' },
+        { x: 402, y: 712, size: 9, text: '2018' },
+        ...row(700, 'Segment', ['Amount', 'Share', 'Amount', 'Share'], xs),
+        ...row(686, 'Cloud', ['1,234', '50%', '1,100', '48%'], xs),
+        ...row(674, 'Devices', ['845', '34%', '910', '40%'], xs),
+        ...row(662, 'Ads', ['402', '16%', '288', '12%'], xs),
+      ])
+    ).page!.tables![0]!;
+    expect(grid(table)[0]).toBe('1:2019 (×2) | 3:2018 (×2)');
+    expect(cellHeadings(table, 2, 3).headers).toEqual(['Amount', '2018']);
+    expect(cellHeadings(table, 2, 2).headers).toEqual(['Share', '2019']);
+    // A heading set over its own column heads that column alone.
+    const own = (
+      await page([
+        { x: 300, y: 712, size: 9, text: '2019' },
+        { x: 420, y: 712, size: 9, text: '2018' },
+        ...row(700, 'Segment', ['Amount', 'Share', 'Amount', 'Share'], xs),
+        ...row(686, 'Cloud', ['1,234', '50%', '1,100', '48%'], xs),
+        ...row(674, 'Devices', ['845', '34%', '910', '40%'], xs),
+      ])
+    ).page!.tables![0]!;
+    expect(grid(own)[0]).toBe('2:2019 | 4:2018');
+  });
+
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
     const unit = await page([
       { x: 72, y: 740, size: 14, text: 'Key figures' },
