@@ -1247,8 +1247,9 @@ const MAX_GROUP = 4;
 /**
  * Headings of an upper header row centred over a group of columns, each of them headed below ("2019"
  * centred over "Amount | Share", "2018" over the next two): a heading whose middle is much nearer the
- * middle of two to four neighbouring columns, empty in its row, than to the middle of the column it was
- * placed in spans them. A heading centred over an odd group stands over its middle column, where only a
+ * middle of two or four neighbouring columns, empty in its row, than to the middle of the column it was
+ * placed in spans them. A heading flush with a column's edge is that column's (a period set over the
+ * first of its columns). A heading centred over an odd group stands over its middle column, where only a
  * repetition below tells it apart (spanRepeatedGroups).
  */
 function spanCentredGroups(
@@ -1266,16 +1267,20 @@ function spanCentredGroups(
       cells.some(
         (o) => o.row > cell.row && o.row < headerRows && o.text.trim() !== '' && covers(o, o.row, col),
       );
-    const centre = cell.box.x + cell.box.width / 2;
+    const [x0, x1] = [cell.box.x, cell.box.x + cell.box.width];
+    // A heading set flush with a column's edge is that column's, however far it runs over the gap.
+    if (columns.some(([a, b]) => Math.abs(x0 - a) <= 1 || Math.abs(x1 - b) <= 1)) continue;
+    const centre = (x0 + x1) / 2;
     const own = Math.abs(centre - middle(cell.col, cell.col));
     let best: [number, number] | null = null;
     let bestDistance = Infinity;
     for (let a = Math.max(labelCols, cell.col - MAX_GROUP + 1); a <= cell.col; a++)
       for (let b = Math.max(a + 1, cell.col); b < columns.length && b - a < MAX_GROUP; b++) {
+        if ((b - a) % 2 === 0) continue;
         const cols = Array.from({ length: b - a + 1 }, (_, k) => a + k);
         if (cols.some((c) => c !== cell.col && taken(c)) || !cols.every(headedBelow)) continue;
         // The heading stands within the group, over no column outside it.
-        if (cell.box.x < columns[a]![0] - 1 || cell.box.x + cell.box.width > columns[b]![1] + 1) continue;
+        if (x0 < columns[a]![0] - 1 || x1 > columns[b]![1] + 1) continue;
         const distance = Math.abs(centre - middle(a, b));
         if (distance < bestDistance) [best, bestDistance] = [[a, b], distance];
       }

@@ -563,6 +563,29 @@ describe('pdf reader: tables', () => {
       ])
     ).page!.tables![0]!;
     expect(grid(own)[0]).toBe('2:2019 | 4:2018');
+    // A period set flush right over the first of its columns, running over the gap to the left, is that
+    // column's (its period carries right over the next one).
+    const flush = (text: string, right: number) => ({
+      x: right - helveticaWidth(text, 9),
+      y: 712,
+      size: 9,
+      text,
+    });
+    const amounts = (y: number, label: string, values: readonly string[]) =>
+      values
+        .map((text, i) => ({ x: [330, 390, 480, 540][i]! - helveticaWidth(text, 9), y, size: 9, text }))
+        .concat([{ x: 72, y, size: 9, text: label }]);
+    const flushed = (
+      await page([
+        flush('December 31, 2019', 330),
+        flush('December 31, 2018', 480),
+        ...amounts(700, 'In millions', ['Carrying', 'Fair', 'Carrying', 'Fair']),
+        ...amounts(686, 'Term loan', ['474.6', '474.6', '222.2', '222.2']),
+        ...amounts(674, 'Senior notes', ['421.9', '450.1', '421.1', '421.2']),
+      ])
+    ).page!.tables![0]!;
+    expect(grid(flushed)[0]).toBe('1:December 31, 2019 | 3:December 31, 2018');
+    expect(cellHeadings(flushed, 2, 4).headers).toEqual(['Fair', 'December 31, 2018']);
   });
 
   it('keeps sections under their headings in one table, under a header above its scale line', async () => {
