@@ -183,10 +183,10 @@ const MEASURE_WORDS = String.raw`(?:\s+(?!than(?![\p{L}\p{N}]))[\p{L}\p{N}][\p{L
 
 /**
  * Words of what a quantity counts, between it and a comparative ("17 kWh less", "300 votes more", "17 kWh a
- * year less"): at most three and a rate, none a word that joins, scales or compares ("5% of people more
- * than 65" is no difference, nor is "5 times more").
+ * year less"): at most three and a rate, none a word that joins, scales, compares or names a change ("5% of
+ * people more than 65" is no difference, nor is "5 times more" or "a 5% rise more than offset").
  */
-const COUNTED_WORDS = String.raw`(?:\s+(?!(?:of|in|on|at|by|for|to|from|and|or|but|the|a|an|than|times|fold|percent|per|cent|points?|percentage|basis|more|less|fewer|higher|lower|greater|bigger|larger|smaller|above|below|was|were|is|are|be|been|had|has|have|who|which|that|this|these|those|each|every|also|still|even)(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]*){0,3}?(?:\s+(?:a|an|per|each)\s+(?:year|month|week|day|hour|head|person|capita|household))?`;
+const COUNTED_WORDS = String.raw`(?:\s+(?!(?:of|in|on|at|by|for|to|from|and|or|but|the|a|an|than|times|fold|percent|per|cent|points?|percentage|basis|more|less|fewer|higher|lower|greater|bigger|larger|smaller|above|below|was|were|is|are|be|been|had|has|have|who|which|that|this|these|those|each|every|also|still|even|${words(UP_AFTER_WORDS)}|${words(DOWN_AFTER_WORDS)})(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]*){0,3}?(?:\s+(?:a|an|per|each)\s+(?:year|month|week|day|hour|head|person|capita|household))?`;
 
 /**
  * A comparative after a quantity that makes it a difference: "$5m more than B", "5,271 more handgun checks

@@ -25,6 +25,24 @@ describe('assess', () => {
     expect(r.limitation).toBe(LIMITATION);
   });
 
+  it('reads "N <what it counts> more than" as a difference, and a change or a band never so', () => {
+    const years = (y1: string, y2: string) =>
+      [
+        { columnLabel: y1, period: y1 },
+        { columnLabel: y2, period: y2 },
+      ] as const;
+    const verdict = (claim: string, a: string, b: string) =>
+      assess(claim, pair(a, b, ...years('2007', '2008'))).arithmetic?.verdict;
+    expect(verdict('Revenue was 17 kWh less in 2008 than in 2007', '1,456', '1,439')).toBe('holds');
+    expect(verdict('Revenue was 18 kWh less in 2008 than in 2007', '1,456', '1,439')).toBe('fails');
+    // "rise" names a change, never what 5% counts: the claim is a 5% rise from 2018 to 2019.
+    const rise = assess(
+      'Revenue saw a 5% rise more than offset by costs',
+      pair('100', '105', ...years('2018', '2019')),
+    );
+    expect(rise.arithmetic?.verdict).toBe('holds');
+  });
+
   it('contradicts a wrong percent change', () => {
     const r = assess('Revenue rose 15% in 2023', pair('1,000', '1,120'));
     expect(r.outcome).toBe('contradicted');
