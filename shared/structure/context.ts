@@ -241,16 +241,8 @@ function pageOtherColumns(unit: Unit, table: PageTable, row: number, col: number
 }
 
 /** The first body row under each header of a table set in blocks (the table's own header first). */
-function blockStarts(table: PageTable): number[] {
-  const out: number[] = [];
-  let last: readonly number[] | null | undefined;
-  for (let r = table.headerRows; r < table.rows; r++) {
-    if (table.cells.some((c) => c.row === r && c.header)) continue;
-    const block = blockHeaderRows(table, r);
-    if (block !== last) out.push(r);
-    last = block;
-  }
-  return out.length > 1 ? out : [];
+function blockStarts(table: PageTable): readonly number[] {
+  return tableBlocks(table).starts;
 }
 
 const sheetColumnPaths = new WeakMap<
@@ -1006,7 +998,43 @@ function blockKey(table: PageTable, row: number): string {
   return block === null ? '' : `b${block[0]}`;
 }
 
-const blockCache = new WeakMap<PageTable, (readonly number[] | null)[]>();
+interface TableBlocks {
+  /** By body row: the header rows of its block, null under the table's own header (and for header rows). */
+  header: (readonly number[] | null)[];
+  /** The first body row of each block, the table's own header's first; none for a table of one block. */
+  starts: readonly number[];
+}
+
+const blockCache = new WeakMap<PageTable, TableBlocks>();
+
+/** A table's blocks, read once per table. */
+function tableBlocks(table: PageTable): TableBlocks {
+  const cached = blockCache.get(table);
+  if (cached !== undefined) return cached;
+  const header: (readonly number[] | null)[] = [];
+  // Body rows all of whose cells with text are header cells: a block's copy of the header.
+  const headed = new Map<number, boolean>();
+  for (const cell of table.cells) {
+    if (cell.row < table.headerRows || cell.text.trim() === '') continue;
+    headed.set(cell.row, (headed.get(cell.row) ?? true) && cell.header);
+  }
+  const starts: number[] = [];
+  let current: number[] | null = null;
+  let last: readonly number[] | null | undefined;
+  for (let r = table.headerRows; r < table.rows; r++) {
+    if (headed.get(r) === true) {
+      current = headed.get(r - 1) === true && current !== null ? [...current, r] : [r];
+      header[r] = null;
+      continue;
+    }
+    header[r] = current;
+    if (current !== last) starts.push(r);
+    last = current;
+  }
+  const blocks = { header, starts: starts.length > 1 ? starts : [] };
+  blockCache.set(table, blocks);
+  return blocks;
+}
 
 /**
  * The header rows of the block a body row stands in, for a table set in blocks each under its own copy of
@@ -1014,24 +1042,7 @@ const blockCache = new WeakMap<PageTable, (readonly number[] | null)[]>();
  * above it. Null for a row under the table's own header only.
  */
 export function blockHeaderRows(table: PageTable, row: number): readonly number[] | null {
-  let blocks = blockCache.get(table);
-  if (blocks === undefined) {
-    blocks = [];
-    const byRow = new Map<number, boolean>();
-    for (const cell of table.cells) {
-      if (cell.row < table.headerRows || cell.text.trim() === '') continue;
-      byRow.set(cell.row, (byRow.get(cell.row) ?? true) && cell.header);
-    }
-    let current: number[] | null = null;
-    for (let r = table.headerRows; r < table.rows; r++) {
-      if (byRow.get(r) === true) {
-        current = byRow.get(r - 1) === true && current !== null ? [...current, r] : [r];
-        blocks[r] = null;
-      } else blocks[r] = current;
-    }
-    blockCache.set(table, blocks);
-  }
-  return blocks[row] ?? null;
+  return tableBlocks(table).header[row] ?? null;
 }
 
 /** Lines closer than this many line heights are one heading's lines; levels of headings stand further apart. */

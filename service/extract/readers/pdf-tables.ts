@@ -566,7 +566,14 @@ export function readTables(
  */
 export function repeatedHeaders(table: PageTable): PageTable {
   if (table.headerRows === 0) return table;
-  const inRow = (r: number) => table.cells.filter((c) => c.row === r && c.text.trim() !== '');
+  const byRow = new Map<number, PageTableCell[]>();
+  for (const c of table.cells) {
+    if (c.text.trim() === '') continue;
+    const cells = byRow.get(c.row);
+    if (cells === undefined) byRow.set(c.row, [c]);
+    else cells.push(c);
+  }
+  const inRow = (r: number) => byRow.get(r) ?? [];
   // The headings over the figures' columns; the label column's heading may change from block to block
   // ("Volume servers in:", then "Server class").
   const key = (cells: readonly PageTableCell[]) =>
