@@ -102,18 +102,69 @@ function encoded(text: string): string {
 }
 
 /**
+ * The header rows of a table as TAT-QA writes it: the rows above its first row of figures (a row with a
+ * label and, right of it, a number that is no year).
+ */
+export function headerRowsOf(rows: readonly (readonly string[])[]): number {
+  const figures = (r: readonly string[]) =>
+    (r[0] ?? '').trim() !== '' && r.slice(1).some((c) => /\d/.test(c) && !/^\s*(?:19|20)\d{2}\s*$/.test(c));
+  const first = rows.findIndex(figures);
+  return first === -1 ? 0 : first;
+}
+
+/**
+ * The columns a header cell heads when it is drawn centred over its group: itself and the empty cells
+ * right of it in its row, when a header row below heads every one of them ("December 31, 2019" over
+ * "Carrying Amount" and "Fair Value"); null for a cell that heads its own column alone.
+ */
+export function groupOf(
+  rows: readonly (readonly string[])[],
+  row: number,
+  col: number,
+): [number, number] | null {
+  const headers = headerRowsOf(rows);
+  const text = (r: number, c: number) => (rows[r]?.[c] ?? '').trim();
+  if (row >= headers - 1 || col === 0 || text(row, col) === '') return null;
+  let last = col;
+  while (last + 1 < (rows[row]?.length ?? 0) && text(row, last + 1) === '') last++;
+  if (last === col) return null;
+  for (let c = col; c <= last; c++)
+    if (!Array.from({ length: headers - row - 1 }, (_, k) => text(row + 1 + k, c)).some((t) => t !== ''))
+      return null;
+  return [col, last];
+}
+
+/**
  * Renders `rows` (and the scale note a csv of the table puts first) as a one-page PDF; `ruled`, with a
- * line between every two rows and every two columns and a frame round them, as a grid of lines.
+ * line between every two rows and every two columns and a frame round them, as a grid of lines;
+ * `centred`, with each header cell that heads a group of columns (groupOf) centred over the group, as
+ * statements print "December 31, 2019" over its two columns, not flush over the first.
  */
 export function renderTable(
   rows: readonly (readonly string[])[],
   note: string | null,
   ruled = false,
+  centred = false,
 ): RenderedTable {
   const cols = Math.max(0, ...rows.map((r) => r.length));
   const texts = rows.map((r) => r.map((c) => drawable(c).trim()));
   const widths: number[] = Array.from({ length: cols }, () => 0);
-  for (const r of texts) r.forEach((t, c) => (widths[c] = Math.max(widths[c]!, textWidth(t, FONT_SIZE))));
+  // A heading centred over its group spans the group: it widens the group's last column only if the
+  // group is narrower than it.
+  const groups: { group: [number, number]; width: number }[] = [];
+  texts.forEach((r, row) =>
+    r.forEach((t, c) => {
+      const group = centred ? groupOf(rows, row, c) : null;
+      if (group !== null) groups.push({ group, width: textWidth(t, FONT_SIZE) });
+      else widths[c] = Math.max(widths[c]!, textWidth(t, FONT_SIZE));
+    }),
+  );
+  for (const { group, width } of groups) {
+    const [a, b] = group;
+    let span = -COLUMN_GAP;
+    for (let c = a; c <= b; c++) if (widths[c]! > 0) span += widths[c]! + COLUMN_GAP;
+    if (width > span) widths[b] = widths[b]! + width - span;
+  }
 
   // Each column's right edge: the labels' column starts at LEFT; each other column ends its widest cell's
   // width plus the gap after the previous column's end. An empty column takes no room.
@@ -152,7 +203,13 @@ export function renderTable(
     const baseline = tableTop + row * ROW_PITCH;
     r.forEach((text, col) => {
       if (text === '') return;
-      const x = col === 0 ? LEFT : right[col]! - textWidth(text, FONT_SIZE);
+      const group = centred ? groupOf(rows, row, col) : null;
+      const x =
+        col === 0
+          ? LEFT
+          : group !== null
+            ? (right[group[0]]! - widths[group[0]]! + right[group[1]]!) / 2 - textWidth(text, FONT_SIZE) / 2
+            : right[col]! - textWidth(text, FONT_SIZE);
       cells.push(box(row, col, text, x, baseline));
     });
   });

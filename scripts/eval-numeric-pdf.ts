@@ -92,6 +92,14 @@ export function ruledTable(uid: string): boolean {
   return inSubset(`${uid}:ruled`, 0.5);
 }
 
+/**
+ * Whether a table drawn by alignment has its group headings centred over their columns: half of them, by a
+ * stable hash of the uid (the other half sets them flush over the first column of the group).
+ */
+export function centredTable(uid: string): boolean {
+  return !ruledTable(uid) && inSubset(`${uid}:centred`, 0.5);
+}
+
 /** Whether a table is in the rendered subset: a stable hash of its uid, independent of the dev split. */
 export function inSubset(uid: string, share: number): boolean {
   return share >= 1 || fraction(`pdf:${uid}`) < share;
@@ -225,8 +233,9 @@ export async function runPdf(
       pages.set(uid, null);
       return null;
     }
-    // Half the tables (a stable hash decides) are drawn as grids of lines, half by alignment alone.
-    const drawn = renderTable(item.table.table, note, ruledTable(uid));
+    // Half the tables (a stable hash decides) are drawn as grids of lines, half by alignment alone, and
+    // half of those with their group headings centred over their columns.
+    const drawn = renderTable(item.table.table, note, ruledTable(uid), centredTable(uid));
     const sent = performance.now();
     const pub = await service.publishPdf(drawn.bytes, csvText);
     r.publishMs.push(performance.now() - sent);
@@ -490,6 +499,10 @@ export function reportPdf(r: PdfResult): string[] {
   row(
     'tables drawn by alignment alone',
     namedList.filter((x) => !ruledTable(x.csv.plan.table)),
+  );
+  row(
+    '… with group headings centred over their columns',
+    namedList.filter((x) => centredTable(x.csv.plan.table)),
   );
   row('**all**', namedList);
   log(

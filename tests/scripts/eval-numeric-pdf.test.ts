@@ -10,7 +10,13 @@ import {
   type PdfClaim,
   type PdfResult,
 } from '../../scripts/eval-numeric-pdf';
-import { drawable, renderTable, type DrawnCell } from '../../scripts/eval-numeric-pdf-render';
+import {
+  drawable,
+  groupOf,
+  headerRowsOf,
+  renderTable,
+  type DrawnCell,
+} from '../../scripts/eval-numeric-pdf-render';
 import { tableCsv } from '../../scripts/eval-numeric-service';
 
 // The "PDF renderings" section of `npm run eval:numeric`: tables drawn on a page where the renderer says,
@@ -90,6 +96,49 @@ describe('eval-numeric PDF renderings: the renderer', () => {
     expect(Math.max(...wide.cells.map((c) => c.x1))).toBeLessThanOrEqual(wide.width - 36);
     expect(wide.note).toBeNull();
     expect(drawable('−5 ﬁnance – net’s')).toBe('-5 finance – net’s');
+  });
+});
+
+describe('eval-numeric PDF renderings: group headings centred over their columns', () => {
+  const GROUPED = [
+    ['', 'December 31, 2019', '', 'December 31, 2018', ''],
+    ['(In millions)', 'Carrying Amount', 'Fair Value', 'Carrying Amount', 'Fair Value'],
+    ['Term loan', '$ 474.6', '$ 474.6', '$ 222.2', '$ 222.9'],
+    ['Total debt', '$ 3,774.4', '$ 4,073.9', '$ 3,474.2', '$ 3,535.1'],
+  ];
+
+  it('finds the header rows and the group each heading heads', () => {
+    expect(headerRowsOf(GROUPED)).toBe(2);
+    expect(groupOf(GROUPED, 0, 1)).toEqual([1, 2]);
+    expect(groupOf(GROUPED, 0, 3)).toEqual([3, 4]);
+    // A heading of the last header row, or one with a heading beside it, heads its own column.
+    expect(groupOf(GROUPED, 1, 1)).toBeNull();
+    expect(
+      groupOf(
+        [
+          ['', '2019', '2018'],
+          ['Revenue', '1', '2'],
+        ],
+        0,
+        1,
+      ),
+    ).toBeNull();
+  });
+
+  it('draws a group heading centred over its columns, flush over the first one otherwise', async () => {
+    const at = (drawn: ReturnType<typeof renderTable>, row: number, col: number) =>
+      drawn.cells.find((c) => c.row === row && c.col === col)!;
+    const flush = renderTable(GROUPED, null);
+    expect(at(flush, 0, 1).x1).toBeCloseTo(at(flush, 1, 1).x1, 6);
+    const centred = renderTable(GROUPED, null, false, true);
+    const middle = (c: DrawnCell) => (c.x0 + c.x1) / 2;
+    // The group runs from its first column's widest cell's left to its last column's right edge.
+    const cellsOf = (col: number) => centred.cells.filter((c) => c.col === col && c.row > 0);
+    const group = (Math.min(...cellsOf(1).map((c) => c.x0)) + Math.max(...cellsOf(2).map((c) => c.x1))) / 2;
+    expect(middle(at(centred, 0, 1))).toBeCloseTo(group, 6);
+    // The reader takes the heading over both columns of its group.
+    const table = (await unitOf(centred.bytes, 'grouped.pdf')).page!.tables![0]!;
+    expect(table.cells.find((c) => c.text === 'December 31, 2018')).toMatchObject({ col: 3, colSpan: 2 });
   });
 });
 
