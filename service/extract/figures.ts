@@ -227,12 +227,14 @@ function pageSegments(markdown: string): Segment[] {
   return segments.filter((s) => s.end > s.start);
 }
 
-// What a note leaves unscaled, by the row's label (RULES.md, "Scale notes"): percentages and ratios never
-// take a note's scale; per-share amounts keep the note's currency but not its scale when the note excepts
+// What a note leaves unscaled, by the row's label (RULES.md, "Scale notes"): percentages, ratios and counts
+// never take a note's scale; per-share amounts keep the note's currency but not its scale when the note excepts
 // them ("in thousands, except per share data"). "Basic" and "Diluted" rows take the label of the header
 // row above them ("Earnings per share:").
 const PER_SHARE = /\bper[- ](?:(?:basic|diluted|common|ordinary)[- ])?(?:share|unit|ADS)\b|\bEPS\b/i;
 const RATIO_OR_PERCENT = /%|\bpercent(?:ages?)?\b|\bper[- ]cent\b|\bratios?\b|\((?:x|times)\)/i;
+/** A row label that says its figures are counts: "Number of employees", "Stores (number)", "Staff (no.)". */
+const COUNT_LABEL = /^\s*(?:total\s+)?number\s+of\b|\(\s*(?:number|no\.?|#|count|headcount)\s*\)/i;
 const SUB_ROW = /^[\s*]*(?:basic|diluted|basic and diluted)\b[^\p{L}]*$/iu;
 
 /** What a label says its figures count (shared/figures `labelUnits`), as options to read them with. */
@@ -247,6 +249,9 @@ const rowLabelOptions = (label: string) => unitsOptions(labelUnits(label));
 function noteOptions(note: ScaleNote | null, label: string, header: () => string | null): FindOptions {
   if (note === null) return {};
   if (RATIO_OR_PERCENT.test(label)) return {};
+  // A count is in no currency and takes no note's scale, unless its label gives its own ("Number of
+  // shares (millions)").
+  if (COUNT_LABEL.test(label)) return rowLabelOptions(label) ?? {};
   if (note.exceptions.includes('per_share')) {
     const perShare = PER_SHARE.test(label) || (SUB_ROW.test(label) && PER_SHARE.test(header() ?? ''));
     if (perShare) return { unit: note.unit };

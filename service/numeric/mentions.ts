@@ -47,11 +47,12 @@ export function tokensOf(text: string): Token[] {
 
 /**
  * Words of a column header that say how figures are written, not what they are ("U.S. $ in thousands",
- * "Amount", "%"): they neither name a figure nor tell two apart.
+ * "Amount", "%", "Number of employees" counts employees): they neither name a figure nor tell two apart.
  */
 const NOTATION = new Set([
   ...['thousand', 'million', 'billion', 'trillion', 'lakh', 'crore', 'usd', 'eur', 'gbp', 'jpy', 'chf'],
-  ...['dollar', 'euro', 'pound', 'yen', 'percent', 'percentage', 'pct', 'amount', 'unaudited', 'audited'],
+  ...['dollar', 'euro', 'pound', 'yen', 'percent', 'percentage', 'pct', 'amount', 'number', 'unaudited'],
+  ...['audited'],
   ...['except', 'otherwise', 'noted', 'indicated', 'stated'],
 ]);
 

@@ -94,6 +94,18 @@ describe('scale notes with exceptions in a sheet', () => {
       ['0.45', 0.45, 1, null, false],
       ['5%', 5, 1, '%', false],
     ]);
+    // Nor do counts, unless their label gives its own scale.
+    const counts = sheet([
+      ['$ in millions'],
+      ['Number of employees', '5,400'],
+      ['Stores (number)', '320'],
+      ['Number of shares (thousands)', '2,000'],
+    ]);
+    expect(read(counts)).toEqual([
+      ['5,400', 5400, 1, null, false],
+      ['320', 320, 1, null, false],
+      ['2,000', 2_000_000, 1000, null, false],
+    ]);
   });
 
   it('reads a csv with the note through the orchestrator', async () => {

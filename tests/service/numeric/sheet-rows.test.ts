@@ -162,6 +162,18 @@ describe("numeric check over a sheet whose row labels say what each row's figure
     },
   );
 
+  it('a row that counts is in no currency and no scale of the sheet, and "Number of" names nothing', async () => {
+    const csv = '$ in millions,2019,2018\nRevenue,"1,234","1,100"\nNumber of employees,"5,400","5,100"\n';
+    const unit = await csvUnit(csv, 'staff');
+    for (const [claim, outcome] of [
+      ['The company had 5,400 employees in 2019.', 'supported'],
+      ['The company had 5,500 employees in 2019.', 'contradicted'],
+      ['The company had 5,400 stores in 2019.', 'escalate'],
+      ['The company had $5.4 billion of employees in 2019.', 'escalate'],
+    ] as const)
+      expect(assessWithReasons(claim, [at(unit, 'B3')]).assessment.outcome, claim).toBe(outcome);
+  });
+
   it("a note in a row of headings is the sheet's, whatever digits the headings hold", async () => {
     for (const header of ['(In millions),2019,2018', '$ MILLION,53 WEEKS,52 WEEKS', ',US$000,US$000']) {
       const csv = `${header}\nRevenue,"39,383","37,000"\nNet income,"3,587","3,000"\n`;
