@@ -439,7 +439,9 @@ export function reportPdf(r: PdfResult): string[] {
       'reader found where those cells were drawn (box centre inside the drawn text, the same place among ' +
       'the cell’s figures, the same value); the claim is then checked exactly as over the csv: both operand ' +
       'orders in process, one order over HTTP. Half the tables (by a hash of the uid) are drawn as a grid ' +
-      'of lines, a line between every two rows and columns and a frame round them. A claim whose cells ' +
+      'of lines, a line between every two rows and columns and a frame round them; half of the others set ' +
+      'each heading that heads a group of columns centred over the group, the rest flush over its first ' +
+      'column. A claim whose cells ' +
       'cannot be mapped is "not mapped" (a ' +
       'reader problem) and counts as not supported over the page. Numbers are "all (dev/held-out)".\n',
   );
