@@ -164,7 +164,8 @@ const EXCLUSIONS: readonly RegExp[] = [
   needs(/[-.]/, /(?<![\p{L}\p{N}.,])(?:1[-.])?\d{3}([-.])\d{3}\1\d{4}(?![\d%]|[.,]\d)/gu),
   // Footnote markers: [1], [^2]
   needs(/\[/, /\[\^?\d+\]/g),
-  // References: page 3, pp. 4-7, Table 2, Note 12, Section 4.1, Figures 3 and 4, page 3 of 10
+  // References: page 3, pp. 4-7, Table 2, Note 12, Section 4.1, Figures 3 and 4, page 3 of 10; a
+  // capitalised label's number may start with letters ("Table A4-12", "Figure S2")
   // (§ label references too)
   needs(
     /[\p{L}§]/u,
@@ -178,7 +179,7 @@ const EXCLUSIONS: readonly RegExp[] = [
   needs(/#/, /#[ \t\u00a0]*\d+(?!\d|[.,]\d)/g),
   lettered(
     new RegExp(
-      `(?<![\\p{L}\\p{N}])(?:${REFERENCE_LABELS_CAPITALISED})[ \\t\\u00a0]*\\d+(?:\\.\\d+)*[a-z]?(?:[ \\t\\u00a0]*` +
+      `(?<![\\p{L}\\p{N}])(?:${REFERENCE_LABELS_CAPITALISED})[ \\t\\u00a0]*(?:[A-Z]{1,2}[-.]?)?\\d+(?:\\.\\d+)*[a-z]?(?:[ \\t\\u00a0]*` +
         `(?:[-–—]|to|and)[ \\t\\u00a0]*\\d+(?:\\.\\d+)*)?`,
       'gu',
     ),
