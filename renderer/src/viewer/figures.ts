@@ -68,14 +68,20 @@ const labelsRead = new WeakMap<FigureWithPosition, FigureLabels>();
 
 /**
  * The row and column labels the structure shows beside a figure (a sheet's or a page table's row label and
- * column header, a page line's label) and the period they name, read as the numeric check reads them;
+ * column headers, a page line's label) and the period they name, read as the numeric check reads them;
  * null where it shows none.
  */
 export function figureLabels(unit: Unit, figure: FigureWithPosition): FigureLabels {
   const known = labelsRead.get(figure);
   if (known !== undefined) return known;
   const context = operandContext(unit, figure, unit.source_unit_id);
-  const labels = { row: context.rowLabel, column: context.columnLabel, period: context.period };
+  // A page table's figure is named by every heading over its column, top down ("Best practice scenario ·
+  // 2007"), not the nearest alone: the same year heads a column in each block or group of the table.
+  const column =
+    context.unitKind === 'page' && context.columnKey !== null
+      ? (context.columnPath ?? context.columnLabel)
+      : context.columnLabel;
+  const labels = { row: context.rowLabel, column, period: context.period };
   labelsRead.set(figure, labels);
   return labels;
 }

@@ -254,4 +254,64 @@ describe('a figure of a table read on a page', () => {
   it('uses no header of a table read with doubt: only the line the figure is on', () => {
     expect(figureLabels(unit, staff)).toEqual({ row: 'Staff', column: null, period: null });
   });
+
+  it('names a figure under two levels of headings by both: the same year heads a column in each group', () => {
+    const text = 'Scenario Best practice Improved\nYear 2007 2007\nServer closets 1,456 1,505';
+    const cell = (row: number, col: number, t: string, header: boolean) => ({
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      text: t,
+      box: { x: 72 + 100 * col, y: 100 + 20 * row, width: 60, height: 10 },
+      header,
+    });
+    const grouped = {
+      ...unit,
+      markdown: text,
+      page: {
+        width: 792,
+        height: 612,
+        tables: [
+          {
+            index: 0,
+            box: { x: 72, y: 100, width: 300, height: 50 },
+            rows: 3,
+            cols: 3,
+            headerRows: 2,
+            labelCols: 1,
+            title: null,
+            notes: [],
+            unsure: false,
+            cells: [
+              cell(0, 0, 'Scenario', true),
+              cell(0, 1, 'Best practice', true),
+              cell(0, 2, 'Improved', true),
+              cell(1, 0, 'Year', true),
+              cell(1, 1, '2007', true),
+              cell(1, 2, '2007', true),
+              cell(2, 0, 'Server closets', false),
+              cell(2, 1, '1,456', false),
+              cell(2, 2, '1,505', false),
+            ],
+          },
+        ],
+      },
+      figures: [
+        figureIn(text, '1,456', 0, {
+          kind: 'box',
+          x: 172,
+          y: 140,
+          width: 30,
+          height: 10,
+          cell: { table: 0, row: 2, col: 1 },
+        }),
+      ],
+    };
+    expect(figureLabels(grouped, grouped.figures[0]!)).toEqual({
+      row: 'Server closets',
+      column: 'Best practice · 2007',
+      period: '2007',
+    });
+  });
 });
