@@ -966,9 +966,14 @@ export function cellHeadings(
   }
   const inherited = table.headerRows === 0 ? table.continues : undefined;
   const headerCells = inherited?.header ?? table.cells;
-  // A row in a block under its own copy of the header reads that block's headings.
+  // A row in a block under its own copy of the header reads that block's headings, under the rows of the
+  // table's own header that no block repeats ("Projected use (kWh)" over every block).
   const block = inherited === undefined ? blockHeaderRows(table, row) : null;
-  const rows = block ?? [...Array(inherited?.headerRows ?? table.headerRows).keys()];
+  const tableRows = inherited?.headerRows ?? table.headerRows;
+  const rows =
+    block === null
+      ? [...Array(tableRows).keys()]
+      : [...Array(Math.max(0, tableRows - block.length)).keys(), ...block];
   const headers: string[] = [];
   // Header rows that are one row of headings wrapped over lines (only on the table's own page, where its
   // cells have their boxes).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Unit, type FigureWithPosition } from '../../../shared/api';
+import { Unit, type FigureWithPosition, type PageTable } from '../../../shared/api';
 import { extract } from '../../../service/extract/extract';
-import { basisOf, operandContext, periodOf } from '../../../shared/structure';
+import { basisOf, cellHeadings, operandContext, periodOf } from '../../../shared/structure';
 import { buildXlsx, cell, row } from '../../service/extract/fixtures/xlsx';
 import { buildPdf, type PdfText } from '../../service/extract/fixtures/pdf';
 
@@ -468,6 +468,59 @@ describe('operandContext: pages', () => {
       rowKey: 'unit_t:3',
       period: null,
     });
+  });
+});
+
+describe('cellHeadings: a table set in blocks, each under its own copy of the header', () => {
+  // A heading over every block, then per block a scenario heading over a row of years; the reader marks a
+  // block's copy in the body as header cells.
+  const cells: [number, number, number, string, boolean][] = [
+    [0, 1, 2, 'Projected use (kWh a year)', true],
+    [1, 1, 2, 'Improved operation scenario', true],
+    [2, 1, 1, '2007', true],
+    [2, 2, 1, '2008', true],
+    [3, 0, 1, 'Server closets', false],
+    [3, 1, 1, '1,505', false],
+    [3, 2, 1, '1,580', false],
+    [4, 1, 2, 'Best practice scenario', true],
+    [5, 1, 1, '2007', true],
+    [5, 2, 1, '2008', true],
+    [6, 0, 1, 'Server closets', false],
+    [6, 1, 1, '1,456', false],
+    [6, 2, 1, '1,439', false],
+  ];
+  const table: PageTable = {
+    index: 0,
+    box: { x: 72, y: 100, width: 300, height: 100 },
+    rows: 7,
+    cols: 3,
+    headerRows: 3,
+    labelCols: 1,
+    title: null,
+    notes: [],
+    unsure: false,
+    cells: cells.map(([r, c, span, text, header]) => ({
+      row: r,
+      col: c,
+      rowSpan: 1,
+      colSpan: span,
+      text,
+      header,
+      box: { x: 72 + 100 * c, y: 100 + 14 * r, width: 90 * span, height: 10 },
+    })),
+  };
+
+  it("reads each block's own headings under the headings no block repeats", () => {
+    expect(cellHeadings(table, 3, 1).headers).toEqual([
+      '2007',
+      'Improved operation scenario',
+      'Projected use (kWh a year)',
+    ]);
+    expect(cellHeadings(table, 6, 2).headers).toEqual([
+      '2008',
+      'Best practice scenario',
+      'Projected use (kWh a year)',
+    ]);
   });
 });
 
