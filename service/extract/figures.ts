@@ -249,9 +249,11 @@ const rowLabelOptions = (label: string) => unitsOptions(labelUnits(label));
 function noteOptions(note: ScaleNote | null, label: string, header: () => string | null): FindOptions {
   if (note === null) return {};
   if (RATIO_OR_PERCENT.test(label)) return {};
-  // A count is in no currency and takes no note's scale, unless its label gives its own ("Number of
-  // shares (millions)").
-  if (COUNT_LABEL.test(label)) return rowLabelOptions(label) ?? {};
+  // A count is in no currency: a money note's scale ("$ in millions", "($m)") is the money's, not the
+  // count's. A bare scale ("in thousands") may well count shares, so it stays. A label's own scale
+  // ("Number of shares (millions)") comes first.
+  if (COUNT_LABEL.test(label))
+    return rowLabelOptions(label) ?? (note.unit === null ? { scale: note.scale } : {});
   if (note.exceptions.includes('per_share')) {
     const perShare = PER_SHARE.test(label) || (SUB_ROW.test(label) && PER_SHARE.test(header() ?? ''));
     if (perShare) return { unit: note.unit };

@@ -94,7 +94,8 @@ describe('scale notes with exceptions in a sheet', () => {
       ['0.45', 0.45, 1, null, false],
       ['5%', 5, 1, '%', false],
     ]);
-    // Nor do counts, unless their label gives its own scale.
+    // Nor do counts take a money note's scale, unless their label gives its own; a bare scale they keep
+    // (shares counted in thousands).
     const counts = sheet([
       ['$ in millions'],
       ['Number of employees', '5,400'],
@@ -106,6 +107,8 @@ describe('scale notes with exceptions in a sheet', () => {
       ['320', 320, 1, null, false],
       ['2,000', 2_000_000, 1000, null, false],
     ]);
+    const shares = sheet([['in thousands'], ['Number of shares outstanding', '45,123']]);
+    expect(read(shares)).toEqual([['45,123', 45_123_000, 1000, null, false]]);
   });
 
   it('reads a csv with the note through the orchestrator', async () => {
