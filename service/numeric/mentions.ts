@@ -51,8 +51,8 @@ export function tokensOf(text: string): Token[] {
  */
 const NOTATION = new Set([
   ...['thousand', 'million', 'billion', 'trillion', 'lakh', 'crore', 'usd', 'eur', 'gbp', 'jpy', 'chf'],
-  ...['dollar', 'euro', 'pound', 'yen', 'percent', 'percentage', 'pct', 'amount', 'number', 'unaudited'],
-  ...['audited'],
+  ...['dollar', 'euro', 'pound', 'yen', 'percent', 'percentage', 'pct', 'amount', 'number'],
+  ...['unaudited', 'audited'],
   ...['except', 'otherwise', 'noted', 'indicated', 'stated'],
 ]);
 

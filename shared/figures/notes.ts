@@ -154,7 +154,7 @@ function noteOf(match: RegExpExecArray, text: string): ScaleNote | null {
       : abbr !== undefined
         ? scaleOfAbbreviation(abbr)
         : digits !== undefined
-          ? 10 ** digits.replace(/\D/g, '').length / 10
+          ? Number(digits.replace(/\D/g, ''))
           : 1;
   if (scale === 1) return null;
   const unit =

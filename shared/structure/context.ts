@@ -234,15 +234,10 @@ function pageOtherColumns(unit: Unit, table: PageTable, row: number, col: number
   const path = (r: number, c: number) => pageColumnPath(table, r, c);
   const inRow =
     cols === undefined || cols.size < 2 ? [] : [...cols].filter((c) => c !== col && c >= table.labelCols);
-  const inBlocks = blockStarts(table)
-    .filter((r) => blockHeaderRows(table, r) !== blockHeaderRows(table, row))
+  const inBlocks = tableBlocks(table)
+    .starts.filter((r) => blockHeaderRows(table, r) !== blockHeaderRows(table, row))
     .flatMap((r) => [col, ...inRow].map((c) => path(r, c)));
   return others([...inRow.map((c) => path(row, c)), ...inBlocks], path(row, col));
-}
-
-/** The first body row under each header of a table set in blocks (the table's own header first). */
-function blockStarts(table: PageTable): readonly number[] {
-  return tableBlocks(table).starts;
 }
 
 const sheetColumnPaths = new WeakMap<
