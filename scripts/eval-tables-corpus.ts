@@ -64,6 +64,36 @@ export function pagesOf(spec: string | null): number[] | null {
 
 /** RFC 4180 CSV: quoted fields with commas, doubled quotes and line breaks; rows padded to one width. */
 export function parseCsv(text: string): string[][] {
+  return pad(csvRows(text));
+}
+
+function pad(rows: readonly string[][]): string[][] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  return rows.map((r) => [...r, ...new Array<string>(width - r.length).fill('')]);
+}
+
+/**
+ * The tables of one CSV. Tabula writes each table it reads with one number of fields on every row, and
+ * writes the tables of a page one after the other in one file: where the number of fields changes for two
+ * rows or more, the next table starts. A single row of another width is a short row of the same table.
+ */
+export function csvTables(text: string): string[][][] {
+  const runs: string[][][] = [];
+  for (const row of csvRows(text)) {
+    const last = runs.at(-1);
+    if (last !== undefined && last[0]!.length === row.length) last.push(row);
+    else runs.push([row]);
+  }
+  const tables: string[][][] = [];
+  for (const run of runs) {
+    const previous = tables.at(-1);
+    if (previous !== undefined && run.length < 2) previous.push(...run);
+    else tables.push([...run]);
+  }
+  return tables.map(pad);
+}
+
+function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -93,8 +123,7 @@ export function parseCsv(text: string): string[][] {
     row.push(field);
     rows.push(row);
   }
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  return rows.map((r) => [...r, ...new Array<string>(width - r.length).fill('')]);
+  return rows;
 }
 
 export function loadCorpus(root = CORPUS): ExpectedTable[] {
@@ -129,17 +158,20 @@ export function loadCorpus(root = CORPUS): ExpectedTable[] {
       .sort()) {
       const file = csv.replace(/\.csv$/, '.pdf');
       if (!existsSync(join(tabula, file))) continue;
-      out.push({
-        id: `tabula/${file}`,
-        source: 'tabula',
-        pdf: join(tabula, file),
-        file,
-        label: 'tabula csv',
-        flavor: null,
-        pages: [1],
-        strip: '',
-        rows: parseCsv(readFileSync(join(tabula, csv), 'utf8')),
-      });
+      const tables = csvTables(readFileSync(join(tabula, csv), 'utf8'));
+      tables.forEach((rows, n) =>
+        out.push({
+          id: tables.length > 1 ? `tabula/${file}#${n}` : `tabula/${file}`,
+          source: 'tabula',
+          pdf: join(tabula, file),
+          file,
+          label: tables.length > 1 ? `tabula csv, table ${n + 1} of ${tables.length}` : 'tabula csv',
+          flavor: null,
+          pages: [1],
+          strip: '',
+          rows,
+        }),
+      );
     }
   return out;
 }

@@ -167,12 +167,13 @@ export function expectedColumnHeader(grid: Grid, col: number, headerRows: readon
 }
 
 /**
- * A row label as compared: trailing dots and colons left out (a leader's last dot, "Earnings per share:"),
- * and in right-to-left text its brackets, which a tool writing the text in visual order turns round
- * ("אינדיבידואלית 1)( לנפש" for "אינדיבידואלית (1) לנפש").
+ * A row label as compared: compatibility forms as their plain characters (a full-width bracket one tool
+ * writes as ASCII, "（純額)"), trailing dots and colons left out (a leader's last dot, "Earnings per
+ * share:"), and in right-to-left text its brackets, which a tool writing the text in visual order turns
+ * round ("אינדיבידואלית 1)( לנפש" for "אינדיבידואלית (1) לנפש").
  */
 export function labelKey(text: string): string {
-  const key = text.replace(/[\s.:]+$/u, '');
+  const key = text.normalize('NFKC').replace(/[\s.:]+$/u, '');
   return /[\u0590-\u08FF]/u.test(key) ? key.replace(/[()[\]]/gu, '') : key;
 }
 
@@ -311,6 +312,20 @@ export function ourColumnHeader(grid: Grid, headerRows: number, col: number): st
  * that are numbers (a running "No." column), as the expected label is the first text that is no number.
  */
 export function ourRowLabel(grid: Grid, labelCols: number, row: number): string {
+  return labelTexts(grid, labelCols, row).join(' ');
+}
+
+/**
+ * The labels of ours a row is compared by: all its label texts, and its first one alone, as the expected
+ * label is read (a register labelled by several columns, "AAA | ALLEGIANT AIR", whose expected label is the
+ * first text, "AAA").
+ */
+export function ourRowLabels(grid: Grid, labelCols: number, row: number): string[] {
+  const texts = labelTexts(grid, labelCols, row);
+  return [...new Set([texts.join(' '), ...texts.slice(0, 1)])];
+}
+
+function labelTexts(grid: Grid, labelCols: number, row: number): string[] {
   const out: string[] = [];
   let last: GridCell | undefined;
   for (let c = 0; c < Math.min(labelCols, grid.cols); c++) {
@@ -319,7 +334,7 @@ export function ourRowLabel(grid: Grid, labelCols: number, row: number): string 
     last = cell;
     if (cell.text !== '' && numberIn(cell.text) === null) out.push(cell.text);
   }
-  return out.join(' ');
+  return out;
 }
 
 /**

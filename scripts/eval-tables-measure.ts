@@ -26,7 +26,7 @@ import {
   mapColumns,
   mapRows,
   ourColumnHeader,
-  ourRowLabel,
+  ourRowLabels,
   rowNumbers,
   sharedTexts,
 } from './eval-tables-match';
@@ -53,7 +53,7 @@ export interface NumericCell {
   found: boolean;
   /** Our cell at the paired row and column holds this number. */
   placed: boolean;
-  /** Our label of the paired row is one the expected row is right with (`expectedRowLabels`). */
+  /** A label of ours for the paired row (`ourRowLabels`) is one the expected row is right with (`expectedRowLabels`). */
   label: boolean;
   /** Our header of the paired column contains the expected column's header. */
   header: boolean;
@@ -162,12 +162,13 @@ export function measureTable(expected: ExpectedTable, pages: readonly PageData[]
       );
       const held = ours === undefined ? null : numberIn(ours.text);
       const placed = held !== null && sameNumber(held, number);
+      const expectedLabels = expectedRowLabels(eg, r).map(squeeze);
       const label =
         match !== null &&
         o !== undefined &&
-        expectedRowLabels(eg, r)
-          .map(squeeze)
-          .includes(squeeze(labelKey(ourRowLabel(picked!.grid, match.table.labelCols, o))));
+        ourRowLabels(picked!.grid, match.table.labelCols, o).some((l) =>
+          expectedLabels.includes(squeeze(labelKey(l))),
+        );
       const header =
         match !== null &&
         oc !== undefined &&

@@ -15,7 +15,14 @@ import {
   type GridCell,
   type OurTable,
 } from '../../scripts/eval-tables-cells';
-import { pagesOf, parseCsv, stringArg, type ExpectedTable } from '../../scripts/eval-tables-corpus';
+import {
+  csvTables,
+  pagesOf,
+  parseCsv,
+  stringArg,
+  type ExpectedTable,
+} from '../../scripts/eval-tables-corpus';
+import { CORRECTIONS, corrected } from '../../scripts/eval-tables-corrections';
 import {
   align,
   expectedColumnHeader,
@@ -31,6 +38,7 @@ import {
   mapRows,
   ourColumnHeader,
   ourRowLabel,
+  ourRowLabels,
 } from '../../scripts/eval-tables-match';
 import { measureTable, type PageData } from '../../scripts/eval-tables-measure';
 
@@ -297,6 +305,12 @@ describe('row labels as compared', () => {
     expect(labelKey('Net income (1)')).toBe('Net income (1)');
     expect(labelKey('Net income (1)')).not.toBe(labelKey('Net income 1)('));
   });
+
+  it('reads compatibility forms as their plain characters, other letters as they are', () => {
+    expect(labelKey('の当期変動額（純額)')).toBe(labelKey('の当期変動額(純額)'));
+    expect(labelKey('Ｔｏｔａｌ')).toBe('Total');
+    expect(labelKey('の当期変動額(純額)')).not.toBe(labelKey('の当期変動額(総額)'));
+  });
 });
 
 describe('headers and row labels', () => {
@@ -382,6 +396,10 @@ describe('headers and row labels', () => {
     expect(ourRowLabel(ours, 2, 1)).toBe('GMC Health Net');
     expect(ourRowLabel(ours, 2, 2)).toBe('GMC Kaiser');
     expect(ourRowLabel(ours, 0, 0)).toBe('');
+    // Compared whole, and by its first text alone, as the expected label is read.
+    expect(ourRowLabels(ours, 3, 0)).toEqual(['Delhi 1.12.2009', 'Delhi']);
+    expect(ourRowLabels(ours, 2, 0)).toEqual(['Delhi']);
+    expect(ourRowLabels(ours, 0, 0)).toEqual(['']);
     expect(expectedRowLabels(expectedGrid([['Delhi', '1.12.2009', '8']]), 0)).toEqual([
       'Delhi',
       'Delhi 1.12.2009',
@@ -441,6 +459,31 @@ describe('the expected tables’ files', () => {
       ['two\nlines', '', 'x'],
       ['', 'y', ''],
     ]);
+  });
+
+  it('reads the tables tabula writes one after the other into one CSV, each with its own width', () => {
+    const two = 'a,b\n1,2\n3,4\nx,y,z\n5,6,7\n8,9,10\n';
+    expect(csvTables(two)).toEqual([
+      [
+        ['a', 'b'],
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      [
+        ['x', 'y', 'z'],
+        ['5', '6', '7'],
+        ['8', '9', '10'],
+      ],
+    ]);
+    // One short row is a row of the same table, padded.
+    expect(csvTables('a,b,c\n1,2\n3,4,5\n')).toEqual([
+      [
+        ['a', 'b', 'c'],
+        ['1', '2', ''],
+        ['3', '4', '5'],
+      ],
+    ]);
+    expect(csvTables('a,b\n1,2\n')).toEqual([parseCsv('a,b\n1,2\n')]);
   });
 
   it('reads camelot’s pages and strip_text arguments', () => {
@@ -535,5 +578,67 @@ describe('measuring one table', () => {
     expect(result.cells.some((c) => c.placed || c.label || c.header)).toBe(false);
     expect(result.adjacency).toEqual({ correct: 0, ours: 0, expected: 12 });
     expect(result.headerApart).toBe(false);
+  });
+});
+
+describe('corrections to the expected tables', () => {
+  const table = (source: ExpectedTable['source'], file: string, label: string, rows: string[][]) => ({
+    id: `${source}/${file}`,
+    source,
+    pdf: file,
+    file,
+    label,
+    flavor: null,
+    pages: [1],
+    strip: '',
+    rows,
+  });
+
+  it('puts the page’s header in place of a tool’s, keeping the body, and marks the table corrected', () => {
+    const rows = [
+      ['', 'HARVEST', 'VARIATION', '', '', ''],
+      ['', '11/12(a)', '12/13', 'Percentage', 'Absolute', ''],
+      ['', 'May/2013(b)', 'Jun/2013(c)', '(c/a)', '(c-a)', ''],
+      ['COTTON', '1.393,4', '886,7', '894,9', '(35,8)', '(498,5)'],
+    ];
+    const [fixed, ...more] = corrected([
+      table('tabula', 'spreadsheet_no_bounding_frame.pdf', 'tabula csv', rows),
+    ]);
+    expect(more).toEqual([]);
+    expect(fixed!.corrected).toMatch(/894,9 \/ 1\.393,4/);
+    expect(expectedColumnHeader(expectedGrid(fixed!.rows), 2, [0, 1, 2])).toBe('12/13 May/2013(b)');
+    expect(expectedColumnHeader(expectedGrid(fixed!.rows), 4, [0, 1, 2])).toBe('VARIATION Percentage (c/a)');
+    expect(fixed!.rows[3]).toEqual(rows[3]);
+  });
+
+  it('cuts one CSV of two printed tables in two where the second starts', () => {
+    const rows = [
+      ['Improved operation scenario', '', ''],
+      ['Server closets', '1,505', '1,580'],
+      ['All alternative scenarios', '', ''],
+      ['Mid-range', '4,921', '5,467'],
+    ];
+    const out = corrected([table('tabula', 'spanning_cells.pdf', 'tabula csv', rows)]);
+    expect(out.map((t) => [t.id, t.label, t.rows.length])).toEqual([
+      ['tabula/spanning_cells.pdf', 'tabula csv', 2],
+      ['tabula/spanning_cells.pdf#2', 'tabula csv, second table', 2],
+    ]);
+    expect(out[1]!.rows[1]).toEqual(['Mid-range', '4,921', '5,467']);
+  });
+
+  it('leaves other tables and other labels of the same file alone, and refuses a header of another width', () => {
+    const plain = table('tabula', 'schools.pdf', 'tabula csv', [['a', '1']]);
+    expect(corrected([plain])).toEqual([plain]);
+    const first = table('tabula', 'twotables.pdf', 'tabula csv, table 1 of 2', [['a', '1']]);
+    expect(corrected([first])).toEqual([first]);
+    const narrow = table('tabula', 'twotables.pdf', 'tabula csv, table 2 of 2', [['a', '1']]);
+    expect(() => corrected([narrow])).toThrow(/not 2 cells wide/);
+  });
+
+  it('says what on the page shows each correction, and changes nothing but the header or the cut', () => {
+    for (const c of CORRECTIONS) {
+      expect(c.why.length).toBeGreaterThan(40);
+      expect((c.header === undefined) !== (c.splitBefore === undefined)).toBe(true);
+    }
   });
 });
