@@ -972,20 +972,25 @@ export function cellHeadings(
   const headers: string[] = [];
   // Header rows that are one row of headings wrapped over lines (only on the table's own page, where its
   // cells have their boxes).
-  const wraps = inherited === undefined && block === null ? wrappedHeaderRows(table) : new Set<number>();
+  const onPage = inherited === undefined && block === null;
+  const wraps = onPage ? wrappedHeaderRows(table) : new Set<number>();
+  const stacked = onPage ? stackedLines(table) : new Map<PageTableCell, PageTableCell>();
   for (let i = rows.length - 1; i >= 0; i--) {
     let r = rows[i]!;
     const own = headerCells.find((x) => covers({ rowSpan: 1, ...x }, r, col));
     const cell = own ?? periodCarried(headerCells, rows, r, col, table.labelCols);
     let text = cell?.text.trim() ?? '';
-    // "Under 18" over "years" is one heading, "Under 18 years".
-    for (let above = own; above !== undefined && wraps.has(r - 1);) {
+    // "Under 18" over "years" is one heading, "Under 18 years"; so is "Medical &" over "Public" over
+    // "Health" set among another column's lines.
+    for (let above = own; above !== undefined;) {
       const at = above;
-      above = headerCells.find((x) => x.row === r - 1 && x.col === at.col && x.colSpan === at.colSpan);
+      above = wraps.has(r - 1)
+        ? headerCells.find((x) => x.row === r - 1 && x.col === at.col && x.colSpan === at.colSpan)
+        : stacked.get(at as PageTableCell);
       if (above === undefined) break;
       text = `${above.text.trim()} ${text}`.trim();
-      r--;
-      i--;
+      i -= r - above.row;
+      r = above.row;
     }
     if (text !== '' && headers[headers.length - 1] !== text) headers.push(text);
   }
@@ -1077,6 +1082,53 @@ function wrappedHeaderRows(table: PageTable): Set<number> {
   }
   wrappedCache.set(table, wraps);
   return wraps;
+}
+
+const stackedCache = new WeakMap<PageTable, Map<PageTableCell, PageTableCell>>();
+
+/**
+ * Headings wrapped over lines that interleave with another column's lines ("Medical &" over "Public" over
+ * "Health" beside "Total" over "Revenue &" over "Capital", each column's lines at their own height): for
+ * each header cell that goes on such a heading, the cell of the line above it. A column's header cells of
+ * one width, each at most WRAPPED_LINE_HEIGHTS line heights under the one above, are a stack; a stack with
+ * another column's heading line set between two of its lines is one heading. Rows of headings that are
+ * levels line up across the columns, so no other column's line stands between their lines. A note mark or
+ * a line of units under a heading ("(b)", "($ billion)") ends the stack.
+ */
+function stackedLines(table: PageTable): Map<PageTableCell, PageTableCell> {
+  const cached = stackedCache.get(table);
+  if (cached !== undefined) return cached;
+  const out = new Map<PageTableCell, PageTableCell>();
+  const header = table.cells.filter((c) => c.row < table.headerRows && c.text.trim() !== '');
+  const rowsWithText = new Set(header.map((c) => c.row));
+  for (let col = table.labelCols; col < table.cols; col++) {
+    const column = header.filter((c) => c.col === col).sort((a, b) => a.row - b.row);
+    let stack: [PageTableCell, PageTableCell][] = [];
+    const close = () => {
+      if (stack.some(([a, b]) => [...rowsWithText].some((r) => r > a.row && r < b.row)))
+        for (const [a, b] of stack) out.set(b, a);
+      stack = [];
+    };
+    for (let k = 1; k < column.length; k++) {
+      const [a, b] = [column[k - 1]!, column[k]!];
+      const text = b.text.trim();
+      const line = Math.min(a.box.height, b.box.height);
+      const gap = b.box.y - (a.box.y + a.box.height - line);
+      const goesOn =
+        a.colSpan === b.colSpan &&
+        a.row + a.rowSpan <= b.row &&
+        !header.some((c) => c.row > a.row && c.row < b.row && covers(c, c.row, col)) &&
+        !NOTE_MARK.test(text) &&
+        !unitsOnly(text) &&
+        gap > 0 &&
+        gap <= WRAPPED_LINE_HEIGHTS * line;
+      if (goesOn) stack.push([a, b]);
+      else close();
+    }
+    close();
+  }
+  stackedCache.set(table, out);
+  return out;
 }
 
 const currencyColumnCache = new WeakMap<PageTable, { col: number; heading: string }[]>();

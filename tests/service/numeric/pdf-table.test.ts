@@ -739,6 +739,19 @@ describe('a PDF table set in blocks, each under its own copy of the header', () 
       'supported',
     );
   });
+
+  it('compares two blocks by the headings the claim names for each figure', async () => {
+    const unit = await blocks();
+    const across =
+      'Under the best practice scenario, server closets would use N kWh less in 2007 than under the improved operation scenario.';
+    expectInBothOrders(unit, across.replace('N', '49'), ['1,456', '1,505'], 'supported');
+    expectInBothOrders(unit, across.replace('N', '59'), ['1,456', '1,505'], 'contradicted');
+    const each = (a: string, b: string) =>
+      `In 2007 server closets would use ${a} kWh under the best practice scenario and ${b} kWh under the improved operation scenario.`;
+    expectInBothOrders(unit, each('1,456', '1,505'), ['1,456', '1,505'], 'supported');
+    // Each scenario given the other's figure.
+    expectInBothOrders(unit, each('1,505', '1,456'), ['1,456', '1,505'], 'contradicted');
+  });
 });
 
 describe("a PDF page's running text", () => {

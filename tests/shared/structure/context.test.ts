@@ -643,6 +643,54 @@ describe('operandContext: a PDF table heading wrapped over lines', () => {
   });
 });
 
+describe('operandContext: PDF table headings wrapped over lines set among each other', () => {
+  /**
+   * Two headings of three and two lines beside one of three lines (health.pdf: "Medical & / Public /
+   * Health", "Family / Welfare", "Total / Revenue & / Capital"). `offset`: how much higher the third
+   * column's lines stand; half a line sets the columns' lines among each other.
+   */
+  const outlayPdf = (offset: number) => {
+    const texts: PdfText[] = [
+      { x: 200, y: 712, size: 9, text: 'Medical &' },
+      { x: 200, y: 700, size: 9, text: 'Public' },
+      { x: 200, y: 688, size: 9, text: 'Health' },
+      { x: 280, y: 712, size: 9, text: 'Family' },
+      { x: 280, y: 700, size: 9, text: 'Welfare' },
+      { x: 380, y: 712 + offset, size: 9, text: 'Total' },
+      { x: 380, y: 700 + offset, size: 9, text: 'Revenue &' },
+      { x: 380, y: 688 + offset, size: 9, text: 'Capital' },
+    ];
+    for (const [y, label, values] of [
+      [676, 'Assam', ['14,874,821', '2,554,197', '17,590,618']],
+      [664, 'Bihar', ['21,016,708', '4,332,141', '30,677,849']],
+      [652, 'Goa', ['4,055,567', '110,000', '4,495,620']],
+    ] as const)
+      texts.push(
+        { x: 72, y, size: 9, text: label },
+        ...values.map((text, i) => ({ x: [200, 280, 380][i]!, y, size: 9, text })),
+      );
+    return buildPdf([{ width: 612, height: 792, texts }]);
+  };
+
+  it('reads each heading whole, whichever column’s lines stand between its lines', async () => {
+    const unit = await unitOf(outlayPdf(6), 'outlay.pdf');
+    const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
+    expect(ctx('14,874,821').columnPath).toBe('Medical & Public Health');
+    expect(ctx('2,554,197').columnPath).toBe('Family Welfare');
+    expect(ctx('17,590,618').columnPath).toBe('Total Revenue & Capital');
+    expect(ctx('17,590,618').otherColumns).toEqual(['Medical & Public Health', 'Family Welfare']);
+  });
+
+  it('reads lines that line up across the columns by rows, as levels may be set', async () => {
+    // No other column's line between two lines of a column: a row of headings goes on into the next only
+    // when each of its headings does, so the last lines stay a level of their own.
+    const unit = await unitOf(outlayPdf(0), 'outlay.pdf');
+    const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
+    expect(ctx('14,874,821').columnPath).toBe('Medical & Public · Health');
+    expect(ctx('17,590,618').columnPath).toBe('Total Revenue & · Capital');
+  });
+});
+
 describe('operandContext: periods a PDF table shows away from the column', () => {
   const cellLine = (y: number, label: string, a: string, b: string): PdfText[] => [
     { x: 72, y, size: 9, text: label },
