@@ -36,6 +36,35 @@ export function readsRightToLeft(text: string): boolean {
 }
 
 /**
+ * The items with the letters of each right-to-left glyph turned round. A glyph that stands for several
+ * letters (the lam-alef ligature "لا") is given as one item per letter, all at the glyph's place, in their
+ * reading order; right-to-left text is read by turning its items round, which would turn those letters
+ * round too ("ال"). Turned round here first, they come out in their own order.
+ */
+function glyphsTurned<T extends Positioned>(items: readonly T[]): T[] {
+  const out: T[] = [];
+  let k = 0;
+  while (k < items.length) {
+    let end = k;
+    const at = items[k]!;
+    if (RTL_LETTER.test(at.text))
+      while (
+        end + 1 < items.length &&
+        RTL_LETTER.test(items[end + 1]!.text) &&
+        Math.abs(items[end + 1]!.x0 - at.x0) < SAME_PLACE &&
+        Math.abs(items[end + 1]!.x1 - at.x1) < SAME_PLACE
+      )
+        end++;
+    for (let j = end; j >= k; j--) out.push(items[j]!);
+    k = end + 1;
+  }
+  return out;
+}
+
+/** Items whose ends are closer than this (points) stand on one glyph. */
+const SAME_PLACE = 0.01;
+
+/**
  * Runs of a line's items (given left to right) read one way: a stretch of items against the line's
  * direction (with the neutral items between them) is one run; every other item is a run of its own.
  */
@@ -65,8 +94,9 @@ function runsOf<T extends Positioned>(items: readonly T[], rtl: boolean): { item
  * with runs of Latin text left to right inside it; for a left-to-right line, left to right with runs of
  * Hebrew or Arabic right to left inside it. Items keep their own text: a number reads as it is drawn.
  */
-export function itemsInReadingOrder<T extends Positioned>(items: readonly T[]): T[] {
-  if (!hasRightToLeft(items)) return [...items];
+export function itemsInReadingOrder<T extends Positioned>(given: readonly T[]): T[] {
+  if (!hasRightToLeft(given)) return [...given];
+  const items = glyphsTurned(given);
   const rtl = readsRightToLeft(items.map((i) => i.text).join(' '));
   const runs = runsOf(items, rtl);
   const ordered = rtl ? runs.reverse() : runs;
@@ -79,12 +109,13 @@ export function itemsInReadingOrder<T extends Positioned>(items: readonly T[]): 
  * from, so "סך הכל" is one label, not "לכה ךס".
  */
 export function joinRightToLeft<T extends Positioned>(
-  items: readonly T[],
+  given: readonly T[],
   merge: (run: readonly T[], text: string) => T,
   spaced: (left: T, right: T) => boolean,
   apart: (left: T, right: T) => boolean,
 ): T[] {
-  if (!hasRightToLeft(items)) return [...items];
+  if (!hasRightToLeft(given)) return [...given];
+  const items = glyphsTurned(given);
   // Stretches of right-to-left items and the marks between them, never over a cell's gap; on a
   // right-to-left line, the marks at a stretch's ends too (a closing bracket drawn at its left end) and a
   // number set close inside it ("לנפש(2)").
@@ -97,9 +128,29 @@ export function joinRightToLeft<T extends Positioned>(
     !blank(k) &&
     dirs[k] !== 'number' &&
     !spaced(items[Math.min(j, k)]!, items[Math.max(j, k)]!);
+  // On a right-to-left line, Latin words with its letters on both sides, no cell's gap between, are part
+  // of its sentence ("اسمي Jeremy في الانجليزية"), read left to right inside it.
+  const embedded = new Set<number>();
+  if (rtlLine)
+    for (let j = 0; j < items.length; j++) {
+      if (dirs[j] !== 'ltr' || embedded.has(j)) continue;
+      let from = j;
+      while (from - 1 >= 0 && dirs[from - 1] !== 'rtl' && !apart(items[from - 1]!, items[from]!)) from--;
+      let to = j;
+      while (to + 1 < items.length && dirs[to + 1] !== 'rtl' && !apart(items[to]!, items[to + 1]!)) to++;
+      const inside =
+        from - 1 >= 0 &&
+        to + 1 < items.length &&
+        !apart(items[from - 1]!, items[from]!) &&
+        !apart(items[to]!, items[to + 1]!);
+      if (inside) for (let k = from; k <= to; k++) if (dirs[k] === 'ltr') embedded.add(k);
+      j = to;
+    }
+  const latin = new Set([...embedded].map((j) => items[j]!));
   const joins = (j: number) =>
     dirs[j] === 'rtl' ||
     dirs[j] === 'neutral' ||
+    embedded.has(j) ||
     (rtlLine && dirs[j] === 'number' && (touches(j, j - 1) || touches(j, j + 1)));
   const runs: { items: T[]; against: boolean }[] = [];
   let k = 0;
@@ -128,13 +179,29 @@ export function joinRightToLeft<T extends Positioned>(
       out.push(...run.items);
       continue;
     }
+    // Right to left, item by item, but a stretch of embedded Latin words (with the marks between them)
+    // left to right, as it reads.
     let text = '';
-    for (let k = run.items.length - 1; k >= 0; k--) {
-      const item = run.items[k]!;
+    for (let k = run.items.length - 1; k >= 0;) {
+      let first = k;
+      if (latin.has(run.items[k]!))
+        for (let j = k - 1; j >= 0; j--) {
+          const item = run.items[j]!;
+          if (latin.has(item)) first = j;
+          else if (directionOf(item.text) !== 'neutral') break;
+        }
+      let piece = '';
+      for (let j = first; j <= k; j++) {
+        const item = run.items[j]!;
+        if (j > first && spaced(run.items[j - 1]!, item) && !/\s$/.test(piece) && !/^\s/.test(item.text))
+          piece += ' ';
+        piece += item.text;
+      }
       const right = run.items[k + 1];
-      if (right !== undefined && spaced(item, right) && !/\s$/.test(text) && !/^\s/.test(item.text))
+      if (right !== undefined && spaced(run.items[k]!, right) && !/\s$/.test(text) && !/^\s/.test(piece))
         text += ' ';
-      text += item.text;
+      text += piece;
+      k = first - 1;
     }
     out.push(merge(run.items, text.replace(/\s+/g, ' ').trim()));
   }

@@ -79,6 +79,45 @@ describe('right-to-left text on a PDF page', () => {
     expect(wordApart(items[3]!, items[4]!, 2)).toBe(true);
   });
 
+  it('keeps the letters of one glyph in their order: the lam-alef ligature reads "لا", not "ال"', () => {
+    // "ولاية" drawn right to left, its lam-alef one glyph the reader gives as two letters at one place.
+    const glyph = { x0: 252.5, x1: 256 };
+    const items: Positioned[] = [
+      { text: 'ة', x0: 243.9, x1: 249 },
+      { text: 'ي', x0: 249.1, x1: 252.4 },
+      { text: 'ل', ...glyph },
+      { text: 'ا', ...glyph },
+      { text: 'و', x0: 256.1, x1: 260 },
+    ];
+    expect(join(items).map((i) => i.text)).toEqual(['ولاية']);
+    expect(
+      itemsInReadingOrder(items)
+        .map((i) => i.text)
+        .join(''),
+    ).toBe('ولاية');
+    // Two letters side by side are turned round as any two are.
+    const apartLetters = items.map((i, k) =>
+      k === 3 ? { ...i, x0: 256.1, x1: 259 } : k === 4 ? { ...i, x0: 259.1, x1: 262 } : i,
+    );
+    expect(join(apartLetters).map((i) => i.text)).toEqual(['والية']);
+  });
+
+  it('reads a Latin name inside an Arabic sentence left to right, in its place in the sentence', () => {
+    // "اسمي Jeremy في الانجليزية": the Arabic words drawn right to left, the name one item between them.
+    const before = drawnRightToLeft(300, 'اسمي');
+    const after = drawnRightToLeft(250, 'في الانجليزية');
+    const name: Positioned[] = [
+      { text: 'Jer', x0: 257, x1: 272 },
+      { text: 'emy', x0: 272.2, x1: 286 },
+    ];
+    const line = [...after, ...name, ...before].sort((a, b) => a.x0 - b.x0);
+    expect(join(line).map((i) => i.text)).toEqual(['اسمي Jeremy في الانجليزية']);
+    // Set a cell's gap apart, the name is no part of the Arabic cells beside it.
+    const far = name.map((i) => ({ ...i, x0: i.x0 - 40, x1: i.x1 - 40 }));
+    const cells = [...drawnRightToLeft(180, 'في'), ...far, ...before].sort((a, b) => a.x0 - b.x0);
+    expect(join(cells).map((i) => i.text)).toEqual(['في', 'Jer', 'emy', 'اسمي']);
+  });
+
   it('keeps brackets and a close note number inside a right-to-left label, Latin runs left to right', () => {
     // "לנפש(2)" drawn right to left: the letters, then "(", "2", ")" towards the left.
     const label = drawnRightToLeft(300, 'לנפש');
