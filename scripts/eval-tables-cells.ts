@@ -57,15 +57,43 @@ export function squeeze(text: string): string {
 // and one reader keeps them where another drops them.
 const LEADERS = /(?:\s*\.){3,}/gu;
 
+/** Arabic presentation forms: the codes of the glyphs drawn, which a tool writes in the order drawn. */
+const PRESENTATION = /[\uFB50-\uFDFF\uFE70-\uFEFF]/u;
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/gu;
+/** A stretch that reads left to right: Latin letters and digits, with the blanks and marks between them. */
+const LEFT_TO_RIGHT = /[A-Za-z0-9](?:[^\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]*[A-Za-z0-9])?/gu;
+
+/**
+ * Arabic a tool wrote as its glyphs in the order they stand, left to right ("ﺔﻳﻻﻭ"), in reading order
+ * and as letters ("ولاية"): on a line that reads right to left, its stretches in the other order and each
+ * Arabic one turned round, Latin ones kept; on a line that reads left to right, each Arabic stretch turned
+ * round in its place. Text without presentation forms is as written.
+ */
+export function inReadingOrder(text: string): string {
+  if (!PRESENTATION.test(text)) return text;
+  const pieces: { text: string; latin: boolean }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(LEFT_TO_RIGHT)) {
+    if (m.index > at) pieces.push({ text: text.slice(at, m.index), latin: false });
+    pieces.push({ text: m[0], latin: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), latin: false });
+  const rtl = (text.match(RTL_LETTERS)?.length ?? 0) >= (text.match(/[A-Za-z]/g)?.length ?? 0);
+  const turned = pieces.map((p) => (p.latin ? p.text : [...p.text].reverse().join('')));
+  return (rtl ? turned.reverse() : turned).join('').normalize('NFKC');
+}
+
 /**
  * An expected cell as the comparison sees it. Artefacts of the two tools' readings are undone: a superscript
  * camelot flags (`<s>2</s>`, a footnote mark, not part of the number), a number split at its decimal point
- * ("11,062 .6" where the page has "11,062.6") and a gap inside a negative's parentheses ("( 498,5)" where
- * the page has "(498,5)"), each a space put where two glyphs stand a little apart.
+ * ("11,062 .6" where the page has "11,062.6"), a gap inside a negative's parentheses ("( 498,5)" where
+ * the page has "(498,5)"), each a space put where two glyphs stand a little apart, and Arabic written as
+ * its glyphs in the order drawn (`inReadingOrder`).
  */
 export function cleanExpected(text: string): string {
   return collapse(
-    text
+    inReadingOrder(text)
       .replace(/<s>[\s\S]*?<\/s>/g, '')
       .replace(/(\d)[ \t]+(?=\.\d)/g, '$1')
       .replace(/\([ \t]+(?=\d)/g, '(')

@@ -10,6 +10,7 @@ import {
   cleanOurs,
   expectedGrid,
   gridOf,
+  inReadingOrder,
   numberIn,
   sameNumber,
   type GridCell,
@@ -99,6 +100,17 @@ describe('cleaning cell texts', () => {
     expect(cleanExpected('( 498,5)')).toBe('(498,5)');
     expect(cleanExpected('Total   .\n .\n .  .  .')).toBe('Total');
     expect(cleanExpected('Revenue &\nCapital\u00a0Total')).toBe('Revenue & Capital Total');
+  });
+
+  it('reads Arabic a tool wrote as its glyphs in the order drawn as a person reads it', () => {
+    // camelot's arabic.pdf: presentation forms, left to right as they stand on the page.
+    expect(inReadingOrder('ﻝﺎﻤﺸﻟﺍ\xa0ﺎﻨﻴﻟﻭﺭﺎﻛ\xa0ﺔﻳﻻﻭ\xa0ﻦﻣ\xa0ﺎﻧﺍ')).toBe('انا من ولاية كارولينا الشمال');
+    expect(inReadingOrder('ﻂﻄﻗ\xa047\xa0ﻱﺪﻨﻋ')).toBe('عندي 47 قطط');
+    expect(inReadingOrder('ﺔﻳﺰﻴﻠﺠﻧﻻﺍ\xa0ﻲﻓ\xa0Jeremy\xa0ﻲﻤﺳﺍ')).toBe('اسمي Jeremy في الانجليزية');
+    // A line that reads left to right keeps its order; its Arabic word is turned round in its place.
+    expect(inReadingOrder('Jeremy\xa0is\xa0ﻲﻣﺮﺟ\xa0in\xa0Arabic')).toBe('Jeremy is جرمي in Arabic');
+    // Letters written as letters are in reading order already.
+    expect(inReadingOrder('ولاية 47')).toBe('ولاية 47');
   });
 
   it('removes from our text what the expected reading stripped', () => {
