@@ -143,7 +143,9 @@ export function joinRightToLeft<T extends Positioned>(
         to + 1 < items.length &&
         !apart(items[from - 1]!, items[from]!) &&
         !apart(items[to]!, items[to + 1]!);
-      if (inside) for (let k = from; k <= to; k++) if (dirs[k] === 'ltr') embedded.add(k);
+      // Digits beside the Latin words read with them ("2019 Q1"), as the bidi algorithm reads them.
+      if (inside)
+        for (let k = from; k <= to; k++) if (dirs[k] === 'ltr' || dirs[k] === 'number') embedded.add(k);
       j = to;
     }
   const latin = new Set([...embedded].map((j) => items[j]!));

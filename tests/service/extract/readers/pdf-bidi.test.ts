@@ -112,6 +112,15 @@ describe('right-to-left text on a PDF page', () => {
     ];
     const line = [...after, ...name, ...before].sort((a, b) => a.x0 - b.x0);
     expect(join(line).map((i) => i.text)).toEqual(['اسمي Jeremy في الانجليزية']);
+    // A number beside the Latin words reads left to right with them: "דוח 2019 Q1 שנתי".
+    const q1: Positioned[] = [
+      { text: '2019', x0: 257, x1: 275 },
+      { text: 'Q1', x0: 277, x1: 286 },
+    ];
+    const report = [...drawnRightToLeft(250, 'שנתי'), ...q1, ...drawnRightToLeft(300, 'דוח')].sort(
+      (a, b) => a.x0 - b.x0,
+    );
+    expect(join(report).map((i) => i.text)).toEqual(['דוח 2019 Q1 שנתי']);
     // Set a cell's gap apart, the name is no part of the Arabic cells beside it.
     const far = name.map((i) => ({ ...i, x0: i.x0 - 40, x1: i.x1 - 40 }));
     const cells = [...drawnRightToLeft(180, 'في'), ...far, ...before].sort((a, b) => a.x0 - b.x0);
