@@ -184,6 +184,10 @@ const EXCLUSIONS: readonly RegExp[] = [
       'gu',
     ),
   ),
+  // A caption's label with a colon before its number ("Table: 5 Public Health Outlay")
+  lettered(
+    /(?<![\p{L}\p{N}])(?:Tables?|Figures?|Figs?\.|Charts?|Exhibits?):[ \t\u00a0]*(?:[A-Z]{1,2}[-.]?)?\d+(?:\.\d+)*[a-z]?(?![\p{N}%]|[.,]\d)/gu,
+  ),
   // Numbered list markers at the start of a line: "1. Revenue", "2) Costs"
   needs(/[.)]/, /^[ \t>]*\d{1,3}[.)](?=[ \t]+[^\d\s])/gm),
 ];
