@@ -567,9 +567,12 @@ function raisedIn(item: Placed, line: Line): boolean {
 
 /** A line's pieces (readers/pdf-tables.ts `piecesOf`), from its words placed by their glyphs. */
 function chunksOf(line: Line, advances: Advances, raised: ReadonlySet<Placed>): Chunk[] {
-  // Letters drawn right to left, one item each, are read as the words they make.
+  // Letters drawn right to left, one item each, are read as the words they make. A hyphen PDFium marks at
+  // a line's end is a hyphen in a cell ("With-" over "drawal", "Mumbai-" over "400104").
   const items = joinRightToLeft(
-    line.items,
+    line.items.map((item) =>
+      item.text.includes(PDFIUM_HYPHEN) ? { ...item, text: item.text.replaceAll(PDFIUM_HYPHEN, '-') } : item,
+    ),
     (run, text): Placed => ({
       ...run[0]!,
       text,
