@@ -970,10 +970,8 @@ export function cellHeadings(
       ? [...Array(tableRows).keys()]
       : [...Array(Math.max(0, tableRows - block.length)).keys(), ...block];
   const headers: string[] = [];
-  // Header rows that are one row of headings wrapped over lines (only on the table's own page, where its
-  // cells have their boxes).
+  // Headings wrapped over lines (only on the table's own page, where its cells have their boxes).
   const onPage = inherited === undefined && block === null;
-  const wraps = onPage ? wrappedHeaderRows(table) : new Set<number>();
   const stacked = onPage ? stackedLines(table) : new Map<PageTableCell, PageTableCell>();
   for (let i = rows.length - 1; i >= 0; i--) {
     let r = rows[i]!;
@@ -983,12 +981,9 @@ export function cellHeadings(
     // "Under 18" over "years" is one heading, "Under 18 years"; so is "Medical &" over "Public" over
     // "Health" set among another column's lines.
     for (let above = own; above !== undefined;) {
-      const at = above;
-      above = wraps.has(r - 1)
-        ? headerCells.find((x) => x.row === r - 1 && x.col === at.col && x.colSpan === at.colSpan)
-        : stacked.get(at as PageTableCell);
+      above = stacked.get(above as PageTableCell);
       if (above === undefined) break;
-      text = `${above.text.trim()} ${text}`.trim();
+      text = joinLines(above.text.trim(), text);
       i -= r - above.row;
       r = above.row;
     }
@@ -1053,62 +1048,30 @@ export function blockHeaderRows(table: PageTable, row: number): readonly number[
 /** Lines closer than this many line heights are one heading's lines; levels of headings stand further apart. */
 const WRAPPED_LINE_HEIGHTS = 1.15;
 
-const wrappedCache = new WeakMap<PageTable, Set<number>>();
-
-/**
- * The header rows of a page table that read on into the row below, as one row of headings wrapped over
- * lines ("Under 18" over "years", "American" over "Indian/Alaskan" over "Native"): each heading of the
- * row over the figures' columns has a heading under it in its column, of its width, its last line at most
- * WRAPPED_LINE_HEIGHTS line heights above the lower one's first. A heading alone on the lower line
- * ("Total") is whole; headings further apart are levels ("Male" over its age groups); a row of note
- * marks or units under the headings ("(b)", "($ billion)") stays its own.
- */
-function wrappedHeaderRows(table: PageTable): Set<number> {
-  const cached = wrappedCache.get(table);
-  if (cached !== undefined) return cached;
-  const wraps = new Set<number>();
-  for (let r = 0; r < table.headerRows - 1; r++) {
-    const upper = table.cells.filter((c) => c.row === r && c.col >= table.labelCols && c.text.trim() !== '');
-    const reads = upper.every((u) => {
-      const under = table.cells.find((c) => c.row === r + 1 && c.col === u.col && c.colSpan === u.colSpan);
-      // A note mark or a line of units under a heading ("(b)", "($ billion)") is a row of its own.
-      const text = under?.text.trim() ?? '';
-      if (under === undefined || text === '' || NOTE_MARK.test(text) || unitsOnly(text)) return false;
-      const line = Math.min(u.box.height, under.box.height);
-      const gap = under.box.y - (u.box.y + u.box.height - line);
-      return gap > 0 && gap <= WRAPPED_LINE_HEIGHTS * line;
-    });
-    if (upper.length > 0 && reads) wraps.add(r);
-  }
-  wrappedCache.set(table, wraps);
-  return wraps;
+/** A heading's line and the next: a word broken at the line's end ("With-" over "drawal") is one word. */
+function joinLines(upper: string, lower: string): string {
+  if (/\p{L}-$/u.test(upper) && /^\p{Ll}/u.test(lower)) return `${upper.slice(0, -1)}${lower}`;
+  return `${upper} ${lower}`.trim();
 }
 
 const stackedCache = new WeakMap<PageTable, Map<PageTableCell, PageTableCell>>();
 
 /**
- * Headings wrapped over lines that interleave with another column's lines ("Medical &" over "Public" over
- * "Health" beside "Total" over "Revenue &" over "Capital", each column's lines at their own height): for
- * each header cell that goes on such a heading, the cell of the line above it. A column's header cells of
- * one width, each at most WRAPPED_LINE_HEIGHTS line heights under the one above, are a stack; a stack with
- * another column's heading line set between two of its lines is one heading. Rows of headings that are
- * levels line up across the columns, so no other column's line stands between their lines. A note mark or
- * a line of units under a heading ("(b)", "($ billion)") ends the stack.
+ * Headings wrapped over lines, column by column: for each header cell that goes on a heading from the line
+ * above it in its column, the cell of that line. A column's header cells of one width, each at most
+ * WRAPPED_LINE_HEIGHTS line heights under the one above, are one heading ("Medical &" over "Public" over
+ * "Health", whether or not another column's lines stand between them, "Total" over "Revenue &" over
+ * "Capital" set half a line lower). Headings further apart are levels; a heading over several columns is
+ * a level over the columns under it; a note mark or a line of units under a heading ("(b)", "($ billion)")
+ * ends it.
  */
 function stackedLines(table: PageTable): Map<PageTableCell, PageTableCell> {
   const cached = stackedCache.get(table);
   if (cached !== undefined) return cached;
   const out = new Map<PageTableCell, PageTableCell>();
   const header = table.cells.filter((c) => c.row < table.headerRows && c.text.trim() !== '');
-  const rowsWithText = new Set(header.map((c) => c.row));
   for (let col = table.labelCols; col < table.cols; col++) {
     const column = header.filter((c) => c.col === col).sort((a, b) => a.row - b.row);
-    let stack: [PageTableCell, PageTableCell][] = [];
-    const close = () => {
-      if (stack.some(([a, b]) => [...rowsWithText].some((r) => r > a.row && r < b.row)))
-        for (const [a, b] of stack) out.set(b, a);
-      stack = [];
-    };
     for (let k = 1; k < column.length; k++) {
       const [a, b] = [column[k - 1]!, column[k]!];
       const text = b.text.trim();
@@ -1122,10 +1085,8 @@ function stackedLines(table: PageTable): Map<PageTableCell, PageTableCell> {
         !unitsOnly(text) &&
         gap > 0 &&
         gap <= WRAPPED_LINE_HEIGHTS * line;
-      if (goesOn) stack.push([a, b]);
-      else close();
+      if (goesOn) out.set(b, a);
     }
-    close();
   }
   stackedCache.set(table, out);
   return out;

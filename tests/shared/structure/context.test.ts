@@ -649,13 +649,13 @@ describe('operandContext: PDF table headings wrapped over lines set among each o
    * Health", "Family / Welfare", "Total / Revenue & / Capital"). `offset`: how much higher the third
    * column's lines stand; half a line sets the columns' lines among each other.
    */
-  const outlayPdf = (offset: number) => {
+  const outlayPdf = (offset: number, second = ['Family', 'Welfare']) => {
     const texts: PdfText[] = [
       { x: 200, y: 712, size: 9, text: 'Medical &' },
       { x: 200, y: 700, size: 9, text: 'Public' },
       { x: 200, y: 688, size: 9, text: 'Health' },
-      { x: 280, y: 712, size: 9, text: 'Family' },
-      { x: 280, y: 700, size: 9, text: 'Welfare' },
+      { x: 280, y: 712, size: 9, text: second[0]! },
+      { x: 280, y: 700, size: 9, text: second[1]! },
       { x: 380, y: 712 + offset, size: 9, text: 'Total' },
       { x: 380, y: 700 + offset, size: 9, text: 'Revenue &' },
       { x: 380, y: 688 + offset, size: 9, text: 'Capital' },
@@ -681,13 +681,14 @@ describe('operandContext: PDF table headings wrapped over lines set among each o
     expect(ctx('17,590,618').otherColumns).toEqual(['Medical & Public Health', 'Family Welfare']);
   });
 
-  it('reads lines that line up across the columns by rows, as levels may be set', async () => {
-    // No other column's line between two lines of a column: a row of headings goes on into the next only
-    // when each of its headings does, so the last lines stay a level of their own.
-    const unit = await unitOf(outlayPdf(0), 'outlay.pdf');
+  it('reads headings whose lines line up across the columns whole too, a word broken at a line end joined', async () => {
+    const unit = await unitOf(outlayPdf(0, ['With-', 'drawal']), 'outlay.pdf');
     const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
-    expect(ctx('14,874,821').columnPath).toBe('Medical & Public · Health');
-    expect(ctx('17,590,618').columnPath).toBe('Total Revenue & · Capital');
+    expect(ctx('14,874,821').columnPath).toBe('Medical & Public Health');
+    expect(ctx('2,554,197').columnPath).toBe('Withdrawal');
+    // The hyphen PDFium marks at a line's end is a hyphen in the table's cell, no control character.
+    expect(unit.page?.tables?.[0]?.cells.map((c) => c.text)).toContain('With-');
+    expect(ctx('17,590,618').columnPath).toBe('Total Revenue & Capital');
   });
 });
 
