@@ -1054,6 +1054,33 @@ function joinLines(upper: string, lower: string): string {
   return `${upper} ${lower}`.trim();
 }
 
+/**
+ * Quarter turns from the drawn page to the frame a table reads in (its boxes are the drawn page's): 0 for
+ * an upright table; 1 when its rows run down the page (a landscape table set on a portrait page), 2 upside
+ * down, 3 up. Read from where a body row's cells stand, column after column.
+ */
+function turnOf(table: PageTable): 0 | 1 | 2 | 3 {
+  const body = table.cells.filter((c) => c.row >= table.headerRows && c.rowSpan === 1 && c.colSpan === 1);
+  for (const first of body) {
+    const next = body.find((c) => c.row === first.row && c.col > first.col);
+    if (next === undefined) continue;
+    const dx = next.box.x - first.box.x;
+    const dy = next.box.y - first.box.y;
+    if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? 0 : 2;
+    return dy > 0 ? 1 : 3;
+  }
+  return 0;
+}
+
+/** A drawn box in the frame the table reads in (origin top-left, y down along its rows). */
+function inFrame(turn: 0 | 1 | 2 | 3, box: PageTableCell['box']): PageTableCell['box'] {
+  const { x, y, width, height } = box;
+  if (turn === 1) return { x: y, y: -(x + width), width: height, height: width };
+  if (turn === 2) return { x: -(x + width), y: -(y + height), width, height };
+  if (turn === 3) return { x: -(y + height), y: x, width: height, height: width };
+  return box;
+}
+
 const stackedCache = new WeakMap<PageTable, Map<PageTableCell, PageTableCell>>();
 
 /**
@@ -1070,13 +1097,15 @@ function stackedLines(table: PageTable): Map<PageTableCell, PageTableCell> {
   if (cached !== undefined) return cached;
   const out = new Map<PageTableCell, PageTableCell>();
   const header = table.cells.filter((c) => c.row < table.headerRows && c.text.trim() !== '');
+  const turn = turnOf(table);
   for (let col = table.labelCols; col < table.cols; col++) {
     const column = header.filter((c) => c.col === col).sort((a, b) => a.row - b.row);
     for (let k = 1; k < column.length; k++) {
       const [a, b] = [column[k - 1]!, column[k]!];
       const text = b.text.trim();
-      const line = Math.min(a.box.height, b.box.height);
-      const gap = b.box.y - (a.box.y + a.box.height - line);
+      const [upper, lower] = [inFrame(turn, a.box), inFrame(turn, b.box)];
+      const line = Math.min(upper.height, lower.height);
+      const gap = lower.y - (upper.y + upper.height - line);
       const goesOn =
         a.colSpan === b.colSpan &&
         a.row + a.rowSpan <= b.row &&

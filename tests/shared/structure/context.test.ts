@@ -649,7 +649,7 @@ describe('operandContext: PDF table headings wrapped over lines set among each o
    * Health", "Family / Welfare", "Total / Revenue & / Capital"). `offset`: how much higher the third
    * column's lines stand; half a line sets the columns' lines among each other.
    */
-  const outlayPdf = (offset: number, second = ['Family', 'Welfare']) => {
+  const outlayPdf = (offset: number, second = ['Family', 'Welfare'], rotate = 0) => {
     const texts: PdfText[] = [
       { x: 200, y: 712, size: 9, text: 'Medical &' },
       { x: 200, y: 700, size: 9, text: 'Public' },
@@ -669,7 +669,7 @@ describe('operandContext: PDF table headings wrapped over lines set among each o
         { x: 72, y, size: 9, text: label },
         ...values.map((text, i) => ({ x: [200, 280, 380][i]!, y, size: 9, text })),
       );
-    return buildPdf([{ width: 612, height: 792, texts }]);
+    return buildPdf([{ width: 612, height: 792, texts, rotate }]);
   };
 
   it('reads each heading whole, whichever column’s lines stand between its lines', async () => {
@@ -690,6 +690,16 @@ describe('operandContext: PDF table headings wrapped over lines set among each o
     expect(unit.page?.tables?.[0]?.cells.map((c) => c.text)).toContain('With-');
     expect(ctx('17,590,618').columnPath).toBe('Total Revenue & Capital');
   });
+
+  it.each([90, 180, 270])(
+    'reads them whole on a page turned %i degrees, its boxes as the page is shown',
+    async (rotate) => {
+      const unit = await unitOf(outlayPdf(6, ['Family', 'Welfare'], rotate), 'outlay.pdf');
+      const ctx = (raw: string) => operandContext(unit, byRaw(unit, raw), unit.source_unit_id);
+      expect(ctx('14,874,821').columnPath).toBe('Medical & Public Health');
+      expect(ctx('17,590,618').columnPath).toBe('Total Revenue & Capital');
+    },
+  );
 });
 
 describe('operandContext: periods a PDF table shows away from the column', () => {
