@@ -1057,15 +1057,17 @@ function joinLines(upper: string, lower: string): string {
 /**
  * Quarter turns from the drawn page to the frame a table reads in (its boxes are the drawn page's): 0 for
  * an upright table; 1 when its rows run down the page (a landscape table set on a portrait page), 2 upside
- * down, 3 up. Read from where a body row's cells stand, column after column.
+ * down, 3 up. Read from where a body row's cells stand, column after column in reading order.
  */
 function turnOf(table: PageTable): 0 | 1 | 2 | 3 {
   const body = table.cells.filter((c) => c.row >= table.headerRows && c.rowSpan === 1 && c.colSpan === 1);
   for (const first of body) {
     const next = body.find((c) => c.row === first.row && c.col > first.col);
     if (next === undefined) continue;
-    const dx = next.box.x - first.box.x;
-    const dy = next.box.y - first.box.y;
+    // A right-to-left table numbers its columns from the right: the next column stands before, not after.
+    const along = table.rightToLeft === true ? -1 : 1;
+    const dx = along * (next.box.x - first.box.x);
+    const dy = along * (next.box.y - first.box.y);
     if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? 0 : 2;
     return dy > 0 ? 1 : 3;
   }

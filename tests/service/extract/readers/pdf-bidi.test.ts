@@ -188,4 +188,38 @@ describe('right-to-left text on a PDF page', () => {
     const figure = locateFigures(unit).find((f) => f.raw === '2.5');
     expect(figure?.position.kind === 'box' ? figure.position.cell : null).toMatchObject({ row: 2, col: 3 });
   });
+  it('reads a heading wrapped over two lines whole in a Hebrew table, numbered from the right', async () => {
+    const hebrew = (right: number, y: number, text: string): PdfText[] =>
+      drawnRightToLeft(right, text).map((p) => ({
+        x: p.x0,
+        y,
+        size: 9,
+        text: p.text,
+        font: 'mapped' as const,
+      }));
+    const cols = [100, 160, 220];
+    const texts: PdfText[] = [
+      // Each heading in two lines over its column: "תוצר" over "גולמי" (gross output) at the left.
+      ...['תוצר', 'רווח', 'תוצר'].flatMap((t, c) => hebrew(cols[c]! + 16, 710, t)),
+      ...['גולמי', 'גולמי', 'נקי'].flatMap((t, c) => hebrew(cols[c]! + 16, 699, t)),
+      ...[
+        ['סך הכל', '2.6', '3.2', '3.0'],
+        ['הסקטור העסקי', '2.5', '3.4', '2.9'],
+        ['בינוי', '-1.7', '1.3', '6.8'],
+      ].flatMap(([label, ...values], k) => [
+        ...hebrew(400, 684 - 12 * k, label!),
+        ...values.map((t, c) => ({ x: cols[c]!, y: 684 - 12 * k, size: 9, text: t! })),
+      ]),
+    ];
+    const result = await reader.read(
+      buildPdf([{ width: 612, height: 792, texts }]),
+      'pdf',
+      readOptions({ ocr: 'off' }),
+    );
+    const table = result.units[0]!.page!.tables![0]!;
+    expect(table).toMatchObject({ rightToLeft: true, labelCols: 1, headerRows: 2 });
+    // Column 3 is the leftmost on the page, column 1 the nearest the labels.
+    expect(cellHeadings(table, 4, 3)).toEqual({ labels: ['בינוי'], headers: ['תוצר גולמי'] });
+    expect(cellHeadings(table, 4, 1)).toEqual({ labels: ['בינוי'], headers: ['תוצר נקי'] });
+  });
 });
