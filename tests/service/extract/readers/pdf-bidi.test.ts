@@ -37,6 +37,27 @@ const merge = (run: readonly Positioned[], text: string): Positioned => ({
 });
 const join = (items: readonly Positioned[]) => joinRightToLeft(items, merge, spaced, apart);
 
+/** Hebrew or Arabic text drawn right to left from `right` on baseline `y`, one letter an item, as PdfText. */
+const hebrew = (right: number, y: number, text: string): PdfText[] =>
+  drawnRightToLeft(right, text).map((p) => ({ x: p.x0, y, size: 9, text: p.text, font: 'mapped' as const }));
+
+/** The columns of figures of the Hebrew tables below, at the left of the page. */
+const COLS = [100, 160, 220];
+
+/**
+ * A Hebrew statistical table's rows from baseline `top` down, `pitch` apart: its labels at the right, three
+ * columns of figures at the left (as Israel's Bank publishes it).
+ */
+const hebrewRows = (top: number, pitch: number): PdfText[] =>
+  [
+    ['סך הכל', '2.6', '3.2', '3.0'],
+    ['הסקטור העסקי', '2.5', '3.4', '2.9'],
+    ['בינוי', '-1.7', '1.3', '6.8'],
+  ].flatMap(([label, ...values], k) => [
+    ...hebrew(400, top - pitch * k, label!),
+    ...values.map((t, c) => ({ x: COLS[c]!, y: top - pitch * k, size: 9, text: t! })),
+  ]);
+
 describe('right-to-left text on a PDF page', () => {
   it('reads letters drawn right to left as the words they make, a line in Hebrew from its right', () => {
     const label = drawnRightToLeft(300, 'סך הכל');
@@ -148,28 +169,11 @@ describe('right-to-left text on a PDF page', () => {
   });
 
   it('numbers the columns of a Hebrew table from the right, its labels first, and reads its text in order', async () => {
-    // Years over three columns of figures at the left, labels in Hebrew at the right: a statistical
-    // table as Israel's Bank publishes it.
-    const hebrew = (right: number, y: number, text: string): PdfText[] =>
-      drawnRightToLeft(right, text).map((p) => ({
-        x: p.x0,
-        y,
-        size: 9,
-        text: p.text,
-        font: 'mapped' as const,
-      }));
-    const cols = [100, 160, 220];
+    // Years over the three columns of figures.
     const texts: PdfText[] = [
       // The years stand in a box of their own, further above the rows than the rows are apart.
-      ...['2014', '2013', '2012'].map((t, c) => ({ x: cols[c]!, y: 714, size: 9, text: t })),
-      ...[
-        ['סך הכל', '2.6', '3.2', '3.0'],
-        ['הסקטור העסקי', '2.5', '3.4', '2.9'],
-        ['בינוי', '-1.7', '1.3', '6.8'],
-      ].flatMap(([label, ...values], k) => [
-        ...hebrew(400, 684 - 14 * k, label!),
-        ...values.map((t, c) => ({ x: cols[c]!, y: 684 - 14 * k, size: 9, text: t! })),
-      ]),
+      ...['2014', '2013', '2012'].map((t, c) => ({ x: COLS[c]!, y: 714, size: 9, text: t })),
+      ...hebrewRows(684, 14),
     ];
     const result = await reader.read(
       buildPdf([{ width: 612, height: 792, texts }]),
@@ -188,28 +192,13 @@ describe('right-to-left text on a PDF page', () => {
     const figure = locateFigures(unit).find((f) => f.raw === '2.5');
     expect(figure?.position.kind === 'box' ? figure.position.cell : null).toMatchObject({ row: 2, col: 3 });
   });
+
   it('reads a heading wrapped over two lines whole in a Hebrew table, numbered from the right', async () => {
-    const hebrew = (right: number, y: number, text: string): PdfText[] =>
-      drawnRightToLeft(right, text).map((p) => ({
-        x: p.x0,
-        y,
-        size: 9,
-        text: p.text,
-        font: 'mapped' as const,
-      }));
-    const cols = [100, 160, 220];
     const texts: PdfText[] = [
       // Each heading in two lines over its column: "תוצר" over "גולמי" (gross output) at the left.
-      ...['תוצר', 'רווח', 'תוצר'].flatMap((t, c) => hebrew(cols[c]! + 16, 710, t)),
-      ...['גולמי', 'גולמי', 'נקי'].flatMap((t, c) => hebrew(cols[c]! + 16, 699, t)),
-      ...[
-        ['סך הכל', '2.6', '3.2', '3.0'],
-        ['הסקטור העסקי', '2.5', '3.4', '2.9'],
-        ['בינוי', '-1.7', '1.3', '6.8'],
-      ].flatMap(([label, ...values], k) => [
-        ...hebrew(400, 684 - 12 * k, label!),
-        ...values.map((t, c) => ({ x: cols[c]!, y: 684 - 12 * k, size: 9, text: t! })),
-      ]),
+      ...['תוצר', 'רווח', 'תוצר'].flatMap((t, c) => hebrew(COLS[c]! + 16, 710, t)),
+      ...['גולמי', 'גולמי', 'נקי'].flatMap((t, c) => hebrew(COLS[c]! + 16, 699, t)),
+      ...hebrewRows(684, 12),
     ];
     const result = await reader.read(
       buildPdf([{ width: 612, height: 792, texts }]),
