@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { projectRoot, rendererOutDir } from '../desktop/project';
 import { startWebHost } from '../desktop/web/server';
 import { revenuePdf } from './documents';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, figure } from './helpers';
 import { WorkbenchPage } from './pages/workbench-page';
@@ -83,10 +84,14 @@ test.describe('a remote evidence service set up in the settings', () => {
     test.skip(host !== 'web', 'This journey exercises the loopback web host only.');
     const serviceData = await mkdtemp(join(tmpdir(), 'workbench-e2e-service-'));
     const key = createKey(serviceData);
-    let running = await startService(serviceData);
-    const webHost = await startWebHost({ port: 0, dataDir, rendererDir: rendererOutDir });
-    const context = await (await chromium()).newContext({ viewport: { width: 1366, height: 820 } });
+    // Started one by one inside the try: whichever fails to start, what did start is stopped.
+    let running: RunningService | undefined;
+    let webHost: Awaited<ReturnType<typeof startWebHost>> | undefined;
+    let context: BrowserContext | undefined;
     try {
+      running = await startService(serviceData);
+      webHost = await startWebHost({ port: 0, dataDir, rendererDir: rendererOutDir });
+      context = await (await chromium()).newContext({ viewport: { width: 1366, height: 820 } });
       const page = await context.newPage();
       await page.goto(webHost.url);
       const workbench = new WorkbenchPage(page);
@@ -193,9 +198,9 @@ test.describe('a remote evidence service set up in the settings', () => {
         'Read completely',
       );
     } finally {
-      await context.close();
-      await webHost.close();
-      await stopService(running);
+      await context?.close();
+      await webHost?.close();
+      if (running !== undefined) await stopService(running);
       await rm(serviceData, { recursive: true, force: true });
     }
   });
