@@ -62,18 +62,14 @@ export function pagesOf(spec: string | null): number[] | null {
   return out.length > 0 ? out : [1];
 }
 
-/** RFC 4180 CSV: quoted fields with commas, doubled quotes and line breaks; rows padded to one width. */
-export function parseCsv(text: string): string[][] {
-  return pad(csvRows(text));
-}
-
 function pad(rows: readonly string[][]): string[][] {
   const width = Math.max(0, ...rows.map((r) => r.length));
   return rows.map((r) => [...r, ...new Array<string>(width - r.length).fill('')]);
 }
 
 /**
- * The tables of one CSV. Tabula writes each table it reads with one number of fields on every row, and
+ * The tables of one CSV (RFC 4180: quoted fields with commas, doubled quotes and line breaks), each with its
+ * rows padded to one width. Tabula writes each table it reads with one number of fields on every row, and
  * writes the tables of a page one after the other in one file: where the number of fields changes for two
  * rows or more, the next table starts. A single row of another width is a short row of the same table.
  */

@@ -308,16 +308,9 @@ export function ourColumnHeader(grid: Grid, headerRows: number, col: number): st
 }
 
 /**
- * Our label of a row: the texts of the cells covering it in our label columns, left to right, less those
- * that are numbers (a running "No." column), as the expected label is the first text that is no number.
- */
-export function ourRowLabel(grid: Grid, labelCols: number, row: number): string {
-  return labelTexts(grid, labelCols, row).join(' ');
-}
-
-/**
- * The labels of ours a row is compared by: all its label texts, and its first one alone, as the expected
- * label is read (a register labelled by several columns, "AAA | ALLEGIANT AIR", whose expected label is the
+ * The labels of ours a row is compared by: the texts of the cells covering it in our label columns, left to
+ * right, less those that are numbers (a running "No." column), as the expected label is the first text
+ * that is no number; all of them joined, and the first one alone, as the expected label is read (a register labelled by several columns, "AAA | ALLEGIANT AIR", whose expected label is the
  * first text, "AAA").
  */
 export function ourRowLabels(grid: Grid, labelCols: number, row: number): string[] {
